@@ -1,0 +1,18 @@
+package app
+
+import "time"
+
+// Options say how the window starts; main fills them from the command line.
+type Options struct {
+	// Demo starts the embedded demo site and fills in the URL of its
+	// truncated page, with the URL field focused.
+	Demo bool
+	// URL is filled into the URL field when not empty.
+	URL string
+	// Profile selects a crawler profile by ID when not empty.
+	Profile string
+	// Smoke, when positive, inspects the filled-in URL at start and quits
+	// when the inspection ends or after Smoke, whichever is first; the exit
+	// code says whether a report arrived. `make test` uses it under Xvfb.
+	Smoke time.Duration
+}

@@ -1,0 +1,81 @@
+package fetch
+
+import (
+	"net/http"
+	"time"
+)
+
+// Hop is one redirect response on the way to the final URL.
+type Hop struct {
+	URL         string `json:"url"`
+	Status      int    `json:"status"`
+	Location    string `json:"location"`
+	HeaderBytes int64  `json:"header_bytes"`
+}
+
+// Timings are the durations of the phases of the final request.
+type Timings struct {
+	Connect   time.Duration `json:"connect_ns"`    // TCP connect, DNS included
+	TLS       time.Duration `json:"tls_ns"`        // TLS handshake, 0 for http
+	FirstByte time.Duration `json:"first_byte_ns"` // request written to first response byte
+	Total     time.Duration `json:"total_ns"`      // the whole fetch, redirects included
+}
+
+// Result is what a fetch got, counted the way the profile's crawler counts.
+// Offsets and byte counts are in bytes; body offsets are into the decoded
+// body. HTTP error statuses and truncation are data here, not errors.
+type Result struct {
+	URL       string `json:"url"`       // as requested
+	FinalURL  string `json:"final_url"` // after redirects
+	UserAgent string `json:"user_agent"`
+	// AcceptEncoding is the Accept-Encoding header as sent.
+	AcceptEncoding string `json:"accept_encoding"`
+	Redirects      []Hop  `json:"redirects"`
+
+	Status     int         `json:"status"`
+	StatusLine string      `json:"status_line"` // e.g. "HTTP/1.1 200 OK"
+	Header     http.Header `json:"-"`
+	// RawHeader is the final response's header block as received, from
+	// the status line through the blank line.
+	RawHeader []byte `json:"-"`
+	// HeaderBytes is len(RawHeader): the bytes of the header block.
+	HeaderBytes int64 `json:"header_bytes"`
+
+	// WireBodyBytes counts the body as transferred: content-coded, after
+	// removing chunked framing.
+	WireBodyBytes int64 `json:"wire_body_bytes"`
+	// BodyBytes counts the decoded body read, at most the cap.
+	BodyBytes int64 `json:"body_bytes"`
+	// Body is the decoded body read, len(Body) == BodyBytes.
+	Body            []byte `json:"-"`
+	ContentType     string `json:"content_type"`
+	ContentEncoding string `json:"content_encoding"`
+	Kind            Kind   `json:"kind"`
+
+	// LimitBytes is the profile's limit for Kind; LimitBinaryBytes its
+	// binary reading, 0 when there is none.
+	LimitBytes       int64 `json:"limit_bytes"`
+	LimitBinaryBytes int64 `json:"limit_binary_bytes,omitempty"`
+	// CountsHeaders is true when HeaderBytes count toward the limit.
+	CountsHeaders bool `json:"counts_headers"`
+	// Truncated is true when the counted bytes exceed the limit.
+	Truncated bool `json:"truncated"`
+	// CutoffOffset is the offset in the decoded body where the crawler
+	// stops, or nil when nothing is cut.
+	CutoffOffset *int64 `json:"cutoff_offset"`
+	// BinaryCutoffOffset is the same for the binary reading of the limit.
+	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
+	// CapBytes is how far past the cutoff reading went at most.
+	CapBytes int64 `json:"cap_bytes"`
+	// ReadComplete is false when the cap, or an error after the header,
+	// stopped reading before the body ended.
+	ReadComplete bool `json:"read_complete"`
+	// BodyError says why the body could not be read to its end, if so:
+	// a decoding error, a reset connection, a timeout while reading.
+	BodyError string `json:"body_error,omitempty"`
+	// Insecure is true when TLS certificates were not verified.
+	Insecure bool    `json:"insecure,omitempty"`
+	Timings  Timings `json:"timings"`
+	// Local is true when the body came from a file, not from HTTP.
+	Local bool `json:"local,omitempty"`
+}
