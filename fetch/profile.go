@@ -16,7 +16,9 @@ const (
 type Source struct {
 	Field string `json:"field"` // which value, e.g. "user_agent", "limit_html"
 	Note  string `json:"note"`  // the document and what it says, short
-	Date  string `json:"date"`  // date of the copy read, YYYY-MM-DD
+	// Date is the date of the copy read, YYYY-MM-DD, or YYYY-MM or YYYY
+	// when the copy gives no finer date.
+	Date string `json:"date"`
 }
 
 // Limit is a byte limit for one kind of document.
@@ -58,7 +60,7 @@ type Profile struct {
 	// AcceptEncoding is sent as the Accept-Encoding header.
 	AcceptEncoding string `json:"accept_encoding"`
 	// MaxRedirects is the number of redirect hops followed before the
-	// fetch fails.
+	// fetch fails; zero means DefaultMaxRedirects.
 	MaxRedirects int      `json:"max_redirects"`
 	Sources      []Source `json:"sources"`
 	// Custom is true for the user-editable "Custom" profile and saved ones.

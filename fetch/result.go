@@ -36,10 +36,18 @@ type Result struct {
 	StatusLine string      `json:"status_line"` // e.g. "HTTP/1.1 200 OK"
 	Header     http.Header `json:"-"`
 	// RawHeader is the final response's header block as received, from
-	// the status line through the blank line.
+	// the status line through the blank line. When the server sent
+	// informational (1xx) responses first, their blocks come first, as
+	// curl's size_header counts them.
 	RawHeader []byte `json:"-"`
-	// HeaderBytes is len(RawHeader): the bytes of the header block.
+	// HeaderBytes is len(RawHeader): the bytes of the header block (for a
+	// local file, Options.HeaderBytes, with RawHeader nil).
 	HeaderBytes int64 `json:"header_bytes"`
+	// InformationalHeaderBytes is the part of HeaderBytes taken by
+	// informational (1xx) responses, usually 0.
+	InformationalHeaderBytes int64 `json:"informational_header_bytes,omitempty"`
+	// RawRequest is the request head sent for the final URL.
+	RawRequest []byte `json:"-"`
 
 	// WireBodyBytes counts the body as transferred: content-coded, after
 	// removing chunked framing.
@@ -65,7 +73,8 @@ type Result struct {
 	CutoffOffset *int64 `json:"cutoff_offset"`
 	// BinaryCutoffOffset is the same for the binary reading of the limit.
 	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
-	// CapBytes is how far past the cutoff reading went at most.
+	// CapBytes is the most decoded body bytes reading would take; reading
+	// stops there even when the body goes on.
 	CapBytes int64 `json:"cap_bytes"`
 	// ReadComplete is false when the cap, or an error after the header,
 	// stopped reading before the body ended.

@@ -1,0 +1,111 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Sentinel errors. Every error a Fetch or ReadFile returns is an *Error
+// that wraps one of them (or context.Canceled when the caller cancelled).
+var (
+	// Bad input; IsUsageError reports true for these.
+	ErrEmptyURL          = errors.New("fetch: empty URL")
+	ErrInvalidURL        = errors.New("fetch: invalid URL")
+	ErrUnsupportedScheme = errors.New("fetch: unsupported URL scheme")
+	ErrFile              = errors.New("fetch: cannot read file")
+	ErrInvalidProfile    = errors.New("fetch: invalid profile")
+
+	// Fetch failures.
+	ErrDNS               = errors.New("fetch: host not found")
+	ErrConnect           = errors.New("fetch: connection failed")
+	ErrTLS               = errors.New("fetch: TLS failure")
+	ErrTimeout           = errors.New("fetch: timeout")
+	ErrNoResponse        = errors.New("fetch: no response")
+	ErrMalformedResponse = errors.New("fetch: malformed response")
+	ErrHeaderTooLarge    = errors.New("fetch: response header too large")
+	ErrTooManyRedirects  = errors.New("fetch: too many redirects")
+	ErrBadRedirect       = errors.New("fetch: invalid redirect")
+)
+
+// Error is a failed fetch or file read. Its message is one plain English
+// sentence meant for the person who asked for the fetch.
+type Error struct {
+	URL string // the URL or file path concerned
+	// Op is the step that failed: "url", "profile", "file", "dns",
+	// "connect", "tls", "request", "response", "redirect" or "body" (a
+	// cancellation while the body was arriving).
+	Op  string
+	Err error // the cause; wraps a sentinel error of this package
+	msg string
+}
+
+// Error returns the one-sentence description.
+func (e *Error) Error() string {
+	if e.msg != "" {
+		return e.msg
+	}
+	return fmt.Sprintf("%s %s failed: %v", e.Op, e.URL, e.Err)
+}
+
+// Unwrap returns the cause, so errors.Is matches the sentinel errors and
+// context.Canceled.
+func (e *Error) Unwrap() error { return e.Err }
+
+// IsUsageError reports whether err is the caller's mistake (an empty or
+// invalid URL, an unsupported scheme, an unreadable file, an invalid
+// profile) rather than a failure of the fetch itself. The command line exits
+// with 2 for the first and 3 for the second.
+func IsUsageError(err error) bool {
+	for _, target := range []error{ErrEmptyURL, ErrInvalidURL, ErrUnsupportedScheme, ErrFile, ErrInvalidProfile} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// newError builds an *Error whose cause wraps sentinel and, when not nil,
+// cause.
+func newError(op, target string, sentinel, cause error, format string, args ...any) *Error {
+	err := sentinel
+	if cause != nil {
+		err = fmt.Errorf("%w: %w", sentinel, cause)
+	}
+	return &Error{URL: target, Op: op, Err: err, msg: fmt.Sprintf(format, args...)}
+}
+
+// timeoutCause is the context cause of a phase's time budget running out.
+type timeoutCause struct {
+	phase string // "connect", "tls", "first-byte" or "fetch"
+	after time.Duration
+}
+
+func (t *timeoutCause) Error() string {
+	return "fetch: " + t.phase + " timeout after " + humanDuration(t.after)
+}
+
+func (t *timeoutCause) Unwrap() error { return ErrTimeout }
+
+// interruption returns why ctx ended, or nil while it is live.
+func interruption(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return context.Cause(ctx)
+}
+
+// humanDuration formats d for a sentence: "300ms", "30s", "1.5s", "2m".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	case d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
+	case d < time.Minute:
+		return strconv.FormatFloat(d.Round(time.Millisecond).Seconds(), 'f', -1, 64) + "s"
+	}
+	return d.Round(time.Second).String()
+}

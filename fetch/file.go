@@ -1,0 +1,66 @@
+package fetch
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+)
+
+// ReadFile reads a local file as if a crawler had fetched it as profile p:
+// the file is the decoded body, opt.HeaderBytes stands for the header block
+// (0 when unset), and the same limit, cap and accounting apply. The file is
+// read up to the cap, never further. Result.Local is true; URL is path and
+// FinalURL its file:// URL. Errors wrap ErrFile (a usage error).
+func ReadFile(path string, p Profile, opt Options) (*Result, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	if info.IsDir() {
+		return nil, newError("file", path, ErrFile, nil, "%s is a folder, not a file", path)
+	}
+	res := &Result{URL: path, FinalURL: fileURL(path), Redirects: []Hop{}, Local: true,
+		HeaderBytes: max(opt.HeaderBytes, 0), UserAgent: p.UserAgent(opt.ChromeVersion),
+		AcceptEncoding: p.AcceptEncoding}
+	length := int64(-1)
+	if info.Mode().IsRegular() {
+		length = info.Size()
+	}
+	counter := &wireCounter{r: file}
+	if err := collect(counter, length, p, opt, res); err != nil {
+		return nil, fileError(path, err)
+	}
+	res.WireBodyBytes = counter.n
+	return res, nil
+}
+
+// fileError describes a file that cannot be read.
+func fileError(path string, err error) *Error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return newError("file", path, ErrFile, err, "the file %s does not exist", path)
+	case errors.Is(err, fs.ErrPermission):
+		return newError("file", path, ErrFile, err, "the file %s cannot be read (permission denied)", path)
+	case errors.Is(err, io.ErrNoProgress):
+		return newError("file", path, ErrFile, err, "reading the file %s made no progress", path)
+	}
+	return newError("file", path, ErrFile, err, "the file %s cannot be read (%s)", path, rootCause(err))
+}
+
+// fileURL returns the file:// URL of path, or path itself when it has no
+// absolute form.
+func fileURL(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
