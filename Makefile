@@ -6,8 +6,10 @@ BIN         := cutoff
 FYNE        := $(GO) run fyne.io/tools/cmd/fyne@v1.7.4
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Fyne's GLFW 3.4 builds X11 and Wayland support in, so the window opens natively
+# on either desktop; that needs the Wayland and xkbcommon headers as well.
 DEB_PACKAGES := gcc libc6-dev libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev \
-                libxinerama-dev libxi-dev libxxf86vm-dev
+                libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev
 SMOKE_PACKAGES := xvfb xauth
 
 export LANG ?= C.UTF-8

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // profileView is a profile as `cutoff profiles --json` prints it: the data
@@ -47,7 +48,7 @@ func writeProfilesText(w io.Writer, views []profileView) {
 	fmt.Fprintln(tw, "ID\tNAME\tROBOTS TOKENS\tHTML LIMIT\tHEADERS COUNT")
 	for _, v := range views {
 		html := v.LimitFor(fetch.KindHTML)
-		limit := groupDigits(html.Bytes)
+		limit := inspect.Bytes(html.Bytes)
 		if !html.Published {
 			limit += " (unpublished)"
 		}
@@ -88,17 +89,4 @@ func writeJSON(stdout, stderr io.Writer, v any) int {
 		return exitFetch
 	}
 	return exitOK
-}
-
-// groupDigits formats n with thousands separators: 2000000 → "2,000,000".
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	neg := ""
-	if n < 0 {
-		neg, s = "-", s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return neg + s
 }

@@ -1,0 +1,212 @@
+package inspect
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// Phases an inspection reports through Options.Progress, in order.
+const (
+	PhaseRobots    = "robots.txt"
+	PhasePage      = "page"
+	PhaseAnalysis  = "analysis"
+	PhaseResources = "resources"
+)
+
+// Progress is a snapshot of a running inspection.
+type Progress struct {
+	Phase string
+	// Done and Total are the decoded bytes of the current fetch; Total is
+	// -1 when the server did not say. During PhaseResources they sum the
+	// resources' bytes and Total is -1.
+	Done, Total int64
+	// ResourcesDone and ResourcesTotal count subresource fetches.
+	ResourcesDone, ResourcesTotal int
+}
+
+// Options tune one inspection.
+type Options struct {
+	// Fetch applies to the page, its robots.txt and its subresources.
+	Fetch fetch.Options
+	// NoResources skips subresources.
+	NoResources bool
+	// FetchBlocked fetches subresources robots.txt disallows anyway, for
+	// information (they stay marked as not fetched by the crawler). The
+	// window and the command line turn it on unless told otherwise.
+	FetchBlocked bool
+	// Progress, when set, is called from the inspecting goroutines, never
+	// two calls at once; it must return quickly.
+	Progress func(Progress)
+}
+
+// Page inspects target as the crawler profile p sees it: target's host's
+// robots.txt, the page itself with its byte accounting, the analysis of
+// the decoded body against the cutoff, and the subresources, each with its
+// own counter. target is an http(s) URL or the path of a local file (then
+// no robots.txt is consulted and no subresources are fetched).
+//
+// Page is the single path both the window and the command line take. An
+// error means the page itself could not be had (bad URL, DNS, TLS,
+// timeout, too many redirects); HTTP error statuses, truncation and robots
+// verdicts are data in the Report. Any goroutine may call Page; it returns
+// soon after ctx is cancelled.
+func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile, opt Options) (*Report, error) {
+	progress := serialise(opt.Progress)
+	if isLocalFile(target) {
+		return localPage(target, p, opt)
+	}
+	if err := checkTarget(target); err != nil {
+		return nil, err
+	}
+	cache := robots.NewCache(f, p, opt.Fetch)
+	robotsSummary := pageRobots(ctx, cache, p, target, progress)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", target, err)
+	}
+	res, err := fetchPage(ctx, f, target, p, opt.Fetch, progress)
+	if err != nil {
+		return nil, err
+	}
+	r := analyse(res, p, opt.Fetch.ChromeVersion, progress)
+	r.Robots = robotsSummary
+	r.RobotsCache = cache
+	if res.FinalURL != target && p.ObeysRobots {
+		r.FinalRobots = pageRobots(ctx, cache, p, res.FinalURL, progress)
+	}
+	if !opt.NoResources {
+		r.Resources = pageResources(ctx, f, cache, p, res, opt, progress)
+	}
+	r.addFindings(p)
+	return r, nil
+}
+
+// checkTarget rejects what is neither a local file nor an http(s) URL, with
+// the sentence the fetcher would give.
+func checkTarget(target string) error {
+	u, err := url.Parse(target)
+	if err != nil || u.Scheme == "" {
+		if !strings.Contains(target, "://") && !strings.HasPrefix(target, "/") && strings.Contains(target, ".") {
+			return fmt.Errorf("%w: %q is neither a file nor a URL (did you mean https://%s?)", fetch.ErrInvalidURL, target, target)
+		}
+	}
+	return nil
+}
+
+// isLocalFile reports whether target names an existing file rather than a URL.
+func isLocalFile(target string) bool {
+	if strings.Contains(target, "://") {
+		return false
+	}
+	st, err := os.Stat(target)
+	return err == nil && !st.IsDir()
+}
+
+// localPage inspects a file on disk: header bytes as opt.Fetch.HeaderBytes,
+// no robots.txt, no subresources (relative references have no host).
+func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
+	res, err := fetch.ReadFile(path, p, opt.Fetch)
+	if err != nil {
+		return nil, err
+	}
+	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress))
+	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
+	r.Resources = []Resource{}
+	r.addFindings(p)
+	return r, nil
+}
+
+// pageRobots fetches (through cache) the robots.txt for pageURL and gives
+// the profile's verdict on it.
+func pageRobots(ctx context.Context, cache *robots.Cache, p fetch.Profile, pageURL string, progress func(Progress)) *RobotsSummary {
+	if !p.ObeysRobots {
+		return &RobotsSummary{Skipped: true, Allowed: true,
+			Reason: p.Name + " ignores robots.txt, so it was not consulted."}
+	}
+	progress(Progress{Phase: PhaseRobots, Total: -1})
+	o := cache.Get(ctx, pageURL)
+	v := o.Check(p.RobotsTokens, p.IgnoresStar, pageURL)
+	return &RobotsSummary{URL: o.RobotsURL, Status: o.Status, Policy: string(o.Policy), Reason: o.Reason,
+		Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, Why: v.Reason, Outcome: o}
+}
+
+// fetchPage fetches the page itself, reporting its bytes as they arrive.
+func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile, opt fetch.Options, progress func(Progress)) (*fetch.Result, error) {
+	progress(Progress{Phase: PhasePage, Total: -1})
+	opt.Progress = func(done, total int64) {
+		progress(Progress{Phase: PhasePage, Done: done, Total: total})
+	}
+	if f == nil {
+		f = &fetch.Fetcher{}
+	}
+	return f.Fetch(ctx, target, p, opt)
+}
+
+// analyse runs the analysis over a fetched page and starts its report.
+func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress)) *Report {
+	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
+	in := NewInput(res, &p)
+	return &Report{
+		Generated: time.Now().UTC(),
+		URL:       res.URL,
+		FinalURL:  res.FinalURL,
+		Profile:   summarise(p, res, chrome),
+		Fetch:     res,
+		Analysis:  Analyze(in),
+	}
+}
+
+// summarise is the profile part of a report.
+func summarise(p fetch.Profile, res *fetch.Result, chrome string) ProfileSummary {
+	return ProfileSummary{
+		ID: p.ID, Name: p.Name, UserAgent: p.UserAgent(chrome),
+		RobotsTokens: p.RobotsTokens, IgnoresStar: p.IgnoresStar, ObeysRobots: p.ObeysRobots,
+		LimitBytes: res.LimitBytes, BinaryLimitBytes: res.LimitBinaryBytes, CountsHeaders: res.CountsHeaders,
+	}
+}
+
+// pageResources fetches the page's subresources with their own counters.
+func pageResources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, res *fetch.Result, opt Options, progress func(Progress)) []Resource {
+	ro := DefaultResourceOptions()
+	ro.Fetch = opt.Fetch
+	ro.Fetch.LimitOverride = 0 // a --limit is about the page; each resource keeps its type's limit
+	ro.Fetch.HeaderBytes = 0
+	ro.FetchBlocked = opt.FetchBlocked
+	ro.Progress = func(done, total int, bytes int64) {
+		progress(Progress{Phase: PhaseResources, Done: bytes, Total: -1, ResourcesDone: done, ResourcesTotal: total})
+	}
+	progress(Progress{Phase: PhaseResources, Total: -1})
+	return Resources(ctx, f, cache, p, res.FinalURL, res.Body, res.CutoffOffset, ro)
+}
+
+// serialise wraps a progress callback so that concurrent callers never run
+// it at once, and drops calls that come faster than a display can use.
+func serialise(fn func(Progress)) func(Progress) {
+	if fn == nil {
+		return func(Progress) {}
+	}
+	var mu sync.Mutex
+	var last time.Time
+	var lastPhase string
+	return func(pr Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		now := time.Now()
+		if pr.Phase == lastPhase && now.Sub(last) < progressInterval {
+			return
+		}
+		last, lastPhase = now, pr.Phase
+		fn(pr)
+	}
+}
+
+// progressInterval is the least time between two progress calls of the
+// same phase: about two display frames.
+const progressInterval = 30 * time.Millisecond

@@ -1,0 +1,185 @@
+package inspect
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+//go:embed templates/report.html
+var templates embed.FS
+
+var reportTemplate = template.Must(template.ParseFS(templates, "templates/report.html"))
+
+// rulerWidth is the width of the evidence pack's ruler in SVG units.
+const rulerWidth = 1000
+
+// kindColors are the evidence pack's colours per span kind.
+var kindColors = map[string]string{
+	"header": "#6e7781", "inline-script": "#8250df", "json-ld": "#bf3989", "inline-style": "#0969da",
+	"data-uri": "#e16f24", "inline-svg": "#1a7f37", "comment": "#8c959f", "markup": "#afb8c1",
+	"text": "#54aeff", "whitespace": "#eaeef2",
+}
+
+// htmlView is what the evidence pack template reads.
+type htmlView struct {
+	R                                 *Report
+	Generated                         string
+	Accounting, Limit, Cutoff, Robots string
+	Ruler, Markers, Legend            []svgItem
+	Zone, CutLine                     *svgItem
+	Critical                          []htmlCritical
+	Composition                       []htmlShare
+	Impact                            []htmlImpactRow
+	Resources                         []htmlResource
+	Excerpt                           *htmlExcerpt
+}
+
+type svgItem struct {
+	X, W         float64
+	Color, Title string
+}
+
+type htmlCritical struct {
+	Kind, Offset, End, Kept, Class, Value string
+}
+
+type htmlShare struct{ Title, Color, Bytes, Share string }
+
+type htmlImpactRow struct{ Name, Full, Kept, Lost string }
+
+type htmlResource struct {
+	Kind, URL, Note, Status, Bytes, Limit, Robots, Seen string
+	Cut                                                 bool
+}
+
+type htmlExcerpt struct {
+	From, To      string
+	Before, After string
+}
+
+// WriteHTML writes a self-contained HTML evidence pack: one file with no
+// external references that a consultant can attach to an email.
+func (r *Report) WriteHTML(w io.Writer) error {
+	generated := r.Generated
+	if generated.IsZero() {
+		generated = time.Now()
+	}
+	v := htmlView{R: r, Generated: generated.UTC().Format("2 January 2006 at 15:04 UTC"),
+		Accounting: accounting(r), Limit: limitText(r), Cutoff: cutoffText(r)}
+	if r.Robots != nil {
+		v.Robots = robotsText(r.Robots)
+	}
+	v.ruler(r)
+	v.tables(r)
+	v.Excerpt = excerpt(r)
+	return reportTemplate.Execute(w, v)
+}
+
+// ruler lays out the header block, the coarsened byte map, the ambiguous
+// zone, the cutoff line and the critical elements on rulerWidth units.
+func (v *htmlView) ruler(r *Report) {
+	head := int64(0)
+	if r.Fetch.CountsHeaders {
+		head = r.Fetch.HeaderBytes
+	}
+	total := head + r.BodyBytes
+	if total == 0 {
+		return
+	}
+	x := func(bodyOff int64) float64 { return float64(head+bodyOff) * rulerWidth / float64(total) }
+	if head > 0 {
+		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + Bytes(head) + " bytes"})
+	}
+	for _, s := range r.ByteMap.Coarsen(rulerWidth) {
+		v.Ruler = append(v.Ruler, svgItem{X: x(s.Offset), W: x(s.End) - x(s.Offset), Color: kindColors[s.Kind.String()],
+			Title: fmt.Sprintf("%s, bytes %s to %s", s.Kind, Bytes(s.Offset), Bytes(s.End))})
+	}
+	if c := r.Fetch.CutoffOffset; c != nil {
+		v.CutLine = &svgItem{X: x(*c), Title: "cutoff at body byte " + Bytes(*c)}
+		if b := r.Fetch.BinaryCutoffOffset; b != nil && *b > *c {
+			v.Zone = &svgItem{X: x(*c), W: x(*b) - x(*c), Title: "kept only if MB means MiB: up to body byte " + Bytes(*b)}
+		}
+	}
+	for _, c := range r.Critical {
+		color := "#1a7f37"
+		if c.BeyondCutoff {
+			color = "#b42318"
+		}
+		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at byte %s", c.Kind, Bytes(c.Offset))})
+	}
+	for _, k := range append([]string{"header"}, kindNames()...) {
+		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: k})
+	}
+}
+
+func kindNames() []string {
+	names := make([]string, len(SpanKinds))
+	for i, k := range SpanKinds {
+		names[i] = k.String()
+	}
+	return names
+}
+
+// tables fills the rows of the critical elements, composition, impact and
+// resources tables.
+func (v *htmlView) tables(r *Report) {
+	for _, c := range r.Critical {
+		kept := keptWord(c)
+		class := map[string]string{"yes": "kept", "at risk": "risk"}[kept]
+		if class == "" {
+			class = "lost"
+		}
+		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Offset: Bytes(c.Offset), End: Bytes(c.End), Kept: kept, Class: class, Value: c.Value})
+	}
+	for _, k := range SpanKinds {
+		if n := r.Composition[k.String()]; n > 0 {
+			v.Composition = append(v.Composition, htmlShare{Title: k.String(), Color: kindColors[k.String()], Bytes: Bytes(n), Share: percentOf(n, r.BodyBytes)})
+		}
+	}
+	if im := r.Impact; im != nil {
+		for _, row := range []struct {
+			name string
+			c    Count
+		}{{"internal links", im.Links.Internal}, {"external links", im.Links.External}, {"headings", headingCount(im.Headings)},
+			{"text bytes", im.TextBytes}, {"hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}}} {
+			v.Impact = append(v.Impact, htmlImpactRow{row.name, Bytes(row.c.Full), Bytes(row.c.Kept), Bytes(row.c.Lost())})
+		}
+	}
+	for _, res := range r.Resources {
+		note := res.ExcludedReason
+		if res.Error != "" {
+			note = res.Error
+		}
+		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: statusCell(res),
+			Bytes: Bytes(res.BodyBytes), Limit: Bytes(res.LimitBytes), Robots: robotsCell(res), Seen: seenCell(res), Cut: res.Truncated})
+	}
+}
+
+// excerptBytes is how much source the evidence pack shows on each side of
+// the cutoff.
+const excerptBytes = 400
+
+// excerpt returns the source around the cutoff, nil when nothing is cut.
+func excerpt(r *Report) *htmlExcerpt {
+	c := r.Fetch.CutoffOffset
+	body := r.Fetch.Body
+	if c == nil || *c > int64(len(body)) {
+		return nil
+	}
+	from, to := max(*c-excerptBytes, 0), min(*c+excerptBytes, int64(len(body)))
+	return &htmlExcerpt{From: Bytes(from), To: Bytes(to),
+		Before: validText(body[from:*c]), After: validText(body[*c:to])}
+}
+
+// validText shows bytes as text, invalid UTF-8 as U+FFFD.
+func validText(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}

@@ -1,0 +1,289 @@
+package inspect
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText writes the report as text for a terminal: the fetch and its
+// byte accounting, the findings, the critical elements, what the bytes are
+// made of, the impact of the cutoff and the subresources.
+func (r *Report) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	r.textFetch(bw)
+	r.textFindings(bw)
+	r.textCritical(bw)
+	r.textComposition(bw)
+	r.textImpact(bw)
+	r.textResources(bw)
+	return bw.Flush()
+}
+
+func (r *Report) textFetch(w io.Writer) {
+	res := r.Fetch
+	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if r.FinalURL != r.URL {
+		fmt.Fprintf(tw, "Final URL\t%s (%d redirects)\n", r.FinalURL, len(res.Redirects))
+	}
+	if res.Local {
+		fmt.Fprintf(tw, "Source\tlocal file\n")
+	} else {
+		fmt.Fprintf(tw, "Response\t%s\t%s\n", res.StatusLine, strings.TrimSpace(res.ContentType+" "+res.ContentEncoding))
+	}
+	fmt.Fprintf(tw, "Bytes\t%s\n", accounting(r))
+	fmt.Fprintf(tw, "Limit\t%s\n", limitText(r))
+	fmt.Fprintf(tw, "Cutoff\t%s\n", cutoffText(r))
+	if rb := r.Robots; rb != nil {
+		fmt.Fprintf(tw, "robots.txt\t%s\n", robotsText(rb))
+	}
+	tw.Flush()
+}
+
+// accounting is the byte sum: header + decoded body = counted.
+func accounting(r *Report) string {
+	res := r.Fetch
+	body := Bytes(res.BodyBytes) + " decoded body"
+	if res.ContentEncoding != "" && !res.Local {
+		body += fmt.Sprintf(" (%s on the wire)", Bytes(res.WireBodyBytes))
+	}
+	if !res.ReadComplete {
+		body += ", read incomplete"
+	}
+	if !res.CountsHeaders {
+		return fmt.Sprintf("%s; the %s-byte header does not count", body, Bytes(res.HeaderBytes))
+	}
+	return fmt.Sprintf("%s header + %s = %s counted", Bytes(res.HeaderBytes), body, Bytes(res.HeaderBytes+res.BodyBytes))
+}
+
+func limitText(r *Report) string {
+	res := r.Fetch
+	s := Bytes(res.LimitBytes) + " bytes for " + string(res.Kind)
+	if res.LimitBinaryBytes > 0 {
+		s += fmt.Sprintf(" (%s if MB is read as MiB)", Bytes(res.LimitBinaryBytes))
+	}
+	return s
+}
+
+func cutoffText(r *Report) string {
+	res := r.Fetch
+	if res.CutoffOffset == nil {
+		if res.LimitBytes > 0 {
+			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", percentOf(countedBytes(r), res.LimitBytes))
+		}
+		return "none"
+	}
+	cut := *res.CutoffOffset
+	lost := res.BodyBytes - cut
+	s := fmt.Sprintf("body byte %s: the last %s bytes read (%s) never reach the crawler", Bytes(cut), Bytes(lost), percentOf(lost, res.BodyBytes))
+	if b := res.BinaryCutoffOffset; b != nil && *b != cut {
+		s += fmt.Sprintf("; at body byte %s under the binary reading", Bytes(*b))
+	}
+	return s
+}
+
+func countedBytes(r *Report) int64 {
+	if r.Fetch.CountsHeaders {
+		return r.Fetch.HeaderBytes + r.Fetch.BodyBytes
+	}
+	return r.Fetch.BodyBytes
+}
+
+func robotsText(rb *RobotsSummary) string {
+	if rb.Skipped {
+		return rb.Reason
+	}
+	verdict := "allowed"
+	if !rb.Allowed {
+		verdict = "DISALLOWED"
+	}
+	if rb.Line > 0 {
+		verdict += fmt.Sprintf(" by line %d (%s)", rb.Line, rb.Rule)
+	}
+	status := "unreachable"
+	if rb.Status > 0 {
+		status = fmt.Sprintf("HTTP %d", rb.Status)
+	}
+	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
+}
+
+func (r *Report) textFindings(w io.Writer) {
+	counts := map[string]int{}
+	for _, f := range r.Findings {
+		counts[f.Severity]++
+	}
+	fmt.Fprintf(w, "\nFindings: %d critical, %d warning, %d info\n", counts[SeverityCritical], counts[SeverityWarning], counts[SeverityInfo])
+	if len(r.Findings) == 0 {
+		fmt.Fprintln(w, "  none")
+	}
+	for _, f := range r.Findings {
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", strings.ToUpper(f.Severity), f.Message, f.Code)
+	}
+}
+
+func (r *Report) textCritical(w io.Writer) {
+	fmt.Fprintln(w, "\nCritical elements")
+	if len(r.Critical) == 0 {
+		fmt.Fprintln(w, "  none found")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  KIND\tOFFSET\tEND\tCRAWLER GETS IT\tVALUE")
+	for _, c := range r.Critical {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", c.Kind, Bytes(c.Offset), Bytes(c.End), keptWord(c), oneLine(c.Value, 60))
+	}
+	tw.Flush()
+}
+
+// keptWord says whether the crawler gets a critical element.
+func keptWord(c Critical) string {
+	switch {
+	case c.AtRisk:
+		return "at risk"
+	case c.HasFlag(FlagCut):
+		return "CUT"
+	case c.BeyondCutoff:
+		return "LOST"
+	}
+	return "yes"
+}
+
+// oneLine shortens s to max runes on one line, for tables.
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+func (r *Report) textComposition(w io.Writer) {
+	fmt.Fprintln(w, "\nWhat the body is made of")
+	kinds := make([]string, 0, len(r.Composition))
+	for k := range r.Composition {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool { return r.Composition[kinds[i]] > r.Composition[kinds[j]] })
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	for _, k := range kinds {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, Bytes(r.Composition[k]), percentOf(r.Composition[k], r.BodyBytes))
+	}
+	tw.Flush()
+	for _, c := range r.Contributors {
+		fmt.Fprintf(w, "  → %s\n", c.Message)
+	}
+}
+
+func (r *Report) textImpact(w io.Writer) {
+	im := r.Impact
+	if im == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", Bytes(im.KeptBytes), Bytes(im.KeptBytes+im.LostBytes))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  \tFULL PAGE\tKEPT\tLOST\t")
+	row := func(name string, c Count) {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", name, Bytes(c.Full), Bytes(c.Kept), Bytes(c.Lost()))
+	}
+	row("internal links", im.Links.Internal)
+	row("external links", im.Links.External)
+	row("headings", headingCount(im.Headings))
+	row("text bytes", im.TextBytes)
+	row("hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
+	tw.Flush()
+	for _, p := range []struct {
+		name string
+		p    Presence
+	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
+		if p.p.Full && !p.p.Kept {
+			fmt.Fprintf(w, "  The %s is in the full page but not in what the crawler keeps.\n", p.name)
+		}
+	}
+	for _, j := range im.JSONLD {
+		if j.State != StateKept {
+			fmt.Fprintf(w, "  JSON-LD at byte %s (%s): %s, valid JSON for the crawler: %v\n", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept)
+		}
+	}
+	if o := im.Open; o.Element != "" {
+		fmt.Fprintf(w, "  Open at the cutoff: <%s> from byte %s (open elements: %s)\n", o.Element, Bytes(o.Offset), strings.Join(o.Elements, " > "))
+	}
+}
+
+func headingCount(h HeadingImpact) Count {
+	var c Count
+	for i := range h.Full {
+		c.Full += int64(h.Full[i])
+		c.Kept += int64(h.Kept[i])
+	}
+	return c
+}
+
+func (r *Report) textResources(w io.Writer) {
+	if len(r.Resources) == 0 {
+		return
+	}
+	fetched := 0
+	for _, res := range r.Resources {
+		if res.Fetched {
+			fetched++
+		}
+	}
+	fmt.Fprintf(w, "\nSubresources: %d the crawler fetches, %d listed in all\n", fetched, len(r.Resources))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  KIND\tSTATUS\tBYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
+	inline := 0
+	for _, res := range r.Resources {
+		if strings.HasPrefix(res.URL, "data:") {
+			inline++
+			continue
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, statusCell(res), Bytes(res.BodyBytes),
+			Bytes(res.LimitBytes), yesNo(res.Truncated, "CUT", ""), robotsCell(res), seenCell(res), oneLine(res.URL, 90))
+	}
+	tw.Flush()
+	if inline > 0 {
+		fmt.Fprintf(w, "  and %s (inline data: URIs, nothing to fetch)\n", pluralize(inline, "data: URI", "data: URIs"))
+	}
+}
+
+func statusCell(res Resource) string {
+	switch {
+	case !res.Fetched && res.ExcludedReason != "" && !res.Requested:
+		return "skip"
+	case res.Error != "":
+		return "error"
+	case res.Status == 0:
+		return "-"
+	}
+	return fmt.Sprint(res.Status)
+}
+
+func robotsCell(res Resource) string {
+	rb := res.Robots
+	if rb == nil {
+		return ""
+	}
+	if rb.Skipped {
+		return "ignored"
+	}
+	s := yesNo(rb.Allowed, "allowed", "BLOCKED")
+	if rb.Line > 0 {
+		s += fmt.Sprintf(":%d", rb.Line)
+	}
+	return s
+}
+
+func seenCell(res Resource) string {
+	return yesNo(res.DiscoveredBeforeCutoff, "before cutoff", "AFTER cutoff")
+}
+
+func yesNo(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
+}
