@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -115,12 +116,11 @@ func robotsURLs(args []string, urlsFile string) ([]string, error) {
 // readRobotsFile reads a robots.txt from a file or pipe, never more than
 // robots.ReadCap bytes, so /dev/zero ends.
 func readRobotsFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open the robots.txt file: %w", errors.Unwrap(err))
+	body, err := robots.ReadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("cannot open the robots.txt file %s: %v", path, pe.Err)
 	}
-	defer f.Close()
-	body, _, err := robots.ReadBody(f)
 	return body, err
 }
 

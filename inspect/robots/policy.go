@@ -1,0 +1,135 @@
+package robots
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// Policy is what a robots.txt fetch outcome means for crawling.
+type Policy string
+
+// Policies.
+const (
+	// PolicyParsed: the file was fetched (2xx) or read; its rules apply.
+	PolicyParsed Policy = "parsed"
+	// PolicyAllowAll: no robots.txt (4xx other than 429, or too many
+	// redirects): everything may be crawled.
+	PolicyAllowAll Policy = "allow-all"
+	// PolicyDisallowAll: robots.txt unreachable (429, 5xx, network error):
+	// nothing may be crawled.
+	PolicyDisallowAll Policy = "disallow-all"
+	// PolicyInvalid: the page URL has no robots.txt location (no host or an
+	// unsupported scheme); no verdict is possible.
+	PolicyInvalid Policy = "invalid"
+)
+
+// Sources of a robots.txt in an Outcome.
+const (
+	SourceFetched = "fetched"
+	SourceFile    = "file"
+)
+
+// Outcome is the result of getting a host's robots.txt and what it means.
+// An Outcome is read-only once returned and safe for concurrent use.
+type Outcome struct {
+	// RobotsURL is scheme://host[:port]/robots.txt, or the file path.
+	RobotsURL string `json:"url"`
+	// Source is SourceFetched or SourceFile.
+	Source string `json:"source"`
+	// Status is the final HTTP status, 0 for a file or a failed fetch.
+	Status int    `json:"status"`
+	Policy Policy `json:"policy"`
+	// Reason says in one sentence how the outcome was treated and why.
+	Reason string `json:"reason"`
+	// File is the parsed file when Policy is PolicyParsed, else nil.
+	File *File `json:"-"`
+	// Bytes is the decoded body bytes read (at most FetchCap).
+	Bytes int64 `json:"bytes"`
+	// TruncatedAt is MaxBytes when the body is longer, else 0.
+	TruncatedAt   int64       `json:"truncated_at"`
+	LooksLikeHTML bool        `json:"looks_like_html,omitempty"`
+	Redirects     []fetch.Hop `json:"redirects,omitempty"`
+	// Err is the fetch error, for network failures and invalid URLs.
+	Err string `json:"error,omitempty"`
+
+	second *Second // the second-opinion parse of the same bytes
+}
+
+// FromFile returns the Outcome for a robots.txt read from a file or edited
+// by hand: its rules apply. body should hold at most ReadCap bytes.
+func FromFile(path string, body []byte) *Outcome {
+	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed,
+		Reason: "The robots.txt was read from a file: its rules apply."}
+	o.setBody(body)
+	return o
+}
+
+// AllowAll returns an outcome under which every URL is allowed, for a
+// reason stated in one sentence (for example a crawler that ignores
+// robots.txt). Its verdicts carry that reason.
+func AllowAll(robotsURL, reason string) *Outcome {
+	return &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyAllowAll, Reason: reason}
+}
+
+// DisallowAll returns an outcome under which every URL but /robots.txt is
+// disallowed, for a reason stated in one sentence.
+func DisallowAll(robotsURL, reason string) *Outcome {
+	return &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyDisallowAll, Reason: reason}
+}
+
+// setBody parses body and records its sizes.
+func (o *Outcome) setBody(body []byte) {
+	o.File = Parse(body)
+	o.second = NewSecond(body)
+	o.Bytes = int64(len(body))
+	o.TruncatedAt = o.File.TruncatedAt
+	o.LooksLikeHTML = o.File.LooksLikeHTML
+}
+
+// statusPolicy maps a final HTTP status to a policy and the sentence that
+// explains it, following Google's documented handling.
+func statusPolicy(status int) (Policy, string) {
+	text := fmt.Sprintf("robots.txt answered %d", status)
+	if t := http.StatusText(status); t != "" {
+		text = fmt.Sprintf("robots.txt answered %d %s", status, t)
+	}
+	switch {
+	case status >= 200 && status < 300:
+		return PolicyParsed, text + ": its rules apply."
+	case status >= 300 && status < 400:
+		return PolicyAllowAll, text + " without a redirect to follow: Google treats the file as unavailable (404), so everything is allowed."
+	case status == http.StatusTooManyRequests:
+		return PolicyDisallowAll, text + ": Google treats 429 as a server error, so nothing may be crawled."
+	case status >= 400 && status < 500:
+		return PolicyAllowAll, text + ": a 4xx other than 429 means there is no robots.txt, so everything is allowed."
+	}
+	return PolicyDisallowAll, text + ": a server error means disallow all (Google stops crawling the site and retries later)."
+}
+
+// Check evaluates rawURL for a crawler's token chain under the outcome: the
+// file's rules when parsed (see File.CheckChain), otherwise a verdict that
+// states the fetch policy. /robots.txt itself is always allowed.
+func (o *Outcome) Check(tokens []string, ignoreStar bool, rawURL string) Verdict {
+	if o.Policy == PolicyParsed && o.File != nil {
+		return o.File.CheckChain(tokens, ignoreStar, rawURL)
+	}
+	v := newVerdict(first(tokens), rawURL)
+	v.Reason = o.Reason
+	v.Allowed = o.Policy == PolicyAllowAll
+	v.Trace = append(v.Trace, fmt.Sprintf("robots.txt outcome for %s: %s.", o.RobotsURL, o.Policy), o.Reason)
+	if v.Path == "/robots.txt" && !v.Allowed {
+		allowRobotsTxt(&v, decision{win: -1})
+	}
+	return v
+}
+
+// Second returns the second-opinion parse of the same bytes, or nil when no
+// file was parsed.
+func (o *Outcome) Second() *Second {
+	if o.Policy != PolicyParsed {
+		return nil
+	}
+	return o.second
+}

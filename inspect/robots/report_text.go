@@ -1,0 +1,209 @@
+package robots
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText writes the report for people: for each robots.txt, how it was
+// obtained, a URLs × agents matrix with the deciding line of every cell, the
+// deciding lines' text, where the second opinion differs, and the lint.
+func (r *CommandReport) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	files := r.Files
+	if len(files) == 0 {
+		files = []RobotsInfo{r.Robots}
+	}
+	for i, info := range files {
+		if i > 0 {
+			fmt.Fprintln(bw)
+		}
+		writeSection(bw, info, r.resultsFor(info.URL, len(files) == 1))
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("robots: write text report: %w", err)
+	}
+	return nil
+}
+
+// resultsFor returns the results decided by one robots.txt.
+func (r *CommandReport) resultsFor(robotsURL string, all bool) []Result {
+	if all {
+		return r.Results
+	}
+	var out []Result
+	for _, res := range r.Results {
+		if res.RobotsURL == robotsURL {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// writeSection writes one robots.txt's header, matrix and notes.
+func writeSection(w io.Writer, info RobotsInfo, results []Result) {
+	writeHeader(w, info)
+	if len(results) > 0 {
+		fmt.Fprintln(w)
+		writeMatrix(w, results)
+		writeDecidingLines(w, results)
+		writeSecondOpinions(w, results)
+	}
+	writeLint(w, info.Lint)
+}
+
+// writeHeader says where the robots.txt came from and how it was treated.
+func writeHeader(w io.Writer, info RobotsInfo) {
+	facts := []string{info.Source}
+	if info.Status != 0 {
+		facts = append(facts, fmt.Sprintf("status %d", info.Status))
+	}
+	if info.Policy == PolicyParsed || info.Bytes > 0 {
+		facts = append(facts, thousands(info.Bytes)+" bytes")
+	}
+	if n := len(info.Redirects); n > 0 {
+		facts = append(facts, fmt.Sprintf("%d redirects", n))
+	}
+	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", sanitize(info.URL), strings.Join(facts, ", "))
+	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
+	if info.TruncatedAt > 0 {
+		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", thousands(info.TruncatedAt))
+	}
+	if info.LooksLikeHTML {
+		fmt.Fprintln(w, "Warning: the file looks like an HTML page, not a robots.txt.")
+	}
+}
+
+// writeMatrix writes one row per URL and one column per agent.
+func writeMatrix(w io.Writer, results []Result) {
+	urls, agents := axes(results)
+	cells := make(map[[2]string]Result, len(results))
+	for _, res := range results {
+		cells[[2]string{res.URL, res.Agent}] = res
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	fmt.Fprintf(tw, "URL\t%s\n", strings.Join(agents, "\t"))
+	for _, u := range urls {
+		row := make([]string, len(agents))
+		for i, a := range agents {
+			row[i] = cell(cells[[2]string{u, a}])
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", sanitize(u), strings.Join(row, "\t"))
+	}
+	tw.Flush()
+}
+
+// axes returns the distinct URLs and agents in order of appearance.
+func axes(results []Result) (urls, agents []string) {
+	for _, res := range results {
+		if !slices.Contains(urls, res.URL) {
+			urls = append(urls, res.URL)
+		}
+		if !slices.Contains(agents, res.Agent) {
+			agents = append(agents, res.Agent)
+		}
+	}
+	return urls, agents
+}
+
+// cell renders one verdict: "BLOCKED line 3", "allowed line 7",
+// "allowed, no rule"; a trailing "*" marks a second-opinion difference.
+func cell(res Result) string {
+	word := "allowed"
+	if !res.Allowed {
+		word = "BLOCKED"
+	}
+	var s string
+	switch {
+	case res.Line > 0:
+		s = fmt.Sprintf("%s line %d", word, res.Line)
+	case res.Allowed && PathParamsQuery(res.URL) == "/robots.txt":
+		s = "allowed, always"
+	case res.Policy == PolicyInvalid:
+		s = "n/a, no robots.txt URL"
+	case res.Policy == PolicyAllowAll:
+		s = "allowed, no robots.txt"
+	case res.Policy == PolicyDisallowAll:
+		s = "BLOCKED, robots.txt error"
+	case res.Group == "":
+		s = word + ", no group"
+	default:
+		s = word + ", no rule"
+	}
+	if res.SecondOpinion != nil && (res.SecondOpinion.Differs || res.SecondOpinion.Error != "") {
+		s += " *"
+	}
+	return s
+}
+
+// writeDecidingLines lists the text of every line that decided a cell.
+func writeDecidingLines(w io.Writer, results []Result) {
+	rules := make(map[int]string)
+	for _, res := range results {
+		if res.Line > 0 {
+			rules[res.Line] = res.Rule
+		}
+	}
+	if len(rules) == 0 {
+		return
+	}
+	lines := make([]int, 0, len(rules))
+	for l := range rules {
+		lines = append(lines, l)
+	}
+	slices.Sort(lines)
+	fmt.Fprintln(w, "\nDeciding lines:")
+	for _, l := range lines {
+		fmt.Fprintf(w, "  line %-6d %s\n", l, sanitize(rules[l]))
+	}
+}
+
+// writeSecondOpinions lists the cells where the second parser disagrees.
+func writeSecondOpinions(w io.Writer, results []Result) {
+	header := false
+	for _, res := range results {
+		op := res.SecondOpinion
+		if op == nil || (!op.Differs && op.Error == "") {
+			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "\n* Second opinion (%s) differs:\n", op.Parser)
+			header = true
+		}
+		if op.Error != "" {
+			fmt.Fprintf(w, "  %s\n", op.Note)
+			return
+		}
+		fmt.Fprintf(w, "  %s for %s: %s\n", sanitize(res.URL), res.Agent, op.Note)
+	}
+}
+
+// writeLint lists the lint issues.
+func writeLint(w io.Writer, issues []Issue) {
+	if len(issues) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nLint (%d):\n", len(issues))
+	for _, is := range issues {
+		where := "file"
+		if is.Line > 0 {
+			where = fmt.Sprintf("line %d", is.Line)
+		}
+		fmt.Fprintf(w, "  %-10s %-8s %s: %s\n", where, is.Severity, is.Code, sanitize(is.Message))
+	}
+}
+
+// sanitize replaces control characters so that a hostile URL or rule cannot
+// drive the terminal.
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return '?'
+		}
+		return r
+	}, s)
+}
