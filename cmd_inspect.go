@@ -59,9 +59,9 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, ok := fl.validate(stderr); !ok {
 		return code
 	}
-	profile, ok := fetch.Lookup(fl.profile)
+	profile, ok := lookupProfile(fl.profile, stderr)
 	if !ok {
-		return usageError(stderr, "unknown profile %q; run \"cutoff profiles\" for the list", fl.profile)
+		return exitUsage
 	}
 	report, err := inspect.Page(ctx, &fetch.Fetcher{}, rest[0], profile, fl.options())
 	if err != nil {

@@ -33,7 +33,7 @@ func runProfiles(_ context.Context, args []string, stdout, stderr io.Writer) int
 		return usageError(stderr, "profiles takes no arguments, got %q", rest[0])
 	}
 	var views []profileView
-	for _, p := range fetch.Builtins() {
+	for _, p := range fetch.All(savedProfiles(stderr)) {
 		views = append(views, profileView{Profile: p, UserAgent: p.UserAgent("")})
 	}
 	if *asJSON {
@@ -52,7 +52,11 @@ func writeProfilesText(w io.Writer, views []profileView) {
 		if !html.Published {
 			limit += " (unpublished)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", v.ID, v.Name, tokenChain(v.Profile), limit, v.CountsHeaders)
+		name := v.Name
+		if v.Custom {
+			name += " (yours)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", v.ID, name, tokenChain(v.Profile), limit, v.CountsHeaders)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nUser agents and the source of every value: cutoff profiles --json")

@@ -39,9 +39,9 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
-	profile, ok := fetch.Lookup(common.profile)
+	profile, ok := lookupProfile(common.profile, stderr)
 	if !ok {
-		return usageError(stderr, "unknown profile %q; run \"cutoff profiles\" for the list", common.profile)
+		return exitUsage
 	}
 	urls, err := robotsURLs(rest, *urlsFile)
 	if err != nil {

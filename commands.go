@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/app"
+	"github.com/cutoffapp/cutoff/fetch"
 )
 
 // Exit codes of the command line, as CLI.md fixes them.
@@ -185,4 +186,28 @@ func parseWindowFlags(args []string, stderr io.Writer) (opts app.Options, code i
 		opts.URL = rest[0]
 	}
 	return opts, exitOK, true
+}
+
+// savedProfiles returns the user's saved profiles; a broken file is said on
+// stderr and otherwise ignored, so the built-ins still work.
+func savedProfiles(stderr io.Writer) []fetch.Profile {
+	store, err := fetch.DefaultSavedProfiles()
+	if err != nil {
+		return nil
+	}
+	saved, err := store.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "cutoff: ignoring saved profiles: %s\n", sentence(err.Error()))
+	}
+	return saved
+}
+
+// lookupProfile finds a built-in or saved profile by ID; ok is false after
+// the usage error was printed.
+func lookupProfile(id string, stderr io.Writer) (fetch.Profile, bool) {
+	p, ok := fetch.LookupAll(savedProfiles(stderr), id)
+	if !ok {
+		usageError(stderr, "unknown profile %q; run \"cutoff profiles\" for the list", id)
+	}
+	return p, ok
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 )
 
@@ -332,5 +333,33 @@ func TestWindowFlags(t *testing.T) {
 	var stderr bytes.Buffer
 	if _, code, ok := parseWindowFlags([]string{"--nope"}, &stderr); ok || code != exitUsage {
 		t.Errorf("--nope: ok %v, code %d, want a usage error", ok, code)
+	}
+}
+
+// TestSavedProfile uses a profile saved by the window from the command line.
+func TestSavedProfile(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	store, err := fetch.DefaultSavedProfiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := fetch.Lookup("custom")
+	p.ID, p.Name, p.UserAgentTemplate = "tiny-bot", "Tiny bot", "TinyBot/1.0"
+	p.Limits = map[fetch.Kind]fetch.Limit{fetch.KindHTML: {Bytes: 1000, Published: true}}
+	if err := store.Put(p); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, _ := run(t, "profiles"); code != exitOK || !strings.Contains(stdout, "tiny-bot") {
+		t.Errorf("profiles does not list the saved profile:\n%s", stdout)
+	}
+	var gotUA string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotUA = r.UserAgent()
+		w.Write([]byte(strings.Repeat("<p>x</p>", 500)))
+	}))
+	defer srv.Close()
+	code, stdout, stderr := run(t, "inspect", "--no-resources", "--profile", "tiny-bot", srv.URL+"/")
+	if code != exitOK || gotUA != "TinyBot/1.0" || !strings.Contains(stdout, "1,000") {
+		t.Errorf("inspect --profile tiny-bot: exit %d, UA %q, stderr %q\n%s", code, gotUA, stderr, stdout)
 	}
 }
