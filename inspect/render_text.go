@@ -238,7 +238,7 @@ func (r *Report) textResources(w io.Writer) {
 	inline := 0
 	for _, res := range r.Resources {
 		if strings.HasPrefix(res.URL, "data:") {
-			inline++
+			inline += max(res.References, 1)
 			continue
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, statusCell(res), Bytes(res.BodyBytes),

@@ -22,9 +22,7 @@ func (r *Report) addFindings(p fetch.Profile) {
 	list := r.Findings
 	list = append(list, r.robotsFindings(p)...)
 	list = append(list, r.fetchFindings()...)
-	for _, f := range resourceFindings(r.Resources, p, r.Fetch.CutoffOffset) {
-		list = append(list, Finding{Severity: f.Severity, Code: f.Code, Message: f.Message})
-	}
+	list = append(list, resourceFindings(r.Resources, p, r.Fetch.CutoffOffset)...)
 	sort.SliceStable(list, func(i, j int) bool {
 		return severityRank(list[i].Severity) > severityRank(list[j].Severity)
 	})

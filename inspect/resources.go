@@ -1,0 +1,160 @@
+package inspect
+
+import "github.com/cutoffapp/cutoff/fetch"
+
+// ResourceKind says how a page or a stylesheet references a resource, and
+// so whether a rendering crawler fetches it.
+type ResourceKind string
+
+// Resource kinds, as CLI.md names them. The first five are fetched by the
+// renderer; the others are listed with Fetched false and a reason.
+const (
+	ResourceScript     ResourceKind = "script"     // <script src>
+	ResourceStylesheet ResourceKind = "stylesheet" // <link rel=stylesheet>
+	ResourceImport     ResourceKind = "import"     // CSS @import
+	ResourcePreload    ResourceKind = "preload"    // <link rel=preload as=script|style|fetch>, <link rel=modulepreload>
+	ResourceIframe     ResourceKind = "iframe"     // <iframe src>, <frame src>
+	ResourceImage      ResourceKind = "image"      // <img>, <picture>, poster, CSS images
+	ResourceMedia      ResourceKind = "media"      // <video>, <audio>, <source>, <track>
+	ResourceFont       ResourceKind = "font"       // @font-face, preload as=font
+	ResourceIcon       ResourceKind = "icon"       // <link rel=icon|apple-touch-icon|shortcut icon>
+	ResourceOther      ResourceKind = "other"      // manifest, embed, object, other CSS url()
+)
+
+// Fetchable reports whether a rendering crawler fetches resources of kind k.
+func (k ResourceKind) Fetchable() bool {
+	switch k {
+	case ResourceScript, ResourceStylesheet, ResourceImport, ResourcePreload, ResourceIframe:
+		return true
+	}
+	return false
+}
+
+// Resource is one URL a page references, directly or through its
+// stylesheets, with what the crawler does with it. Its JSON form is the
+// resources[] entry of CLI.md. Byte counts are in bytes; offsets are byte
+// offsets into a decoded body: the page's, or for a reference found in a
+// stylesheet, that stylesheet's (named by Parent).
+type Resource struct {
+	// URL is absolute, without fragment; for a reference that cannot be
+	// fetched (another scheme, a data: URI, a malformed URL) it is the
+	// value as written, data: URIs shortened.
+	URL  string       `json:"url"`
+	Kind ResourceKind `json:"kind"`
+	// Tag says how it was referenced, e.g. "link rel=preload as=script".
+	Tag string `json:"tag"`
+	// DiscoveredOffset is where the first reference starts, in the page or
+	// in Parent; DiscoveredEnd is where that reference ends (exclusive).
+	DiscoveredOffset int64 `json:"discovered_offset"`
+	DiscoveredEnd    int64 `json:"discovered_end"`
+	// DiscoveredBeforeCutoff is true when the whole reference lies before
+	// the cutoff of the document holding it, and that document was itself
+	// discovered before its parent's cutoff: only then does the crawler
+	// ever see it.
+	DiscoveredBeforeCutoff bool `json:"discovered_before_cutoff"`
+	// Fetched is true when a rendering crawler that discovers the
+	// reference fetches it: a fetchable kind, allowed by robots.txt, not
+	// an import cycle.
+	Fetched bool `json:"fetched"`
+	// ExcludedReason says, in one sentence, why the crawler does not
+	// fetch it; "" when it does.
+	ExcludedReason string `json:"excluded_reason"`
+
+	Status      int   `json:"status"`       // HTTP status, 0 when not requested or no response
+	HeaderBytes int64 `json:"header_bytes"` // response header block
+	BodyBytes   int64 `json:"body_bytes"`   // decoded body read, at most the cap
+	// LimitBytes is the profile's limit for the resource's content type.
+	LimitBytes int64 `json:"limit_bytes"`
+	// Truncated is true when header and body exceed LimitBytes, counted
+	// as the profile counts.
+	Truncated bool `json:"truncated"`
+	// Robots is the verdict of the resource host's robots.txt; nil when
+	// the resource is not one the crawler fetches.
+	Robots *ResourceRobots `json:"robots"`
+
+	ResourceFetch
+	ResourceGraph
+}
+
+// ResourceFetch holds what a request for a resource returned, beyond the
+// fields CLI.md requires; enough to draw the resource's own byte ruler.
+type ResourceFetch struct {
+	// Requested is true when Cutoff sent the request, so the status and
+	// byte counts are real; false for excluded resources, for resources
+	// blocked by robots.txt when fetching them anyway is off, and when the
+	// inspection was cancelled first.
+	Requested bool `json:"requested"`
+	// BlockedByRobots is true when robots.txt disallows the resource for
+	// the profile; FetchedAnyway is true when Cutoff requested it anyway,
+	// for information.
+	BlockedByRobots bool        `json:"blocked_by_robots"`
+	FetchedAnyway   bool        `json:"fetched_anyway"`
+	FinalURL        string      `json:"final_url,omitempty"`
+	Redirects       []fetch.Hop `json:"redirects,omitempty"`
+	ContentType     string      `json:"content_type,omitempty"`
+	ContentEncoding string      `json:"content_encoding,omitempty"`
+	// WireBodyBytes counts the body as transferred, before decoding.
+	WireBodyBytes int64 `json:"wire_body_bytes"`
+	// BinaryLimitBytes is the binary reading of LimitBytes (2 MB as
+	// 2,097,152), 0 when there is none.
+	BinaryLimitBytes int64 `json:"binary_limit_bytes,omitempty"`
+	// CountsHeaders is true when HeaderBytes count toward LimitBytes.
+	CountsHeaders bool `json:"counts_headers"`
+	// CutoffOffset is the offset in the decoded body where the crawler
+	// stops, nil when nothing is cut; BinaryCutoffOffset the same for
+	// BinaryLimitBytes.
+	CutoffOffset       *int64 `json:"cutoff_offset"`
+	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
+	// CapBytes is how far past the cutoff reading went at most;
+	// ReadComplete is false when the cap or an error stopped the read.
+	CapBytes     int64 `json:"cap_bytes"`
+	ReadComplete bool  `json:"read_complete"`
+	// DurationMS is the time the request took, redirects included, in
+	// milliseconds.
+	DurationMS int64 `json:"duration_ms"`
+	// Error says in one sentence why the request failed or was not made.
+	Error string `json:"error,omitempty"`
+}
+
+// ResourceGraph places a resource among the page's references.
+type ResourceGraph struct {
+	// Parent is the URL of the stylesheet that references it; "" for a
+	// reference in the page (inline <style> included).
+	Parent string `json:"parent,omitempty"`
+	// Depth is the number of stylesheets between the page and the
+	// reference: 0 in the page, 1 in a stylesheet the page links, ...
+	Depth int `json:"depth"`
+	// References is how many times the page and its stylesheets reference
+	// the URL; it is listed and fetched once. For a summary row it is the
+	// number of references the row stands for.
+	References int `json:"references"`
+	// ImportCycle is true for an @import of a stylesheet that is already
+	// being imported on the way here; browsers skip it.
+	ImportCycle bool `json:"import_cycle,omitempty"`
+	// ParentBlocked is true when a stylesheet on the way here is blocked
+	// by robots.txt, so the crawler never discovers this reference.
+	ParentBlocked bool `json:"parent_blocked,omitempty"`
+	// URLBytes is the length of a data: URI in the page, whose URL field
+	// is shortened.
+	URLBytes int `json:"url_bytes,omitempty"`
+	// Summary is true for a row standing for references not listed one
+	// by one (past the listing caps).
+	Summary bool `json:"summary,omitempty"`
+}
+
+// ResourceRobots is the verdict of a resource host's robots.txt for the
+// profile's tokens.
+type ResourceRobots struct {
+	Allowed bool `json:"allowed"`
+	// Line is the 1-based line of the deciding rule, 0 when no rule
+	// matched or no file was parsed.
+	Line  int    `json:"line"`
+	Rule  string `json:"rule,omitempty"`  // the deciding rule as written
+	Group string `json:"group,omitempty"` // the user-agent group chosen
+	URL   string `json:"url,omitempty"`   // the robots.txt consulted
+	// Reason explains the verdict in one sentence.
+	Reason string `json:"reason,omitempty"`
+	// Skipped is true when the profile ignores robots.txt, so none was
+	// consulted and the resource counts as allowed.
+	Skipped bool `json:"skipped,omitempty"`
+}

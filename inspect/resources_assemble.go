@@ -1,0 +1,143 @@
+package inspect
+
+import (
+	"fmt"
+	"mime"
+	"slices"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// fillFetch copies what a fetch returned into r. The body is not kept.
+func fillFetch(r *Resource, res *fetch.Result) {
+	r.Status, r.HeaderBytes, r.BodyBytes = res.Status, res.HeaderBytes, res.BodyBytes
+	r.LimitBytes, r.Truncated = res.LimitBytes, res.Truncated
+	f := &r.ResourceFetch
+	f.FinalURL, f.ContentType, f.ContentEncoding = res.FinalURL, res.ContentType, res.ContentEncoding
+	if len(res.Redirects) > 0 {
+		f.Redirects = res.Redirects
+	}
+	f.WireBodyBytes, f.BinaryLimitBytes, f.CountsHeaders = res.WireBodyBytes, res.LimitBinaryBytes, res.CountsHeaders
+	f.CutoffOffset, f.BinaryCutoffOffset = res.CutoffOffset, res.BinaryCutoffOffset
+	f.CapBytes, f.ReadComplete = res.CapBytes, res.ReadComplete
+	f.DurationMS = res.Timings.Total.Milliseconds()
+	f.Error = res.BodyError
+}
+
+// isStylesheet reports whether browsers apply a response as a stylesheet:
+// a 2xx status and a text/css Content-Type (missing is tolerated, as
+// quirks-mode pages do).
+func isStylesheet(res *fetch.Result) bool {
+	if res.Status < 200 || res.Status > 299 {
+		return false
+	}
+	if res.ContentType == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(res.ContentType)
+	return err == nil && mt == "text/css"
+}
+
+// stylesheetReferences lists the @import and url() references of a
+// fetched stylesheet listed as sheetURL, resolved against its final URL,
+// with discovered_before_cutoff relative to its own cutoff.
+func stylesheetReferences(sheetURL string, res *fetch.Result, depth int) []Resource {
+	d := newDiscoverer(res.FinalURL, res.CutoffOffset)
+	d.parent, d.depth = sheetURL, depth
+	for _, r := range scanCSS(res.Body) {
+		d.add(d.cssRef(r, 0, ""))
+	}
+	return d.resources()
+}
+
+// assembler builds the final list: the page's references in document
+// order, each fetched stylesheet's references right after it, every URL
+// once.
+type assembler struct {
+	jobs     map[string]*resourceJob
+	maxDepth int
+	maxFetch int
+	byURL    map[string]*Resource
+	out      []*Resource
+}
+
+// assembleResources merges the page's references with the fetch results.
+func assembleResources(page []Resource, jobs map[string]*resourceJob, opt ResourceOptions) []Resource {
+	a := &assembler{jobs: jobs, maxDepth: opt.MaxImportDepth, maxFetch: opt.MaxFetch,
+		byURL: make(map[string]*Resource)}
+	for i := range page {
+		if e := &page[i]; mergeable(e) {
+			a.byURL[e.URL] = e
+		}
+	}
+	for i := range page {
+		e := &page[i]
+		a.out = append(a.out, e)
+		a.apply(e)
+		a.descend(e, []string{e.URL})
+	}
+	out := make([]Resource, len(a.out))
+	for i, e := range a.out {
+		out[i] = *e
+	}
+	return out
+}
+
+// mergeable reports whether later references to e's URL count on e:
+// not for summary rows and data: URIs, whose URL is not a key.
+func mergeable(e *Resource) bool { return !e.Summary && e.URLBytes == 0 }
+
+// descend lists the references of the stylesheet e, when it was fetched
+// and read; stack holds the stylesheets on the way, for cycles.
+func (a *assembler) descend(e *Resource, stack []string) {
+	j := a.jobs[e.URL]
+	if j == nil || e.ImportCycle {
+		return
+	}
+	for _, c := range j.children {
+		c.Parent, c.Depth = e.URL, e.Depth+1
+		c.DiscoveredBeforeCutoff = c.DiscoveredBeforeCutoff && e.DiscoveredBeforeCutoff
+		c.ParentBlocked = e.BlockedByRobots || e.ParentBlocked
+		if c.Kind == ResourceImport && c.Fetched && slices.Contains(stack, c.URL) {
+			c.Fetched, c.ExcludedReason, c.ImportCycle = false, exclCycle, true
+			a.out = append(a.out, &c)
+			continue
+		}
+		if mergeable(&c) {
+			if old := a.byURL[c.URL]; old != nil {
+				old.References += c.References
+				continue
+			}
+			a.byURL[c.URL] = &c
+		}
+		a.out = append(a.out, &c)
+		a.apply(&c)
+		a.descend(&c, append(stack, c.URL))
+	}
+}
+
+// apply copies the fetch result of e's URL into e.
+func (a *assembler) apply(e *Resource) {
+	if !e.Fetched {
+		return
+	}
+	j := a.jobs[e.URL]
+	switch {
+	case j == nil:
+		e.Error = fmt.Sprintf("Not fetched: Cutoff follows @import only %d stylesheets deep.", a.maxDepth)
+		return
+	case !j.queued:
+		e.Error = j.notQueued
+		return
+	case !j.ran:
+		e.Error = errCancelledResource
+		return
+	}
+	e.Status, e.HeaderBytes, e.BodyBytes = j.res.Status, j.res.HeaderBytes, j.res.BodyBytes
+	e.LimitBytes, e.Truncated, e.Robots = j.res.LimitBytes, j.res.Truncated, j.res.Robots
+	e.ResourceFetch = j.res.ResourceFetch
+	if j.blocked != "" {
+		e.Fetched, e.ExcludedReason = false, j.blocked
+		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested
+	}
+}

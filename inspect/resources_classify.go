@@ -1,0 +1,151 @@
+package inspect
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Why a reference is listed but not fetched. Google's renderer fetches
+// scripts, stylesheets and XHR through the crawler, and skips media, fonts
+// and a few exotic types (CRAWLERS.md §2.4).
+const (
+	exclImage     = "The renderer does not fetch images."
+	exclMedia     = "The renderer does not fetch video, audio or text tracks."
+	exclFont      = "The renderer does not fetch fonts."
+	exclIcon      = "The renderer does not fetch icons; Google's favicon crawler fetches them separately."
+	exclManifest  = "The renderer does not fetch web app manifests."
+	exclPlugin    = "The renderer does not load embedded plugin content (embed, object)."
+	exclData      = "Inline data: URI, nothing to fetch."
+	exclNoModule  = "Chrome, which the renderer runs, skips scripts marked nomodule."
+	exclCSSOther  = "Only @import is followed from stylesheets; the renderer does not fetch this url() to lay out the page."
+	exclNoPreload = "Browsers ignore a preload without a valid as attribute."
+	exclCycle     = "Import cycle: this stylesheet is already being imported on the way here, so browsers skip it."
+)
+
+func exclScheme(scheme string) string {
+	return fmt.Sprintf("The %s: scheme is not fetched over HTTP.", scheme)
+}
+
+func exclBadURL(raw string) string {
+	return fmt.Sprintf("The URL %q cannot be parsed, so nothing is fetched.", resShorten(raw, 80))
+}
+
+func exclScriptType(typ string) string {
+	return fmt.Sprintf("Browsers do not run scripts of type %q, so the renderer does not fetch it.", resShorten(typ, 60))
+}
+
+func exclPreloadAs(as string) string {
+	return fmt.Sprintf("The renderer does not use a preload with as=%q.", resShorten(as, 40))
+}
+
+// excludedReasonFor returns the reason for an excluded kind.
+func excludedReasonFor(k ResourceKind) string {
+	switch k {
+	case ResourceImage:
+		return exclImage
+	case ResourceMedia:
+		return exclMedia
+	case ResourceFont:
+		return exclFont
+	case ResourceIcon:
+		return exclIcon
+	}
+	return ""
+}
+
+// resJSTypes are the script type values browsers run as classic scripts (the
+// JavaScript MIME type essences of the HTML standard), plus "module".
+var resJSTypes = map[string]bool{
+	"": true, "module": true,
+	"application/ecmascript": true, "application/javascript": true, "application/x-ecmascript": true,
+	"application/x-javascript": true, "text/ecmascript": true, "text/javascript": true,
+	"text/javascript1.0": true, "text/javascript1.1": true, "text/javascript1.2": true,
+	"text/javascript1.3": true, "text/javascript1.4": true, "text/javascript1.5": true,
+	"text/jscript": true, "text/livescript": true, "text/x-ecmascript": true, "text/x-javascript": true,
+}
+
+// preloadKind maps a preload's as attribute to the kind listed and the
+// reason it is not fetched ("" when it is).
+func preloadKind(as string) (ResourceKind, string) {
+	switch as {
+	case "script", "style", "fetch":
+		return ResourcePreload, ""
+	case "font":
+		return ResourceFont, exclFont
+	case "image":
+		return ResourceImage, exclImage
+	case "audio", "video", "track":
+		return ResourceMedia, exclMedia
+	case "":
+		return ResourceOther, exclNoPreload
+	}
+	return ResourceOther, exclPreloadAs(as)
+}
+
+// File extensions that say what a CSS url() points to.
+var (
+	resFontExts  = resExtSet("woff", "woff2", "ttf", "otf", "eot")
+	resImageExts = resExtSet("png", "jpg", "jpeg", "jpe", "gif", "webp", "avif", "svg", "svgz", "ico", "cur", "bmp",
+		"apng", "jxl", "tif", "tiff", "heic", "heif")
+	resMediaExts = resExtSet("mp4", "m4v", "webm", "ogv", "ogg", "oga", "mp3", "m4a", "wav", "aac", "flac", "opus", "mov",
+		"vtt")
+)
+
+func resExtSet(exts ...string) map[string]bool {
+	m := make(map[string]bool, len(exts))
+	for _, e := range exts {
+		m[e] = true
+	}
+	return m
+}
+
+// cssImageProperties are the CSS properties whose url() values are images.
+var cssImageProperties = []string{"background", "list-style", "border-image", "mask", "-webkit-mask", "cursor",
+	"content", "shape-outside", "-webkit-box-reflect"}
+
+// classifyCSSURL decides the kind of a url() reference in a stylesheet:
+// by @font-face context, by file extension, then by property.
+func classifyCSSURL(rawURL string, fontFace bool, property string) ResourceKind {
+	ext := resURLExt(rawURL)
+	switch {
+	case fontFace || resFontExts[ext]:
+		return ResourceFont
+	case resImageExts[ext]:
+		return ResourceImage
+	case resMediaExts[ext]:
+		return ResourceMedia
+	}
+	for _, p := range cssImageProperties {
+		if strings.HasPrefix(property, p) {
+			return ResourceImage
+		}
+	}
+	return ResourceOther
+}
+
+// resURLExt returns the lower-case extension of a URL's path, without the
+// dot, ignoring query and fragment.
+func resURLExt(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	ext := path.Ext(u)
+	if len(ext) < 2 || len(ext) > 6 {
+		return ""
+	}
+	return strings.ToLower(ext[1:])
+}
+
+// resShorten cuts s to at most n bytes on a UTF-8 boundary and marks the cut
+// with an ellipsis.
+func resShorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,232 @@
+package inspect
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// Defaults of ResourceOptions.
+const (
+	DefaultResourcesPerHost = 4   // concurrent fetches per scheme, host and port
+	DefaultResourcesTotal   = 16  // concurrent fetches in all
+	DefaultMaxImportDepth   = 8   // @import nesting followed
+	DefaultMaxFetch         = 500 // distinct URLs fetched per page
+)
+
+// ResourceOptions adjust how Resources fetches. Zero numbers mean the
+// defaults above; DefaultResourceOptions sets FetchBlocked as well.
+type ResourceOptions struct {
+	// Fetch is used for every resource; its Progress is replaced by the
+	// resources' own accounting.
+	Fetch fetch.Options
+	// FetchBlocked fetches resources robots.txt disallows anyway, for
+	// information; they stay marked as not fetched by the crawler, with
+	// FetchedAnyway true. DefaultResourceOptions turns it on.
+	FetchBlocked bool
+	// PerHost bounds concurrent fetches per scheme, host and port; Total
+	// bounds them in all (it is also the number of worker goroutines).
+	PerHost, Total int
+	// MaxImportDepth is how deep @import chains are followed.
+	MaxImportDepth int
+	// MaxFetch is how many distinct URLs are fetched at most; the others
+	// are listed with an Error saying they were not fetched.
+	MaxFetch int
+	// Progress, when set, is called as resources finish and bytes arrive,
+	// from the fetching goroutines but never two calls at once, with the
+	// resources done, the resources to fetch so far (it grows as imports
+	// are found) and the decoded bytes read so far.
+	Progress func(done, total int, bytes int64)
+}
+
+// DefaultResourceOptions returns the options an inspection uses unless
+// told otherwise: blocked resources fetched for information, 4 fetches per
+// host, 16 in all, imports followed 8 deep, 500 URLs at most.
+func DefaultResourceOptions() ResourceOptions {
+	return ResourceOptions{FetchBlocked: true, PerHost: DefaultResourcesPerHost, Total: DefaultResourcesTotal,
+		MaxImportDepth: DefaultMaxImportDepth, MaxFetch: DefaultMaxFetch}
+}
+
+func (o ResourceOptions) withDefaults() ResourceOptions {
+	o.PerHost = positiveOr(o.PerHost, DefaultResourcesPerHost)
+	o.Total = positiveOr(o.Total, DefaultResourcesTotal)
+	o.MaxImportDepth = positiveOr(o.MaxImportDepth, DefaultMaxImportDepth)
+	o.MaxFetch = positiveOr(o.MaxFetch, DefaultMaxFetch)
+	return o
+}
+
+func positiveOr(n, def int) int {
+	if n > 0 {
+		return n
+	}
+	return def
+}
+
+// Resources lists and fetches the subresources of a page the way a
+// rendering crawler with profile p would: each with its own byte counter
+// and the profile's limit for its content type, robots.txt checked per
+// host through cache (nil makes a cache of its own; a profile that
+// ignores robots.txt skips the check), stylesheets read for @import
+// (followed) and url() (listed). pageURL is the page's final URL, body its
+// decoded body and cutoff the page's cutoff offset (nil when nothing is
+// cut). A URL is fetched once however often it is referenced.
+//
+// The result is in document order, each stylesheet's references right
+// after it. Resource bodies are not kept. Failures are data: a failed or
+// cancelled fetch is a Resource with Error set. Resources blocks until
+// every fetch ends or ctx is done; any goroutine may call it.
+func Resources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, pageURL string,
+	body []byte, cutoff *int64, opt ResourceOptions) []Resource {
+	opt = opt.withDefaults()
+	if cache == nil && p.ObeysRobots {
+		cache = robots.NewCache(f, p, opt.Fetch)
+	}
+	page := DiscoverResources(pageURL, body, cutoff)
+	run := &resourceRun{fetcher: f, cache: cache, profile: p, opt: opt,
+		pool: newHostPool(opt.PerHost, opt.MaxFetch)}
+	for _, r := range page {
+		if r.Fetched {
+			run.add(r.URL, r.Kind, 0)
+		}
+	}
+	run.run(ctx)
+	return assembleResources(page, run.pool.jobs, opt)
+}
+
+// resourceRun is one Resources call in progress.
+type resourceRun struct {
+	fetcher *fetch.Fetcher
+	cache   *robots.Cache
+	profile fetch.Profile
+	opt     ResourceOptions
+	pool    *hostPool
+
+	done, total atomic.Int64
+	bytes       atomic.Int64
+	progressMu  sync.Mutex
+}
+
+// add queues a fetch and counts it for progress, before a worker can
+// take it, so that done never passes total.
+func (r *resourceRun) add(rawURL string, kind ResourceKind, depth int) {
+	r.total.Add(1)
+	if !r.pool.add(rawURL, kind, depth) {
+		r.total.Add(-1)
+	}
+}
+
+// run starts the workers and waits for them; cancelling ctx stops the
+// queued jobs and, through the fetches' own ctx, the running ones.
+func (r *resourceRun) run(ctx context.Context) {
+	stop := context.AfterFunc(ctx, r.pool.stop)
+	defer stop()
+	var wg sync.WaitGroup
+	for range r.opt.Total {
+		wg.Go(func() {
+			for j := r.pool.next(); j != nil; j = r.pool.next() {
+				r.do(ctx, j)
+				r.pool.done(j)
+				r.done.Add(1)
+				r.report()
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// report calls the progress callback, one call at a time.
+func (r *resourceRun) report() {
+	if r.opt.Progress == nil {
+		return
+	}
+	r.progressMu.Lock()
+	defer r.progressMu.Unlock()
+	r.opt.Progress(int(r.done.Load()), int(r.total.Load()), r.bytes.Load())
+}
+
+// do runs one job: robots.txt, the fetch, the stylesheet scan.
+func (r *resourceRun) do(ctx context.Context, j *resourceJob) {
+	j.res.Robots, j.blocked = r.robots(ctx, j.url)
+	if ctx.Err() != nil {
+		j.res.Error = errCancelledResource
+		return
+	}
+	if j.blocked != "" && !r.opt.FetchBlocked {
+		return
+	}
+	res, err := r.fetch(ctx, j.url)
+	j.res.Requested = true
+	if err != nil {
+		j.res.Error = err.Error()
+		return
+	}
+	fillFetch(&j.res, res)
+	if (j.kind == ResourceStylesheet || j.kind == ResourceImport) && isStylesheet(res) {
+		j.children = stylesheetReferences(j.url, res, j.depth+1)
+		r.queueImports(j)
+	}
+}
+
+// fetch fetches one resource, adding the bytes it reads to the progress.
+func (r *resourceRun) fetch(ctx context.Context, rawURL string) (*fetch.Result, error) {
+	fo := r.opt.Fetch
+	var last int64
+	fo.Progress = func(done, _ int64) {
+		r.bytes.Add(done - last)
+		last = done
+		r.report()
+	}
+	return r.fetcher.Fetch(ctx, rawURL, r.profile, fo)
+}
+
+// queueImports queues the @imports of a fetched stylesheet that browsers
+// follow, up to the depth bound.
+func (r *resourceRun) queueImports(j *resourceJob) {
+	for _, c := range j.children {
+		if c.Kind == ResourceImport && c.Fetched && c.Depth <= r.opt.MaxImportDepth {
+			r.add(c.URL, c.Kind, c.Depth)
+		}
+	}
+}
+
+// robots returns the verdict of the resource host's robots.txt and, when
+// it disallows the URL, the sentence that says so.
+func (r *resourceRun) robots(ctx context.Context, rawURL string) (*ResourceRobots, string) {
+	if !r.profile.ObeysRobots || r.cache == nil {
+		return &ResourceRobots{Allowed: true, Skipped: true,
+			Reason: "This crawler ignores robots.txt, so none was consulted."}, ""
+	}
+	out := r.cache.Get(ctx, rawURL)
+	v := out.Check(r.profile.RobotsTokens, r.profile.IgnoresStar, rawURL)
+	rr := &ResourceRobots{Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, URL: out.RobotsURL,
+		Reason: v.Reason}
+	if v.Allowed {
+		return rr, ""
+	}
+	if v.Line > 0 {
+		return rr, fmt.Sprintf("Blocked by robots.txt: %s line %d (%s) disallows it for %s.", out.RobotsURL,
+			v.Line, v.Rule, robotsAgent(v.Group, r.profile))
+	}
+	return rr, fmt.Sprintf("Blocked by robots.txt: %s", v.Reason)
+}
+
+// robotsAgent names the group a verdict used, for a sentence.
+func robotsAgent(group string, p fetch.Profile) string {
+	switch {
+	case group == "*":
+		return `every crawler ("*")`
+	case group != "":
+		return group
+	case len(p.RobotsTokens) > 0:
+		return p.RobotsTokens[0]
+	}
+	return p.Name
+}
+
+// errCancelledResource is the Error of a resource not fetched because the
+// inspection was cancelled.
+const errCancelledResource = "Cancelled before it was fetched."

@@ -1,0 +1,279 @@
+package inspect
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// Finding codes about subresources.
+const (
+	CodeResourceTruncated     = "resource-truncated"
+	CodeResourceBlocked       = "resource-blocked-by-robots"
+	CodeResourceAfterCutoff   = "resource-referenced-after-cutoff"
+	CodeResourceFailed        = "resource-failed"
+	CodeResourceOver80        = "resource-over-80-percent"
+	CodeResourceImportCycle   = "resource-import-cycle"
+	CodeResourceImportIgnored = "resource-import-ignored"
+)
+
+// resourceFindings returns the findings about rs, as Resources returned
+// it, for profile p; pageCutoff is the page's cutoff offset, nil when
+// nothing is cut. A finding about a reference in the page carries its
+// offset. Past maxPerCode findings of one code, one more finding counts
+// the rest.
+func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []Finding {
+	parents := make(map[string]*Resource)
+	for i := range rs {
+		if !rs[i].ImportCycle {
+			if _, ok := parents[rs[i].URL]; !ok {
+				parents[rs[i].URL] = &rs[i]
+			}
+		}
+	}
+	w := &resFindingWriter{profile: resProfileName(p), counts: make(map[string]int)}
+	for i := range rs {
+		r := &rs[i]
+		if r.Summary {
+			continue
+		}
+		w.at = r
+		w.truncated(r)
+		w.blocked(r)
+		w.afterCutoff(r, parents[r.Parent], pageCutoff)
+		w.failed(r)
+		w.importProblems(r)
+	}
+	return w.result()
+}
+
+// resFindingWriter collects findings, capping each code.
+type resFindingWriter struct {
+	profile string
+	at      *Resource // the resource the findings being added are about
+	list    []Finding
+	counts  map[string]int
+	order   []string // codes in first-seen order, for the summaries
+}
+
+func (w *resFindingWriter) add(severity, code, format string, args ...any) {
+	if w.counts[code] == 0 {
+		w.order = append(w.order, code)
+	}
+	w.counts[code]++
+	if w.counts[code] > maxPerCode {
+		return
+	}
+	f := Finding{Severity: severity, Code: code, Message: fmt.Sprintf(format, args...)}
+	if w.at.Parent == "" {
+		off := w.at.DiscoveredOffset
+		f.Offset = &off
+	}
+	w.list = append(w.list, f)
+}
+
+// result returns the findings with one summary per capped code.
+func (w *resFindingWriter) result() []Finding {
+	for _, code := range w.order {
+		if n := w.counts[code] - maxPerCode; n > 0 {
+			w.list = append(w.list, Finding{Severity: SeverityInfo, Code: code,
+				Message: fmt.Sprintf("%s more resources have the same problem (%s); the resources list shows each of them.",
+					Bytes(int64(n)), code)})
+		}
+	}
+	return w.list
+}
+
+// resSeverity is the severity for a problem with a resource the rendering of
+// the page depends on (scripts and styles), warning for the others.
+func resSeverity(r *Resource) string {
+	switch r.Kind {
+	case ResourceScript, ResourceStylesheet, ResourceImport:
+		return SeverityCritical
+	}
+	return SeverityWarning
+}
+
+// truncated reports a resource cut by the limit, or one close to it.
+func (w *resFindingWriter) truncated(r *Resource) {
+	if !r.Requested || r.BlockedByRobots || r.Status >= 300 {
+		return
+	}
+	counted := r.BodyBytes
+	if r.CountsHeaders {
+		counted += r.HeaderBytes
+	}
+	switch {
+	case r.Truncated:
+		w.add(resSeverity(r), CodeResourceTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
+			resNoun(r), r.URL, resSizeText(r), resHeaderText(r), w.profile, Bytes(r.LimitBytes), resHeaderNote(r), resTruncationEffect(r))
+	case r.LimitBytes > 0 && counted*5 >= r.LimitBytes*4:
+		w.add(SeverityWarning, CodeResourceOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
+			resNoun(r), r.URL, Bytes(counted), counted*100/r.LimitBytes, w.profile, Bytes(r.LimitBytes))
+	}
+}
+
+// blocked reports a resource its host's robots.txt disallows.
+func (w *resFindingWriter) blocked(r *Resource) {
+	if !r.BlockedByRobots || r.ParentBlocked || r.Robots == nil {
+		return
+	}
+	rule := "its rules"
+	if r.Robots.Line > 0 {
+		rule = fmt.Sprintf("line %d (%s)", r.Robots.Line, r.Robots.Rule)
+	}
+	w.add(resSeverity(r), CodeResourceBlocked, "%s blocks the %s %s for %s with %s, so %s.",
+		resOr(r.Robots.URL, "robots.txt"), resNoun(r), r.URL, w.profile, rule, resWithoutEffect(r))
+}
+
+// afterCutoff reports a reference the crawler never sees because it lies
+// past the cutoff of the document holding it. A reference inside a
+// document that is itself never seen is covered by that document's
+// finding.
+func (w *resFindingWriter) afterCutoff(r *Resource, parent *Resource, pageCutoff *int64) {
+	if r.DiscoveredBeforeCutoff || !r.Kind.Fetchable() || r.ImportCycle || r.ParentBlocked {
+		return
+	}
+	where, cutoff := "the page", pageCutoff
+	if r.Parent != "" {
+		if parent == nil || !parent.DiscoveredBeforeCutoff {
+			return
+		}
+		where, cutoff = "the stylesheet "+r.Parent, parent.CutoffOffset
+	}
+	at := "past the cutoff"
+	if cutoff != nil {
+		at = "past " + w.profile + "'s cutoff at byte " + Bytes(*cutoff)
+	}
+	w.add(resSeverity(r), CodeResourceAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
+		resNoun(r), r.URL, Bytes(r.DiscoveredOffset), where, at, resWithoutEffect(r))
+}
+
+// failed reports an error status or a fetch that went wrong.
+func (w *resFindingWriter) failed(r *Resource) {
+	if !r.Requested || !r.Fetched {
+		return
+	}
+	switch {
+	case r.Status >= 400:
+		w.add(SeverityWarning, CodeResourceFailed, "The %s %s answered %s, so %s.",
+			resNoun(r), r.URL, resStatusText(r.Status), resWithoutEffect(r))
+	case r.Status == 0 && r.Error != "":
+		w.add(SeverityWarning, CodeResourceFailed, "The %s %s could not be fetched: %s",
+			resNoun(r), r.URL, resSentence(r.Error))
+	case r.Error != "" && !r.ReadComplete:
+		w.add(SeverityWarning, CodeResourceFailed, "The %s %s broke off after %s bytes: %s",
+			resNoun(r), r.URL, Bytes(r.BodyBytes), resSentence(r.Error))
+	}
+}
+
+// importProblems reports import cycles and @imports browsers ignore.
+func (w *resFindingWriter) importProblems(r *Resource) {
+	switch {
+	case r.ImportCycle:
+		w.add(SeverityWarning, CodeResourceImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
+			r.Parent, r.URL)
+	case r.Kind == ResourceImport && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
+		in := "the page's inline <style>"
+		if r.Parent != "" {
+			in = "the stylesheet " + r.Parent
+		}
+		w.add(SeverityWarning, CodeResourceImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
+			r.URL, in, strings.ToLower(r.ExcludedReason[:1])+r.ExcludedReason[1:])
+	}
+}
+
+// resNoun names a resource's kind for a sentence.
+func resNoun(r *Resource) string {
+	switch r.Kind {
+	case ResourceScript:
+		return "script"
+	case ResourceStylesheet:
+		return "stylesheet"
+	case ResourceImport:
+		return "imported stylesheet"
+	case ResourceIframe:
+		return "iframe document"
+	case ResourcePreload:
+		return "preloaded resource"
+	}
+	return string(r.Kind) + " resource"
+}
+
+// resTruncationEffect says what a cut does to a resource of r's kind.
+func resTruncationEffect(r *Resource) string {
+	switch r.Kind {
+	case ResourceScript:
+		return "the rendering crawler gets a cut-off script, which almost always fails to parse: none of it runs"
+	case ResourceStylesheet, ResourceImport:
+		return "the rules after the cut never apply when the page is rendered"
+	case ResourceIframe:
+		return "the content after the cut is never seen"
+	}
+	return "what comes after the cut never reaches the renderer"
+}
+
+// resWithoutEffect says what the renderer does without the resource.
+func resWithoutEffect(r *Resource) string {
+	switch r.Kind {
+	case ResourceScript:
+		return "the page is rendered without this script"
+	case ResourceStylesheet, ResourceImport:
+		return "the page is rendered without these styles"
+	case ResourceIframe:
+		return "the iframe stays empty for the crawler"
+	}
+	return "the renderer goes without it"
+}
+
+// resSizeText is the decoded size, "at least" when the cap stopped reading.
+func resSizeText(r *Resource) string {
+	if !r.ReadComplete && r.CapBytes > 0 && r.BodyBytes >= r.CapBytes {
+		return "at least " + Bytes(r.BodyBytes)
+	}
+	return Bytes(r.BodyBytes)
+}
+
+func resHeaderText(r *Resource) string {
+	if !r.CountsHeaders || r.HeaderBytes == 0 {
+		return ""
+	}
+	return " plus a " + Bytes(r.HeaderBytes) + "-byte header"
+}
+
+func resHeaderNote(r *Resource) string {
+	if r.CountsHeaders {
+		return " bytes, header included"
+	}
+	return " bytes"
+}
+
+func resStatusText(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return fmt.Sprintf("%d %s", status, t)
+	}
+	return fmt.Sprint(status)
+}
+
+// resProfileName is how findings name the crawler.
+func resProfileName(p fetch.Profile) string {
+	return resOr(p.Name, "the crawler")
+}
+
+func resOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// resSentence ends s with a period.
+func resSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
+}
