@@ -1,0 +1,90 @@
+package app
+
+import (
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// errNoReport is shown when Export is asked for before any inspection.
+var errNoReport = errors.New("inspect a URL first: there is no report to export yet")
+
+// onOpenFile asks for a local HTML file and inspects it: no robots.txt, no
+// subresources, the body counted as the profile counts.
+func (u *UI) onOpenFile() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil || rc == nil {
+			u.showFileError(err)
+			return
+		}
+		path := rc.URI().Path()
+		rc.Close()
+		u.top.url.SetText(path)
+		u.onInspect()
+	}, u.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".html", ".htm", ".xhtml", ".txt"}))
+	d.Show()
+}
+
+// onExport asks where to save the report: .json, .csv or .html (a
+// self-contained evidence pack), by the name's extension.
+func (u *UI) onExport() {
+	rep := u.report
+	if rep == nil {
+		u.top.setError(errNoReport.Error())
+		return
+	}
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil || wc == nil {
+			u.showFileError(err)
+			return
+		}
+		u.exportTo(rep, wc, wc.URI().Name())
+	}, u.win)
+	d.SetFileName("cutoff-report.html")
+	d.Show()
+}
+
+// exportTo writes rep to w in the format named by name's extension (HTML
+// when it has none) on a goroutine, then says where it went.
+func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
+	format := reportFormat(name)
+	go func() {
+		err := rep.Write(w, format)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		u.bridge.do(func() {
+			if err != nil {
+				u.top.setError("The report could not be written: " + err.Error())
+				return
+			}
+			u.top.phase.SetText("Report saved as " + name + ".")
+			if u.hooks.onExport != nil {
+				u.hooks.onExport()
+			}
+		})
+	}()
+}
+
+// reportFormat is the report format a file name asks for.
+func reportFormat(name string) string {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
+	if inspect.IsReportFormat(ext) {
+		return ext
+	}
+	return inspect.FormatHTML
+}
+
+func (u *UI) showFileError(err error) {
+	if err != nil {
+		u.top.setError(err.Error())
+	}
+}

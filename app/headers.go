@@ -1,0 +1,178 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// headersArea is the Headers tab: the request as sent, the redirect chain
+// hop by hop, the final response's header block, sizes and timings. Every
+// text is a selectable label, so a consultant can copy any part of it.
+type headersArea struct {
+	request   *widget.Label
+	redirects *widget.Label
+	raw       *widget.Label
+	sizes     *widget.Label
+	timings   *widget.Label
+	root      fyne.CanvasObject
+}
+
+func newHeadersArea() *headersArea {
+	a := &headersArea{
+		request:   monoLabel(),
+		redirects: monoLabel(),
+		raw:       monoLabel(),
+		sizes:     monoLabel(),
+		timings:   monoLabel(),
+	}
+	a.root = container.NewVScroll(container.NewVBox(
+		heading("Request as sent"), a.request,
+		heading("Redirect chain"), a.redirects,
+		heading("Final response header"), a.raw,
+		heading("Sizes"), a.sizes,
+		heading("Timings"), a.timings,
+	))
+	a.clear()
+	return a
+}
+
+func (a *headersArea) content() fyne.CanvasObject { return a.root }
+
+// clear shows the empty state, before any inspection.
+func (a *headersArea) clear() {
+	a.request.SetText("Inspect a URL to see the request Cutoff sent and what came back.")
+	for _, l := range []*widget.Label{a.redirects, a.raw, a.sizes, a.timings} {
+		l.SetText("")
+	}
+}
+
+// show fills the tab from the fetch result of a report.
+func (a *headersArea) show(r *fetch.Result) {
+	if r == nil {
+		a.clear()
+		return
+	}
+	a.request.SetText(requestText(r))
+	a.redirects.SetText(redirectText(r))
+	a.raw.SetText(headerBlockText(r.RawHeader))
+	a.sizes.SetText(sizesText(r))
+	a.timings.SetText(timingsText(r.Timings))
+}
+
+// requestText is the request as sent: method, URL and the headers that
+// decide what the server returns.
+func requestText(r *fetch.Result) string {
+	if r.Local {
+		return "No request: the page was read from a local file."
+	}
+	return fmt.Sprintf("GET %s HTTP/1.1\nUser-Agent: %s\nAccept-Encoding: %s",
+		r.URL, r.UserAgent, orNone(r.AcceptEncoding))
+}
+
+func redirectText(r *fetch.Result) string {
+	if len(r.Redirects) == 0 {
+		return "No redirect: the URL answered directly."
+	}
+	var b strings.Builder
+	for i, h := range r.Redirects {
+		fmt.Fprintf(&b, "%d. %d  %s\n   → %s   (header block %s)\n",
+			i+1, h.Status, h.URL, h.Location, bytesText(h.HeaderBytes))
+	}
+	fmt.Fprintf(&b, "%d. %d  %s   (final)", len(r.Redirects)+1, r.Status, r.FinalURL)
+	return b.String()
+}
+
+// headerBlockText is the raw header block, status line first, with CRLF
+// shown as line breaks.
+func headerBlockText(raw []byte) string {
+	return strings.TrimRight(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n")
+}
+
+func sizesText(r *fetch.Result) string {
+	var b strings.Builder
+	row := func(name, value string) { fmt.Fprintf(&b, "%-26s %s\n", name, value) }
+	row("Header block", bytesText(r.HeaderBytes))
+	row("Body on the wire", bytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
+	row("Body decoded (read)", bytesText(r.BodyBytes))
+	counted := r.BodyBytes
+	if r.CountsHeaders {
+		counted += r.HeaderBytes
+	}
+	row("Counted by the crawler", bytesText(counted)+headerNote(r.CountsHeaders))
+	row("Limit", limitText(r.LimitBytes, r.LimitBinaryBytes))
+	row("Content-Type", orNone(r.ContentType))
+	if !r.ReadComplete {
+		row("Reading stopped", readStopNote(r))
+	}
+	if r.Insecure {
+		row("TLS", "certificate not verified (--insecure)")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func timingsText(t fetch.Timings) string {
+	return fmt.Sprintf("%-26s %s\n%-26s %s\n%-26s %s\n%-26s %s",
+		"Connect (DNS included)", duration(t.Connect),
+		"TLS handshake", duration(t.TLS),
+		"Time to first byte", duration(t.FirstByte),
+		"Total (redirects included)", duration(t.Total))
+}
+
+func encodingNote(enc string) string {
+	if enc == "" || enc == "identity" {
+		return " (not compressed)"
+	}
+	return " (" + enc + ")"
+}
+
+func headerNote(counts bool) string {
+	if counts {
+		return " (header block + decoded body)"
+	}
+	return " (decoded body; this crawler does not count the header)"
+}
+
+func readStopNote(r *fetch.Result) string {
+	if r.BodyError != "" {
+		return r.BodyError
+	}
+	return "at the read cap of " + bytesText(r.CapBytes) + "; the body is longer"
+}
+
+// limitText is a limit with its binary reading when the source states it
+// in MB: "2,000,000 bytes (2,097,152 if MB means MiB)".
+func limitText(limit, binary int64) string {
+	if limit <= 0 {
+		return "none"
+	}
+	if binary > 0 && binary != limit {
+		return bytesText(limit) + " (" + commas(binary) + " if MB means MiB)"
+	}
+	return bytesText(limit)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+// monoLabel is a selectable, wrapping monospace label for values to copy.
+func monoLabel() *widget.Label {
+	l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	l.Selectable = true
+	l.Wrapping = fyne.TextWrapBreak
+	return l
+}
+
+// heading is a bold section title.
+func heading(text string) *widget.Label {
+	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}

@@ -1,0 +1,243 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// impactData is the Impact tab's text, prepared off the UI thread: one
+// string per section, each a block a consultant can select and copy.
+type impactData struct {
+	summary  string
+	compare  string
+	jsonLD   string
+	open     string
+	links    string
+	headings string
+	hreflang string
+}
+
+// impactArea is the Impact tab: what the crawler loses, comparing the full
+// document with the kept prefix parsed as a complete document.
+type impactArea struct {
+	summary  *widget.Label
+	compare  *widget.Label
+	jsonLD   *widget.Label
+	open     *widget.Label
+	links    *widget.Label
+	headings *widget.Label
+	hreflang *widget.Label
+	data     impactData
+	root     fyne.CanvasObject
+}
+
+func newImpactArea() *impactArea {
+	a := &impactArea{
+		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
+		compare: monoLabel(), jsonLD: monoLabel(), open: monoLabel(),
+		links: monoLabel(), headings: monoLabel(), hreflang: monoLabel(),
+	}
+	a.summary.Wrapping = fyne.TextWrapWord
+	a.summary.Selectable = true
+	a.root = container.NewVScroll(container.NewVBox(
+		a.summary,
+		heading("Full page vs what the crawler keeps"), a.compare,
+		heading("Structured data (JSON-LD blocks)"), a.jsonLD,
+		heading("Open at the cutoff"), a.open,
+		heading("Links lost"), a.links,
+		heading("Headings lost"), a.headings,
+		heading("hreflang alternates lost"), a.hreflang,
+	))
+	return a
+}
+
+func (a *impactArea) content() fyne.CanvasObject { return a.root }
+
+func (a *impactArea) show(d impactData) {
+	a.data = d
+	a.summary.SetText(d.summary)
+	a.compare.SetText(d.compare)
+	a.jsonLD.SetText(d.jsonLD)
+	a.open.SetText(d.open)
+	a.links.SetText(d.links)
+	a.headings.SetText(d.headings)
+	a.hreflang.SetText(d.hreflang)
+}
+
+// filled reports whether a report's impact was shown.
+func (a *impactArea) filled() bool { return a.data.summary != "" }
+
+// copyText is the whole comparison, for Ctrl+C.
+func (a *impactArea) copyText() string {
+	d := a.data
+	if d.summary == "" {
+		return ""
+	}
+	return strings.Join([]string{d.summary, d.compare, d.jsonLD, d.open, d.links, d.headings, d.hreflang}, "\n\n")
+}
+
+// impactOf prepares the Impact tab from an analysis; crawler names the
+// profile in sentences.
+func impactOf(an *inspect.Analysis, crawler string) impactData {
+	if an == nil {
+		return impactData{summary: "The page could not be analysed."}
+	}
+	im := an.Impact
+	if im == nil {
+		none := "Nothing lost."
+		return impactData{
+			summary: fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes)),
+			compare: none, jsonLD: jsonLDText(nil), open: none, links: none, headings: none, hreflang: none,
+		}
+	}
+	return impactData{
+		summary: fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
+			crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes)),
+		compare:  compareText(im),
+		jsonLD:   jsonLDText(im.JSONLD),
+		open:     openText(im.Open),
+		links:    linksText(im.Links.Lost, im.Links.Internal.Lost()+im.Links.External.Lost()),
+		headings: headingsText(im.Headings.Lost),
+		hreflang: hreflangText(im.Hreflang.Lost),
+	}
+}
+
+// compareText is the side-by-side table of counts and presences.
+func compareText(im *inspect.Impact) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", "", "full page", "crawler keeps", "lost")
+	count := func(name string, c inspect.Count) {
+		fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
+	}
+	count("Body bytes", inspect.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
+	count("Visible text bytes", im.TextBytes)
+	count("Internal links", im.Links.Internal)
+	count("External links", im.Links.External)
+	for lvl := range 6 {
+		if im.Headings.Full[lvl] > 0 {
+			count(fmt.Sprintf("h%d headings", lvl+1), inspect.Count{Full: int64(im.Headings.Full[lvl]), Kept: int64(im.Headings.Kept[lvl])})
+		}
+	}
+	count("hreflang alternates", inspect.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
+	presence := func(name string, p inspect.Presence) {
+		note := ""
+		if p.Full && !p.Kept {
+			note = "LOST"
+		}
+		fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", name, presentWord(p.Full), presentWord(p.Kept), note)
+	}
+	presence("Title", im.Title)
+	presence("Meta description", im.MetaDescription)
+	presence("Canonical", im.Canonical)
+	presence("Meta robots", im.MetaRobots)
+	presence("First h1", im.H1)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func presentWord(ok bool) string {
+	if ok {
+		return "present"
+	}
+	return "missing"
+}
+
+func jsonLDText(blocks []inspect.JSONLDImpact) string {
+	if len(blocks) == 0 {
+		return "No JSON-LD block on the page."
+	}
+	var b strings.Builder
+	for i, j := range blocks {
+		types := j.Types
+		if types == "" {
+			types = "(no @type)"
+		}
+		fmt.Fprintf(&b, "#%d %s, %s: %s\n", i+1, types, byteRange(j.Offset, j.End), jsonLDState(j))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func jsonLDState(j inspect.JSONLDImpact) string {
+	switch {
+	case j.State == inspect.StateLost:
+		return "lost, past the cutoff"
+	case j.State == inspect.StateCut:
+		return "cut in the middle: what the crawler gets is invalid JSON"
+	case !j.ValidFull:
+		return "kept, but not valid JSON even in the full page"
+	}
+	return "kept and valid"
+}
+
+func openText(o inspect.OpenAtCutoff) string {
+	var b strings.Builder
+	if len(o.Elements) > 0 {
+		b.WriteString("Open elements: " + strings.Join(o.Elements, " > ") + "\n")
+	}
+	if o.Inside != "" {
+		fmt.Fprintf(&b, "The cutoff falls inside a %s that starts at byte %s; the parser drops it.\n", o.Inside, commas(o.InsideOffset))
+	}
+	if o.Element != "" {
+		fmt.Fprintf(&b, "The cutoff falls inside %s, opened at byte %s: the crawler gets it unclosed and cut.\n",
+			openElementName(o.Element), commas(o.Offset))
+	}
+	if b.Len() == 0 {
+		return "Nothing is left open at the cutoff."
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// openElementName names an element left open at the cutoff.
+func openElementName(el string) string {
+	if el == "json-ld" {
+		return "a JSON-LD <script>"
+	}
+	return "<" + el + ">"
+}
+
+func linksText(lost []inspect.Link, total int64) string {
+	if total == 0 {
+		return "No link lost."
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s links past the cutoff", commas(total))
+	if int64(len(lost)) < total {
+		fmt.Fprintf(&b, " (the first %d listed)", len(lost))
+	}
+	b.WriteString(":\n")
+	for _, l := range lost {
+		kind := "external"
+		if l.Internal {
+			kind = "internal"
+		}
+		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", commas(l.Offset), kind, l.Href)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func headingsText(lost []inspect.Heading) string {
+	if len(lost) == 0 {
+		return "No heading lost."
+	}
+	var b strings.Builder
+	for _, h := range lost {
+		fmt.Fprintf(&b, "byte %-12s h%d  %s\n", commas(h.Offset), h.Level, h.Text)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func hreflangText(lost []inspect.Alternate) string {
+	if len(lost) == 0 {
+		return "No hreflang alternate lost."
+	}
+	var b strings.Builder
+	for _, h := range lost {
+		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", commas(h.Offset), h.Lang, h.Href)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,221 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// overviewData is what the Overview tab shows, prepared off the UI thread.
+type overviewData struct {
+	summary      string
+	model        RulerModel
+	legend       []legendItem
+	contributors string
+	findings     []inspect.Finding
+}
+
+// legendItem is one kind of bytes with its total.
+type legendItem struct {
+	kind  string
+	bytes int64
+}
+
+// overviewArea is the Overview tab: the welcome screen until a report
+// arrives, then the byte ruler with its legend, what pushes elements past
+// the cutoff, and the findings. Tapping the ruler or a finding's offset
+// opens the Source tab there.
+type overviewArea struct {
+	welcome  *welcomeArea
+	summary  *widget.Label
+	ruler    *Ruler
+	legend   *fyne.Container
+	contrib  *widget.Label
+	findings *findingsList
+	report   fyne.CanvasObject
+	root     *fyne.Container
+}
+
+func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
+	a := &overviewArea{
+		welcome:  newWelcomeArea(onDemo),
+		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		ruler:    NewRuler(RulerModel{}),
+		legend:   container.NewHBox(),
+		contrib:  widget.NewLabel(""),
+		findings: newFindingsList(onOffset),
+	}
+	a.summary.Wrapping = fyne.TextWrapWord
+	a.contrib.Wrapping = fyne.TextWrapWord
+	a.ruler.OnSelect = onOffset
+	top := container.NewVBox(a.summary, a.ruler, container.NewHScroll(a.legend), a.contrib, heading("Findings"))
+	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
+	a.report.Hide()
+	a.root = container.NewStack(a.welcome.content(), a.report)
+	return a
+}
+
+func (a *overviewArea) content() fyne.CanvasObject { return a.root }
+
+// show replaces the welcome screen with a report's overview.
+func (a *overviewArea) show(d overviewData) {
+	a.summary.SetText(d.summary)
+	a.ruler.SetModel(d.model)
+	a.legend.Objects = legendObjects(d.legend)
+	a.legend.Refresh()
+	a.contrib.SetText(d.contributors)
+	a.contrib.Hidden = d.contributors == ""
+	a.findings.show(d.findings)
+	a.welcome.content().Hide()
+	a.report.Show()
+	a.root.Refresh()
+}
+
+// filled reports whether a report's ruler is shown.
+func (a *overviewArea) filled() bool {
+	m := a.ruler.Model()
+	return a.report.Visible() && m.HeaderBytes+m.BodyBytes > 0
+}
+
+func (a *overviewArea) copyText() string { return a.findings.copyText() }
+
+// legendObjects draws one swatch and label per kind, in the ruler's colours.
+func legendObjects(items []legendItem) []fyne.CanvasObject {
+	th := fyne.CurrentApp().Settings().Theme()
+	var total int64
+	for _, it := range items {
+		total += it.bytes
+	}
+	var objs []fyne.CanvasObject
+	for _, it := range items {
+		sw := canvas.NewRectangle(rulerKindColor(it.kind, th))
+		sw.SetMinSize(fyne.NewSize(12, 12))
+		text := rulerKindName(it.kind) + " " + commas(it.bytes)
+		if total > 0 {
+			text += " (" + percent(it.bytes, total) + ")"
+		}
+		lbl := widget.NewLabel(text)
+		lbl.SizeName = theme.SizeNameCaptionText
+		objs = append(objs, container.NewCenter(sw), lbl)
+	}
+	return objs
+}
+
+// percent is part/total as a rounded percentage, "<1%" for a sliver.
+func percent(part, total int64) string {
+	if total <= 0 {
+		return "0%"
+	}
+	p := (part*100 + total/2) / total
+	if p == 0 && part > 0 {
+		return "<1%"
+	}
+	return itoa(int(p)) + "%"
+}
+
+// findingsList is the list of findings with severity icons. Each line shows
+// the finding's sentence; one with a body offset has a button that opens
+// the Source tab there. The selected finding is what Ctrl+C copies.
+type findingsList struct {
+	items    []inspect.Finding
+	selected int
+	list     *widget.List
+	detail   *widget.Label
+	root     fyne.CanvasObject
+	onOffset func(int64)
+}
+
+func newFindingsList(onOffset func(int64)) *findingsList {
+	f := &findingsList{selected: -1, onOffset: onOffset}
+	f.list = widget.NewList(func() int { return len(f.items) }, newFindingRow, f.updateRow)
+	f.list.OnSelected = f.onSelect
+	f.detail = widget.NewLabel("")
+	f.detail.Wrapping = fyne.TextWrapWord
+	f.detail.Selectable = true
+	f.root = container.NewBorder(nil, f.detail, nil, nil, f.list)
+	return f
+}
+
+func (f *findingsList) content() fyne.CanvasObject { return f.root }
+
+func newFindingRow() fyne.CanvasObject {
+	icon := widget.NewIcon(theme.InfoIcon())
+	label := widget.NewLabel("")
+	label.Truncation = fyne.TextTruncateEllipsis
+	jump := widget.NewButtonWithIcon("", theme.NavigateNextIcon(), nil)
+	jump.Importance = widget.LowImportance
+	return container.NewBorder(nil, nil, icon, jump, label)
+}
+
+func (f *findingsList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+	if id < 0 || id >= len(f.items) {
+		return
+	}
+	it := f.items[id]
+	row := o.(*fyne.Container)
+	row.Objects[0].(*widget.Label).SetText(it.Message)
+	row.Objects[1].(*widget.Icon).SetResource(severityIcon(it.Severity))
+	jump := row.Objects[2].(*widget.Button)
+	if it.Offset == nil {
+		jump.Hide()
+		return
+	}
+	off := *it.Offset
+	jump.SetText("byte " + commas(off))
+	jump.OnTapped = func() { f.onOffset(off) }
+	jump.Show()
+}
+
+// severityIcon is the icon of a severity, coloured by the theme.
+func severityIcon(sev string) fyne.Resource {
+	switch sev {
+	case inspect.SeverityCritical:
+		return theme.NewErrorThemedResource(theme.ErrorIcon())
+	case inspect.SeverityWarning:
+		return theme.NewWarningThemedResource(theme.WarningIcon())
+	}
+	return theme.InfoIcon()
+}
+
+func (f *findingsList) show(items []inspect.Finding) {
+	f.items = items
+	f.selected = -1
+	f.list.UnselectAll()
+	f.list.Refresh()
+	f.list.ScrollToTop()
+	f.detail.SetText(findingsHint(items))
+}
+
+func (f *findingsList) onSelect(id widget.ListItemID) {
+	if id < 0 || id >= len(f.items) {
+		return
+	}
+	f.selected = id
+	f.detail.SetText(findingText(f.items[id]))
+}
+
+func (f *findingsList) copyText() string {
+	if f.selected < 0 || f.selected >= len(f.items) {
+		return ""
+	}
+	return findingText(f.items[f.selected])
+}
+
+// findingText is a finding as one line to read or paste.
+func findingText(it inspect.Finding) string {
+	return strings.ToUpper(it.Severity[:min(1, len(it.Severity))]) + it.Severity[min(1, len(it.Severity)):] +
+		": " + it.Message
+}
+
+func findingsHint(items []inspect.Finding) string {
+	if len(items) == 0 {
+		return "No findings: the crawler gets the whole page."
+	}
+	return "Select a finding to read it in full; Ctrl+C copies it. The arrow opens the source at its offset."
+}

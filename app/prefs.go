@@ -1,0 +1,123 @@
+package app
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+)
+
+// Preference keys. They are part of the saved state: renaming one loses what
+// users saved under it.
+const (
+	prefWidth       = "window.width"
+	prefHeight      = "window.height"
+	prefProfile     = "profile.last"
+	prefRecent      = "urls.recent"
+	prefCustomUA    = "profile.custom.user_agent"
+	prefCustomLimit = "profile.custom.limit_bytes"
+	prefCustomBase  = "profile.custom.base"
+	prefDraftPrefix = "robots.draft."
+)
+
+// maxRecent is how many recent URLs the URL field offers.
+const maxRecent = 20
+
+// defaultWindowSize is the first window size, in Fyne units. There is no
+// window manager to pick one under Xvfb, so it must fit a 1280×900 screen.
+var defaultWindowSize = fyne.NewSize(1280, 860)
+
+// prefs is what the window remembers between runs, kept in the app's Fyne
+// preferences. Call its methods on the UI thread.
+type prefs struct {
+	p fyne.Preferences
+}
+
+// windowSize is the size the window had when it was last closed.
+func (s prefs) windowSize() fyne.Size {
+	w := s.p.FloatWithFallback(prefWidth, float64(defaultWindowSize.Width))
+	h := s.p.FloatWithFallback(prefHeight, float64(defaultWindowSize.Height))
+	if w < 640 || h < 480 {
+		return defaultWindowSize
+	}
+	return fyne.NewSize(float32(w), float32(h))
+}
+
+func (s prefs) setWindowSize(size fyne.Size) {
+	if size.Width < 640 || size.Height < 480 {
+		return
+	}
+	s.p.SetFloat(prefWidth, float64(size.Width))
+	s.p.SetFloat(prefHeight, float64(size.Height))
+}
+
+// profileID is the ID of the profile selected last, "" when none was.
+func (s prefs) profileID() string        { return s.p.String(prefProfile) }
+func (s prefs) setProfileID(id string)   { s.p.SetString(prefProfile, id) }
+func (s prefs) recentURLs() []string     { return s.p.StringList(prefRecent) }
+func (s prefs) draftKey(h string) string { return prefDraftPrefix + strings.ToLower(h) }
+
+// addRecentURL puts u first in the recent URLs, without duplicates, keeping
+// at most maxRecent, and returns the new list.
+func (s prefs) addRecentURL(u string) []string {
+	u = strings.TrimSpace(u)
+	if u == "" {
+		return s.recentURLs()
+	}
+	list := []string{u}
+	for _, old := range s.recentURLs() {
+		if old != u && len(list) < maxRecent {
+			list = append(list, old)
+		}
+	}
+	s.p.SetStringList(prefRecent, list)
+	return slices.Clone(list)
+}
+
+// customProfile is what the user set for the "Custom" profile: a base
+// profile's behaviour with their own User-Agent and HTML limit.
+type customProfile struct {
+	BaseID     string // the built-in profile it starts from
+	UserAgent  string // "" keeps the base's
+	LimitBytes int64  // 0 keeps the base's
+}
+
+func (s prefs) custom() customProfile {
+	return customProfile{
+		BaseID:     s.p.String(prefCustomBase),
+		UserAgent:  s.p.String(prefCustomUA),
+		LimitBytes: int64(s.p.Int(prefCustomLimit)),
+	}
+}
+
+func (s prefs) setCustom(c customProfile) {
+	s.p.SetString(prefCustomBase, c.BaseID)
+	s.p.SetString(prefCustomUA, c.UserAgent)
+	s.p.SetInt(prefCustomLimit, int(c.LimitBytes))
+}
+
+// draft is the robots.txt text the user edited for host, and whether there
+// is one.
+func (s prefs) draft(host string) (string, bool) {
+	if host == "" {
+		return "", false
+	}
+	text := s.p.StringWithFallback(s.draftKey(host), "\x00")
+	if text == "\x00" {
+		return "", false
+	}
+	return text, true
+}
+
+// setDraft saves the edited robots.txt of host; clearDraft forgets it.
+func (s prefs) setDraft(host, text string) {
+	if host != "" {
+		s.p.SetString(s.draftKey(host), text)
+	}
+}
+
+func (s prefs) clearDraft(host string) {
+	if host != "" {
+		s.p.RemoveValue(s.draftKey(host))
+	}
+}

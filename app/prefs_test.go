@@ -1,0 +1,61 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+func TestRecentURLs(t *testing.T) {
+	s := prefs{test.NewTempApp(t).Preferences()}
+	s.addRecentURL("https://a.example/")
+	s.addRecentURL("https://b.example/")
+	got := s.addRecentURL("https://a.example/")
+	if want := []string{"https://a.example/", "https://b.example/"}; !slices.Equal(got, want) {
+		t.Errorf("after re-adding a: %q, want %q", got, want)
+	}
+	for i := range 30 {
+		s.addRecentURL(fmt.Sprintf("https://%d.example/", i))
+	}
+	got = s.recentURLs()
+	if len(got) != maxRecent {
+		t.Errorf("kept %d recent URLs, want %d", len(got), maxRecent)
+	}
+	if got[0] != "https://29.example/" {
+		t.Errorf("most recent = %q, want https://29.example/", got[0])
+	}
+}
+
+func TestDrafts(t *testing.T) {
+	s := prefs{test.NewTempApp(t).Preferences()}
+	if _, ok := s.draft("http://Example.com"); ok {
+		t.Fatal("a draft exists before any was saved")
+	}
+	s.setDraft("http://Example.com", "")
+	if text, ok := s.draft("http://example.com"); !ok || text != "" {
+		t.Errorf("empty draft = %q, %v; want \"\", true (an emptied file is a draft too)", text, ok)
+	}
+	s.setDraft("http://example.com", "User-agent: *\nDisallow: /")
+	if text, _ := s.draft("http://EXAMPLE.com"); text != "User-agent: *\nDisallow: /" {
+		t.Errorf("draft = %q", text)
+	}
+	s.clearDraft("http://example.com")
+	if _, ok := s.draft("http://example.com"); ok {
+		t.Error("the draft survived clearDraft")
+	}
+}
+
+func TestWindowSize(t *testing.T) {
+	s := prefs{test.NewTempApp(t).Preferences()}
+	if got := s.windowSize(); got != defaultWindowSize {
+		t.Errorf("first size = %v, want %v", got, defaultWindowSize)
+	}
+	s.setWindowSize(fyne.NewSize(100, 100)) // too small to keep
+	s.setWindowSize(fyne.NewSize(1000, 700))
+	if got, want := s.windowSize(), fyne.NewSize(1000, 700); got != want {
+		t.Errorf("saved size = %v, want %v", got, want)
+	}
+}

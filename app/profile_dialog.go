@@ -1,0 +1,83 @@
+package app
+
+import (
+	"errors"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// errLimit is the one sentence shown for a limit that is not a byte count.
+var errLimit = errors.New("the limit is a number of bytes, for example 2,000,000")
+
+// onProfile is the profile picker's change callback.
+func (u *UI) onProfile(name string) {
+	if u.profiles != nil {
+		u.profiles.onName(name)
+	}
+}
+
+// onEditCustom opens the dialog that edits the Custom profile's User-Agent
+// and HTML limit, saves them and selects the Custom profile.
+func (u *UI) onEditCustom() {
+	i := u.profiles.customIndex()
+	if i < 0 {
+		u.top.setError("This build has no Custom profile to edit")
+		return
+	}
+	p := u.profiles.list[i]
+	ua := widget.NewEntry()
+	ua.SetText(p.UserAgentTemplate)
+	limit := widget.NewEntry()
+	limit.SetText(commas(p.LimitFor("html").Bytes))
+	limit.Validator = func(s string) error {
+		_, err := parseByteCount(s)
+		return err
+	}
+	items := []*widget.FormItem{
+		widget.NewFormItem("User-Agent", ua),
+		widget.NewFormItem("HTML limit (bytes)", limit),
+	}
+	d := dialog.NewForm("Custom profile", "Save", "Cancel", items, func(ok bool) {
+		if ok {
+			u.saveCustom(ua.Text, limit.Text)
+		}
+	}, u.win)
+	d.Resize(fyne.NewSize(720, 240))
+	d.Show()
+}
+
+func (u *UI) saveCustom(ua, limit string) {
+	n, err := parseByteCount(limit)
+	if err != nil {
+		u.top.setError(err.Error())
+		return
+	}
+	c := u.prefs.custom()
+	c.UserAgent, c.LimitBytes = strings.TrimSpace(ua), n
+	u.prefs.setCustom(c)
+	u.profiles.reload()
+	u.top.profile.SetSelectedIndex(u.profiles.customIndex())
+}
+
+// parseByteCount reads a positive byte count written with or without
+// thousands separators ("2,000,000", "2 000 000", "2000000").
+func parseByteCount(s string) (int64, error) {
+	s = strings.NewReplacer(",", "", " ", "", "_", "", "\u00a0", "").Replace(strings.TrimSpace(s))
+	if s == "" || len(s) > 12 {
+		return 0, errLimit
+	}
+	var n int64
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, errLimit
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if n <= 0 {
+		return 0, errLimit
+	}
+	return n, nil
+}

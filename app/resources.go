@@ -1,0 +1,294 @@
+package app
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// Columns of the resources table.
+const (
+	colURL = iota
+	colKind
+	colStatus
+	colBytes
+	colLimit
+	colBar
+	colRobots
+	colFound
+	colNote
+	resourceCols
+)
+
+var resourceColumns = [resourceCols]struct {
+	title string
+	width float32
+}{
+	{"URL", 360}, {"Kind", 90}, {"Status", 60}, {"Bytes", 110}, {"Limit", 110},
+	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110}, {"Note", 360},
+}
+
+// resourceRow is one resource with its cell texts, prepared off the UI
+// thread.
+type resourceRow struct {
+	res     inspect.Resource
+	cells   [resourceCols]string
+	problem bool // truncated, failed, blocked or discovered after the cutoff
+	greyed  bool // a kind the renderer does not fetch
+	model   RulerModel
+}
+
+// resourcesArea is the Resources tab: a sortable table of every subresource
+// with its own mini ruler, a "problems only" filter and a dialog with the
+// selected resource's details.
+type resourcesArea struct {
+	win      fyne.Window
+	all      []resourceRow
+	rows     []resourceRow // all, filtered and sorted
+	sortCol  int
+	sortDesc bool
+	selected int // index into rows, -1 when none
+	shown    bool
+
+	summary  *widget.Label
+	problems *widget.Check
+	open     *widget.Button
+	table    *widget.Table
+	root     fyne.CanvasObject
+}
+
+func newResourcesArea(win fyne.Window) *resourcesArea {
+	a := &resourcesArea{win: win, sortCol: -1, selected: -1}
+	a.summary = widget.NewLabel("Inspect a URL to list the scripts, stylesheets and other files its page references.")
+	a.problems = widget.NewCheck("Problems only", func(bool) { a.refilter() })
+	a.open = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), a.onOpen)
+	a.open.Disable()
+	a.table = a.newTable()
+	bar := container.NewBorder(nil, nil, nil, container.NewHBox(a.problems, a.open), a.summary)
+	a.root = container.NewBorder(bar, nil, nil, nil, a.table)
+	return a
+}
+
+func (a *resourcesArea) content() fyne.CanvasObject { return a.root }
+
+func (a *resourcesArea) newTable() *widget.Table {
+	t := widget.NewTableWithHeaders(
+		func() (int, int) { return len(a.rows), resourceCols },
+		newResourceCell,
+		a.updateCell)
+	t.ShowHeaderColumn = false
+	t.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		b.Alignment = widget.ButtonAlignLeading
+		return b
+	}
+	t.UpdateHeader = a.updateHeader
+	t.OnSelected = func(id widget.TableCellID) { a.onSelect(id.Row) }
+	for i, c := range resourceColumns {
+		t.SetColumnWidth(i, c.width)
+	}
+	return t
+}
+
+// resourceCell is a table cell: a label, or a compact ruler in the bar
+// column.
+type resourceCell struct {
+	label *widget.Label
+	ruler *Ruler
+	box   *fyne.Container
+}
+
+func newResourceCell() fyne.CanvasObject {
+	c := &resourceCell{label: widget.NewLabel(""), ruler: NewRuler(RulerModel{})}
+	c.label.Truncation = fyne.TextTruncateEllipsis
+	c.ruler.Compact = true
+	c.box = container.NewStack(c.label, container.NewPadded(c.ruler))
+	return c.box
+}
+
+func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	if id.Row < 0 || id.Row >= len(a.rows) {
+		return
+	}
+	box := o.(*fyne.Container)
+	label := box.Objects[0].(*widget.Label)
+	ruler := box.Objects[1].(*fyne.Container).Objects[0].(*Ruler)
+	row := &a.rows[id.Row]
+	if id.Col == colBar && row.res.Requested {
+		label.Hide()
+		box.Objects[1].Show()
+		ruler.SetModel(row.model)
+		return
+	}
+	box.Objects[1].Hide()
+	label.Show()
+	label.Importance = cellImportance(row, id.Col)
+	if id.Col == colBar {
+		label.SetText("—")
+		return
+	}
+	label.SetText(row.cells[id.Col])
+}
+
+// cellImportance greys what the renderer skips and colours the cell that
+// holds a problem, not the whole row.
+func cellImportance(row *resourceRow, col int) widget.Importance {
+	if row.greyed {
+		return widget.LowImportance
+	}
+	r := &row.res
+	var warn bool
+	switch col {
+	case colStatus:
+		warn = r.Status >= 400 || (r.Requested && r.Status == 0)
+	case colBytes:
+		warn = r.Truncated
+	case colRobots:
+		warn = r.Robots != nil && !r.Robots.Allowed
+	case colFound:
+		warn = !r.DiscoveredBeforeCutoff && !r.Summary
+	case colNote:
+		warn = row.problem
+	}
+	if warn {
+		return widget.WarningImportance
+	}
+	return widget.MediumImportance
+}
+
+func (a *resourcesArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	b := o.(*widget.Button)
+	if id.Row >= 0 || id.Col < 0 || id.Col >= resourceCols {
+		b.SetText("")
+		b.OnTapped = nil
+		return
+	}
+	title := resourceColumns[id.Col].title
+	if id.Col == a.sortCol {
+		title += map[bool]string{false: " ▲", true: " ▼"}[a.sortDesc]
+	}
+	b.SetText(title)
+	col := id.Col
+	b.OnTapped = func() { a.sortBy(col) }
+}
+
+// show replaces the table's rows.
+func (a *resourcesArea) show(rows []resourceRow) {
+	a.all = rows
+	a.shown = true
+	a.summary.SetText(resourcesSummary(rows))
+	a.refilter()
+}
+
+// filled reports whether a report's resources were shown.
+func (a *resourcesArea) filled() bool { return a.shown }
+
+// sortBy sorts by col, ascending first, descending on a second tap.
+func (a *resourcesArea) sortBy(col int) {
+	if a.sortCol == col {
+		a.sortDesc = !a.sortDesc
+	} else {
+		a.sortCol, a.sortDesc = col, false
+	}
+	a.refilter()
+}
+
+// refilter rebuilds the visible rows from the filter and the sort order.
+func (a *resourcesArea) refilter() {
+	a.rows = a.rows[:0]
+	for _, r := range a.all {
+		if !a.problems.Checked || r.problem {
+			a.rows = append(a.rows, r)
+		}
+	}
+	if a.sortCol >= 0 {
+		col, desc := a.sortCol, a.sortDesc
+		slices.SortStableFunc(a.rows, func(x, y resourceRow) int {
+			c := compareRows(&x, &y, col)
+			if desc {
+				return -c
+			}
+			return c
+		})
+	}
+	a.selected = -1
+	a.open.Disable()
+	a.table.UnselectAll()
+	a.table.Refresh()
+}
+
+// compareRows orders two rows by a column's value: numbers as numbers.
+func compareRows(x, y *resourceRow, col int) int {
+	switch col {
+	case colStatus:
+		return cmp.Compare(x.res.Status, y.res.Status)
+	case colBytes:
+		return cmp.Compare(x.res.HeaderBytes+x.res.BodyBytes, y.res.HeaderBytes+y.res.BodyBytes)
+	case colLimit:
+		return cmp.Compare(x.res.LimitBytes, y.res.LimitBytes)
+	case colBar:
+		return cmp.Compare(fillRatio(&x.res), fillRatio(&y.res))
+	case colFound:
+		return cmp.Compare(x.res.DiscoveredOffset, y.res.DiscoveredOffset)
+	}
+	return strings.Compare(x.cells[col], y.cells[col])
+}
+
+func fillRatio(r *inspect.Resource) float64 {
+	if r.LimitBytes <= 0 {
+		return 0
+	}
+	return float64(r.HeaderBytes+r.BodyBytes) / float64(r.LimitBytes)
+}
+
+func (a *resourcesArea) onSelect(row int) {
+	if row < 0 || row >= len(a.rows) {
+		return
+	}
+	a.selected = row
+	a.open.Enable()
+}
+
+// copyText is the selected row, tab-separated, for Ctrl+C.
+func (a *resourcesArea) copyText() string {
+	if a.selected < 0 || a.selected >= len(a.rows) {
+		return ""
+	}
+	r := a.rows[a.selected]
+	cells := slices.Clone(r.cells[:])
+	cells[colBar] = strconv.FormatFloat(100*fillRatio(&r.res), 'f', 1, 64) + "%"
+	return strings.Join(cells, "\t")
+}
+
+func (a *resourcesArea) onOpen() {
+	if a.selected >= 0 && a.selected < len(a.rows) {
+		showResourceDialog(a.win, &a.rows[a.selected])
+	}
+}
+
+// resourcesSummary is the line above the table: counts by what matters.
+func resourcesSummary(rows []resourceRow) string {
+	if len(rows) == 0 {
+		return "The page references no subresources."
+	}
+	var fetched, problems int
+	for _, r := range rows {
+		if r.res.Fetched {
+			fetched++
+		}
+		if r.problem {
+			problems++
+		}
+	}
+	return commas(int64(len(rows))) + " resources, " + commas(int64(fetched)) + " fetched by the renderer, " +
+		commas(int64(problems)) + " with a problem. Tap a column title to sort."
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// resourceRows builds the table rows of a report's resources. It runs on
+// the inspection's goroutine.
+func resourceRows(list []inspect.Resource) []resourceRow {
+	rows := make([]resourceRow, len(list))
+	for i, r := range list {
+		rows[i] = resourceRow{
+			res:     r,
+			problem: resourceProblem(&r),
+			greyed:  !r.Kind.Fetchable(),
+			model:   resourceModel(&r),
+		}
+		rows[i].cells = resourceCells(&r)
+	}
+	return rows
+}
+
+func resourceCells(r *inspect.Resource) [resourceCols]string {
+	var c [resourceCols]string
+	c[colURL] = r.URL
+	c[colKind] = string(r.Kind)
+	c[colStatus] = statusCell(r)
+	c[colBytes] = "—"
+	if r.Requested {
+		c[colBytes] = commas(r.HeaderBytes + r.BodyBytes)
+	}
+	c[colLimit] = "—"
+	if r.LimitBytes > 0 {
+		c[colLimit] = commas(r.LimitBytes)
+	}
+	c[colRobots] = robotsCell(r.Robots)
+	c[colFound] = "after cutoff"
+	if r.DiscoveredBeforeCutoff {
+		c[colFound] = "before cutoff"
+	}
+	c[colNote] = resourceNote(r)
+	return c
+}
+
+func statusCell(r *inspect.Resource) string {
+	switch {
+	case r.Status > 0:
+		return strconv.Itoa(r.Status)
+	case r.Requested:
+		return "failed"
+	}
+	return "—"
+}
+
+// robotsCell is a verdict with its deciding line: "allowed (line 4)".
+func robotsCell(rr *inspect.ResourceRobots) string {
+	switch {
+	case rr == nil:
+		return "—"
+	case rr.Skipped:
+		return "not consulted"
+	}
+	s := "disallowed"
+	if rr.Allowed {
+		s = "allowed"
+	}
+	if rr.Line > 0 {
+		s += " (line " + strconv.Itoa(rr.Line) + ")"
+	}
+	return s
+}
+
+// resourceNote says the most important thing about a resource in a few
+// words, or the reason it is not fetched.
+func resourceNote(r *inspect.Resource) string {
+	switch {
+	case r.Summary:
+		return commas(int64(r.References)) + " more references not listed one by one"
+	case r.Error != "":
+		return r.Error
+	case r.Truncated:
+		return "truncated: over its own " + commas(r.LimitBytes) + "-byte limit"
+	case r.ExcludedReason != "":
+		return r.ExcludedReason
+	case !r.DiscoveredBeforeCutoff:
+		return "referenced only after the page's cutoff: never discovered"
+	}
+	return ""
+}
+
+func resourceProblem(r *inspect.Resource) bool {
+	if !r.Kind.Fetchable() || r.Summary {
+		return false
+	}
+	return r.Truncated || r.Error != "" || r.Status >= 400 || r.BlockedByRobots ||
+		!r.DiscoveredBeforeCutoff || r.ImportCycle || r.ParentBlocked
+}
+
+// resourceModel is the resource's own compact ruler: header, body, cutoff.
+func resourceModel(r *inspect.Resource) RulerModel {
+	m := RulerModel{
+		BodyBytes:        r.BodyBytes,
+		Cutoff:           r.CutoffOffset,
+		BinaryCutoff:     r.BinaryCutoffOffset,
+		LimitBytes:       r.LimitBytes,
+		BinaryLimitBytes: r.BinaryLimitBytes,
+	}
+	if r.CountsHeaders {
+		m.HeaderBytes = r.HeaderBytes
+	}
+	return m
+}

@@ -1,0 +1,372 @@
+package app
+
+import (
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// robotsDebounce is how long the robots.txt text must rest before the grid
+// is evaluated again: typing stays fluid, the grid follows within a beat.
+const robotsDebounce = 200 * time.Millisecond
+
+// robotsData is what the Robots tab starts from, prepared off the UI
+// thread: the host's robots.txt outcome, the profile and the URLs to test.
+type robotsData struct {
+	host        string // draft key: scheme://host:port of the page
+	outcome     *robots.Outcome
+	live        string // the live file's text, "" when there is none
+	profileName string
+	chain       []string
+	ignoreStar  bool
+	urls        []string
+	grid        *robotsGrid // the live file's grid
+}
+
+// robotsArea is the Robots tab: the robots.txt in an editable area with line
+// numbers and its 500 KiB ruler, the outcome and policy as a sentence, the
+// URLs × tokens grid with the why-trace of the selected cell, and the lint
+// list. Editing re-evaluates the grid live and autosaves a draft per host.
+type robotsArea struct {
+	bridge *bridge
+	prefs  prefs
+	data   robotsData
+	extra  []string // tokens the user added
+	grid   *robotsGrid
+	sel    widget.TableCellID
+	hasSel bool
+
+	gen   atomic.Uint64 // evaluation number; a late evaluation is dropped
+	timer *time.Timer
+
+	outcome *widget.Label
+	draft   *widget.Label
+	revert  *widget.Button
+	ruler   *Ruler
+	size    *widget.Label
+	gutter  *widget.Label
+	editor  *widget.Entry
+	urls    *widget.Entry
+	token   *widget.Entry
+	table   *widget.Table
+	why     *widget.Label
+	lint    *widget.Label
+	root    fyne.CanvasObject
+
+	// onEvaluated, when set, runs on the UI thread after each grid update;
+	// tests wait on it.
+	onEvaluated func()
+}
+
+func newRobotsArea(b *bridge, s prefs) *robotsArea {
+	a := &robotsArea{bridge: b, prefs: s}
+	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
+	a.outcome.Wrapping = fyne.TextWrapWord
+	a.draft = widget.NewLabel("")
+	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
+	a.revert.Disable()
+	a.ruler = NewRuler(RulerModel{LimitBytes: robots.MaxBytes})
+	a.ruler.Compact = true
+	a.size = widget.NewLabel("")
+	a.size.SizeName = theme.SizeNameCaptionText
+	a.gutter = widget.NewLabelWithStyle("1", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
+	a.editor = newCodeEntry()
+	a.editor.OnChanged = func(string) { a.schedule() }
+	a.urls = widget.NewMultiLineEntry()
+	a.urls.SetPlaceHolder("URLs to test, one per line")
+	a.urls.OnChanged = func(string) { a.schedule() }
+	a.token = widget.NewEntry()
+	a.token.SetPlaceHolder("add a user-agent token, e.g. bingbot")
+	a.token.OnSubmitted = func(string) { a.onAddToken() }
+	a.table = a.newTable()
+	a.why = monoLabel()
+	a.lint = widget.NewLabel("")
+	a.lint.Wrapping = fyne.TextWrapWord
+	a.root = a.layout()
+	return a
+}
+
+// newCodeEntry is a multi-line monospace entry that grows with its text
+// (the surrounding scroll scrolls it), so the line-number gutter beside it
+// scrolls along.
+func newCodeEntry() *widget.Entry {
+	e := widget.NewMultiLineEntry()
+	e.TextStyle = fyne.TextStyle{Monospace: true}
+	e.Wrapping = fyne.TextWrapOff
+	e.Scroll = fyne.ScrollNone
+	return e
+}
+
+func (a *robotsArea) layout() fyne.CanvasObject {
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(a.draft, a.revert), a.outcome)
+	editor := container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
+	left := container.NewBorder(container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, a.size), nil, nil, nil, editor)
+	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
+	inputs := container.NewBorder(heading("URLs to test, one per line"),
+		container.NewBorder(nil, nil, nil, addToken, a.token), nil, nil, a.urls)
+	grid := container.NewVSplit(inputs, a.table)
+	grid.Offset = 0.3
+	details := container.NewVScroll(container.NewVBox(heading("Why"), a.why, heading("Lint"), a.lint))
+	right := container.NewVSplit(grid, details)
+	right.Offset = 0.6
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.4
+	return container.NewBorder(head, nil, nil, nil, split)
+}
+
+func (a *robotsArea) content() fyne.CanvasObject { return a.root }
+
+func (a *robotsArea) newTable() *widget.Table {
+	t := widget.NewTableWithHeaders(a.tableSize, func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.Truncation = fyne.TextTruncateEllipsis
+		return l
+	}, a.updateCell)
+	t.ShowHeaderColumn = false
+	t.UpdateHeader = a.updateHeader
+	t.OnSelected = a.onSelect
+	t.SetColumnWidth(0, 320)
+	return t
+}
+
+func (a *robotsArea) tableSize() (int, int) {
+	if a.grid == nil {
+		return 0, 0
+	}
+	return len(a.grid.urls), 1 + len(a.grid.agents)
+}
+
+func (a *robotsArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	l := o.(*widget.Label)
+	if a.grid == nil || id.Row >= len(a.grid.urls) {
+		l.SetText("")
+		return
+	}
+	if id.Col == 0 {
+		l.Importance = widget.MediumImportance
+		l.SetText(a.grid.urls[id.Row])
+		return
+	}
+	c := a.grid.cells[id.Row][id.Col-1]
+	l.Importance = widget.SuccessImportance
+	if !c.v.Allowed {
+		l.Importance = widget.DangerImportance
+	}
+	if c.differs {
+		l.Importance = widget.WarningImportance
+	}
+	l.SetText(cellText(c))
+}
+
+func (a *robotsArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	l := o.(*widget.Label)
+	switch {
+	case id.Row >= 0:
+		l.SetText("")
+	case id.Col == 0:
+		l.SetText("URL")
+	case a.grid != nil && id.Col-1 < len(a.grid.agents):
+		l.SetText(a.grid.agents[id.Col-1].label)
+	default:
+		l.SetText("")
+	}
+}
+
+// show loads a report's robots.txt: the saved draft for the host when
+// there is one, else the live file.
+func (a *robotsArea) show(d robotsData) {
+	a.data = d
+	a.outcome.SetText(outcomeText(d))
+	a.urls.OnChanged = nil
+	a.urls.SetText(strings.Join(d.urls, "\n"))
+	a.urls.OnChanged = func(string) { a.schedule() }
+	text, restored := a.prefs.draft(d.host)
+	if !restored {
+		text = d.live
+	}
+	a.editor.OnChanged = nil
+	a.editor.SetText(text)
+	a.editor.OnChanged = func(string) { a.schedule() }
+	a.setGutter(text, 0)
+	a.setRuler(text)
+	a.hasSel = false
+	if restored && text != d.live {
+		a.schedule()
+		return
+	}
+	a.apply(d.grid, text)
+}
+
+// schedule re-evaluates the grid once the text has rested for
+// robotsDebounce; each edit restarts the wait.
+func (a *robotsArea) schedule() {
+	if a.data.outcome == nil && a.data.live == "" && a.grid == nil {
+		return
+	}
+	text, urls := a.editor.Text, splitURLs(a.urls.Text)
+	agents := robotsAgents(a.data.profileName, a.data.chain, a.data.ignoreStar, a.extra)
+	live, unchanged := a.data.outcome, text == a.data.live
+	id := a.gen.Add(1)
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+	a.timer = time.AfterFunc(robotsDebounce, func() {
+		g := evalRobots([]byte(text), live, unchanged, urls, agents)
+		a.bridge.do(func() {
+			if a.gen.Load() == id {
+				a.apply(g, text)
+			}
+		})
+	})
+}
+
+// apply shows a grid evaluated for text and saves or forgets the draft.
+func (a *robotsArea) apply(g *robotsGrid, text string) {
+	a.grid = g
+	a.setGutter(text, 0)
+	a.setRuler(text)
+	a.saveDraft(text)
+	if g != nil {
+		a.lint.SetText(lintText(g.issues))
+		for c := range g.agents {
+			a.table.SetColumnWidth(c+1, 210)
+		}
+	}
+	a.table.Refresh()
+	if a.hasSel {
+		a.showCell(a.sel) // the cursor stays where the user is typing
+	} else {
+		a.why.SetText("Select a cell to see why the URL is allowed or disallowed for that crawler.")
+	}
+	if a.onEvaluated != nil {
+		a.onEvaluated()
+	}
+}
+
+func (a *robotsArea) saveDraft(text string) {
+	if a.data.host == "" {
+		return
+	}
+	if text == a.data.live {
+		a.prefs.clearDraft(a.data.host)
+		a.draft.SetText("")
+		a.revert.Disable()
+		return
+	}
+	a.prefs.setDraft(a.data.host, text)
+	a.draft.SetText("Draft saved · differs from the live file")
+	a.revert.Enable()
+}
+
+func (a *robotsArea) onRevert() {
+	a.editor.SetText(a.data.live) // OnChanged schedules the evaluation
+}
+
+func (a *robotsArea) onAddToken() {
+	t := strings.ToLower(strings.TrimSpace(a.token.Text))
+	if t == "" {
+		return
+	}
+	a.extra = append(a.extra, t)
+	a.token.SetText("")
+	a.schedule()
+}
+
+// onSelect shows the why-trace of the selected cell, marks its deciding
+// line and puts the editor's cursor on it.
+func (a *robotsArea) onSelect(id widget.TableCellID) {
+	line, ok := a.showCell(id)
+	if ok && line > 0 {
+		a.editor.CursorRow = line - 1
+		a.editor.CursorColumn = 0
+		a.editor.Refresh()
+	}
+}
+
+// showCell shows a cell's why-trace and marks its deciding line in the
+// gutter; it returns that line (0 for none) and whether the cell exists.
+func (a *robotsArea) showCell(id widget.TableCellID) (int, bool) {
+	if a.grid == nil || id.Row < 0 || id.Row >= len(a.grid.urls) || id.Col < 1 || id.Col > len(a.grid.agents) {
+		return 0, false
+	}
+	a.sel, a.hasSel = id, true
+	c := a.grid.cells[id.Row][id.Col-1]
+	a.why.SetText(whyText(a.grid.urls[id.Row], a.grid.agents[id.Col-1], c))
+	a.setGutter(a.editor.Text, c.v.Line)
+	return c.v.Line, true
+}
+
+// copyText is the selected cell's explanation, for Ctrl+C.
+func (a *robotsArea) copyText() string {
+	if !a.hasSel || a.grid == nil {
+		return ""
+	}
+	id := a.sel
+	return whyText(a.grid.urls[id.Row], a.grid.agents[id.Col-1], a.grid.cells[id.Row][id.Col-1])
+}
+
+// setGutter numbers the lines of text, marking line mark (1-based, 0 for
+// none) with an arrow.
+func (a *robotsArea) setGutter(text string, mark int) {
+	n := strings.Count(text, "\n") + 1
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i == mark {
+			b.WriteString("▶ ")
+		}
+		b.WriteString(itoa(i))
+		if i < n {
+			b.WriteByte('\n')
+		}
+	}
+	a.gutter.SetText(b.String())
+}
+
+// setRuler draws the text's size against Google's 500 KiB robots.txt limit.
+func (a *robotsArea) setRuler(text string) {
+	m := RulerModel{BodyBytes: int64(len(text)), LimitBytes: robots.MaxBytes}
+	if len(text) > robots.MaxBytes {
+		cut := int64(robots.MaxBytes)
+		m.Cutoff = &cut
+	}
+	a.ruler.SetModel(m)
+	s := bytesText(int64(len(text))) + " of the " + commas(robots.MaxBytes) + " Google reads"
+	if len(text) > robots.MaxBytes {
+		s += ": the rest is ignored"
+	}
+	a.size.SetText(s + ".")
+}
+
+// filled reports whether a report's robots.txt outcome was shown.
+func (a *robotsArea) filled() bool { return a.data.outcome != nil || a.grid != nil }
+
+// close stops a pending evaluation; the window is closing.
+func (a *robotsArea) close() {
+	a.gen.Add(1)
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+}
+
+// outcomeText is the fetch outcome and the policy applied, as sentences.
+func outcomeText(d robotsData) string {
+	o := d.outcome
+	if o == nil {
+		return "No robots.txt was consulted for this page."
+	}
+	s := o.RobotsURL + ": " + o.Reason
+	if o.Bytes > 0 {
+		s += " The file has " + bytesText(o.Bytes) + "; Google reads the first " + commas(robots.MaxBytes) + "."
+	}
+	if o.LooksLikeHTML {
+		s += " It looks like an HTML page, not a robots.txt."
+	}
+	return s + " How a status is treated: 2xx its rules apply; 3xx followed up to 5 hops; 4xx allow all; 429, 5xx and unreachable disallow all."
+}

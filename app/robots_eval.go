@@ -1,0 +1,196 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// robotsAgent is one column of the robots grid: the profile's whole chain
+// (the verdict the crawler acts on), or one token on its own.
+type robotsAgent struct {
+	label      string
+	tokens     []string
+	ignoreStar bool
+	chain      bool // evaluated with CheckChain, /robots.txt exception included
+}
+
+// robotsVerdict is one cell: the verdict under the edited text, whether the
+// live file decides otherwise, and the second parser's opinion.
+type robotsVerdict struct {
+	v       robots.Verdict
+	differs bool // the live file's verdict is not the same
+	liveV   robots.Verdict
+	second  robots.Opinion
+}
+
+// robotsGrid is every URL × agent verdict for one robots.txt text, with the
+// file's lint issues. It is computed off the UI thread.
+type robotsGrid struct {
+	urls   []string
+	agents []robotsAgent
+	cells  [][]robotsVerdict // [url][agent]
+	issues []robots.Issue
+	file   *robots.File
+}
+
+// robotsAgents builds the grid's columns: the profile's chain first, then
+// each of its tokens and the extra ones on their own, without duplicates.
+func robotsAgents(profileName string, chain []string, ignoreStar bool, extra []string) []robotsAgent {
+	agents := []robotsAgent{{label: profileName, tokens: chain, ignoreStar: ignoreStar, chain: true}}
+	seen := map[string]bool{}
+	for _, t := range append(append([]string(nil), chain...), extra...) {
+		t = strings.ToLower(strings.TrimSpace(t))
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		agents = append(agents, robotsAgent{label: t, tokens: []string{t}})
+	}
+	return agents
+}
+
+// splitURLs reads the URLs of the grid's rows, one per line, blank lines
+// and duplicates dropped.
+func splitURLs(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for line := range strings.Lines(text) {
+		u := strings.TrimSpace(line)
+		if u != "" && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// evalRobots evaluates every URL for every agent under the edited text,
+// comparing with the live outcome (nil when there is none). When the text is
+// the live file unchanged, the live outcome decides, so a robots.txt that
+// answered 404 or 503 shows its allow-all or disallow-all policy rather than
+// an empty file's verdicts. Safe to call from any goroutine.
+func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []string, agents []robotsAgent) *robotsGrid {
+	g := &robotsGrid{urls: urls, agents: agents, file: robots.Parse(edited)}
+	g.issues = g.file.Lint()
+	useLive := unchanged && live != nil
+	var second *robots.Second
+	secondFile := g.file
+	switch {
+	case !useLive:
+		second = robots.NewSecond(edited)
+	case live.Policy == robots.PolicyParsed:
+		second, secondFile = live.Second(), live.File
+	}
+	g.cells = make([][]robotsVerdict, len(urls))
+	for i, u := range urls {
+		g.cells[i] = make([]robotsVerdict, len(agents))
+		for j, a := range agents {
+			c := &g.cells[i][j]
+			if useLive {
+				c.v = liveCheck(live, a, u)
+			} else {
+				c.v = checkAgent(g.file, a, u)
+			}
+			if second != nil {
+				c.second = second.Compare(secondFile, c.v)
+			}
+			if live != nil && !useLive {
+				c.liveV = liveCheck(live, a, u)
+				c.differs = c.liveV.Allowed != c.v.Allowed || c.liveV.Line != c.v.Line
+			}
+		}
+	}
+	return g
+}
+
+// liveCheck is the live outcome's verdict: the file's rules when it was
+// parsed, otherwise the fetch policy (allow all, disallow all).
+func liveCheck(o *robots.Outcome, a robotsAgent, u string) robots.Verdict {
+	if o.Policy == robots.PolicyParsed && o.File != nil {
+		return checkAgent(o.File, a, u)
+	}
+	return o.Check(a.tokens, a.ignoreStar, u)
+}
+
+func checkAgent(f *robots.File, a robotsAgent, u string) robots.Verdict {
+	if a.chain {
+		return f.CheckChain(a.tokens, a.ignoreStar, u)
+	}
+	return f.Check(a.tokens[0], u)
+}
+
+// cellText is what a grid cell shows: "allowed · line 4", with marks for a
+// verdict that differs from the live file (≠) and a second parser that
+// disagrees (⚑).
+func cellText(c robotsVerdict) string {
+	s := "disallowed"
+	if c.v.Allowed {
+		s = "allowed"
+	}
+	if c.v.Line > 0 {
+		s += " · line " + itoa(c.v.Line)
+	}
+	if c.differs {
+		s += "  ≠ live"
+	}
+	if c.second.Differs || c.second.Error != "" {
+		s += "  ⚑"
+	}
+	return s
+}
+
+// whyText is the full explanation of a cell: the verdict, the reason, each
+// step of the trace, the live file's verdict when it differs, the second
+// opinion.
+func whyText(url string, a robotsAgent, c robotsVerdict) string {
+	var b strings.Builder
+	b.WriteString(url + " for " + a.label + ": " + verdictWord(c.v.Allowed))
+	if c.v.Rule != "" {
+		b.WriteString(" by line " + itoa(c.v.Line) + " \"" + c.v.Rule + "\"")
+	}
+	b.WriteString(".\n" + c.v.Reason + "\n")
+	for i, step := range c.v.Trace {
+		b.WriteString("  " + itoa(i+1) + ". " + step + "\n")
+	}
+	if c.differs {
+		b.WriteString("The live file says " + verdictWord(c.liveV.Allowed))
+		if c.liveV.Line > 0 {
+			b.WriteString(" (line " + itoa(c.liveV.Line) + ")")
+		}
+		b.WriteString(": this edit changes the verdict.\n")
+	}
+	if c.second.Note != "" {
+		b.WriteString("Second opinion: " + c.second.Note + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func verdictWord(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// lintText is the lint list, one issue a line.
+func lintText(issues []robots.Issue) string {
+	if len(issues) == 0 {
+		return "No problems found in this robots.txt."
+	}
+	var b strings.Builder
+	for _, is := range issues {
+		b.WriteString(severityMark(is.Severity) + " " + is.Message + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func severityMark(sev string) string {
+	switch sev {
+	case "critical":
+		return "✖"
+	case "warning":
+		return "▲"
+	}
+	return "ℹ"
+}

@@ -1,0 +1,104 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// Keyboard shortcuts. Ctrl+L, Ctrl+F and Ctrl+G are menu shortcuts too, so
+// they work while a text field has the focus (the driver offers shortcuts
+// to the main menu first); Ctrl+C and Esc are left to a focused field that
+// handles them and reach the window otherwise.
+var (
+	shortcutURL    = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutFind   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutGoTo   = &desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutDemo   = &desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	shortcutCancel = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutOpen   = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutExport = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
+)
+
+func (u *UI) addShortcuts() {
+	c := u.win.Canvas()
+	on := func(s fyne.Shortcut, f func()) { c.AddShortcut(s, func(fyne.Shortcut) { f() }) }
+	on(shortcutURL, u.focusURL)
+	on(shortcutFind, u.onFind)
+	on(shortcutGoTo, u.onGoTo)
+	on(shortcutDemo, u.onDemo)
+	on(shortcutCancel, u.onCancel)
+	on(&fyne.ShortcutCopy{}, u.onCopy)
+	c.SetOnTypedKey(u.onKey)
+	u.win.SetMainMenu(u.mainMenu())
+}
+
+func (u *UI) mainMenu() *fyne.MainMenu {
+	item := func(label string, s fyne.Shortcut, f func()) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, f)
+		it.Shortcut = s
+		return it
+	}
+	file := fyne.NewMenu("File",
+		item("Try the demo", shortcutDemo, u.onDemo),
+		item("Open an HTML file…", shortcutOpen, u.onOpenFile),
+		item("Export the report…", shortcutExport, u.onExport),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Custom profile…", u.onEditCustom),
+	)
+	inspectMenu := fyne.NewMenu("Inspect",
+		item("Go to the URL field", shortcutURL, u.focusURL),
+		fyne.NewMenuItem("Inspect (Enter)", u.onInspect),
+		item("Cancel (Esc)", shortcutCancel, u.onCancel),
+	)
+	view := fyne.NewMenu("View",
+		item("Find in source", shortcutFind, u.onFind),
+		item("Go to offset", shortcutGoTo, u.onGoTo),
+		fyne.NewMenuItem("Copy selection (Ctrl+C)", u.onCopy),
+	)
+	return fyne.NewMainMenu(file, inspectMenu, view)
+}
+
+// onKey gets the keys no focused widget took: Esc cancels.
+func (u *UI) onKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape {
+		u.onCancel()
+	}
+}
+
+func (u *UI) focusURL() {
+	u.win.Canvas().Focus(u.top.url)
+	u.top.url.TypedShortcut(&fyne.ShortcutSelectAll{})
+}
+
+// onFind switches to the Source tab and opens its find bar.
+func (u *UI) onFind() {
+	u.tabs.Select(u.tab.source)
+	u.source.find()
+}
+
+// onGoTo switches to the Source tab and asks for a byte offset.
+func (u *UI) onGoTo() {
+	u.tabs.Select(u.tab.source)
+	u.source.askOffset()
+}
+
+// onCopy copies what is selected in the current tab: a finding, a table
+// row, a robots verdict, a source row.
+func (u *UI) onCopy() {
+	var text string
+	switch u.tabs.Selected() {
+	case u.tab.overview:
+		text = u.overview.copyText()
+	case u.tab.source:
+		text = u.source.copyText()
+	case u.tab.impact:
+		text = u.impact.copyText()
+	case u.tab.resources:
+		text = u.res.copyText()
+	case u.tab.robots:
+		text = u.robots.copyText()
+	}
+	if text != "" {
+		u.app.Clipboard().SetContent(text)
+	}
+}

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// smokeTabPause is how long a smoke run shows each tab before the next, so
+// the real driver lays out and paints every one of them.
+const smokeTabPause = 150 * time.Millisecond
+
+// smokeRun is a smoke test of the real window (Options.Smoke): inspect the
+// filled-in URL at start, check that every tab got its content, show each
+// tab once, quit. The exit code says whether all of that happened in time.
+type smokeRun struct {
+	timer *time.Timer
+	done  bool
+	log   io.Writer
+}
+
+// startSmoke inspects now and gives up after limit.
+func (u *UI) startSmoke(limit time.Duration) {
+	u.smoke = &smokeRun{log: os.Stderr}
+	u.exitCode = 1
+	u.smoke.timer = time.AfterFunc(limit, func() {
+		u.bridge.do(func() { u.smokeEnded(false, fmt.Sprintf("no report after %s", limit)) })
+	})
+	if strings.TrimSpace(u.top.url.Text) == "" {
+		u.smokeEnded(false, "nothing to inspect: give a URL or --demo")
+		return
+	}
+	u.onInspect() // last: under the test driver its result may arrive at once
+}
+
+// smokeEnded ends a smoke run once: with success when ok and every tab is
+// filled. It runs on the UI thread; it does nothing outside a smoke run.
+func (u *UI) smokeEnded(ok bool, why string) {
+	s := u.smoke
+	if s == nil || s.done {
+		return
+	}
+	s.done = true
+	s.timer.Stop()
+	if ok {
+		if err := u.filled(); err != nil {
+			ok, why = false, err.Error()
+		}
+	}
+	if !ok {
+		fmt.Fprintln(s.log, "cutoff: smoke test failed: "+why)
+		u.exitCode = 1
+		u.quit()
+		return
+	}
+	fmt.Fprintln(s.log, "cutoff: smoke test passed: "+u.top.phase.Text)
+	u.exitCode = 0
+	go u.visitTabsAndQuit()
+}
+
+// visitTabsAndQuit shows each tab for a moment, then quits. It runs on its
+// own goroutine so the UI thread paints between the steps.
+func (u *UI) visitTabsAndQuit() {
+	for i := range u.tabs.Items {
+		u.bridge.do(func() { u.tabs.SelectIndex(i) })
+		time.Sleep(smokeTabPause)
+	}
+	u.bridge.do(u.quit)
+}
+
+// quit closes everything and ends the app's event loop.
+func (u *UI) quit() {
+	u.shutdown()
+	if u.hooks.onQuit != nil {
+		u.hooks.onQuit()
+	}
+	u.app.Quit()
+}
+
+// filled says which tab, if any, did not get content from the last report.
+func (u *UI) filled() error {
+	rep := u.report
+	switch {
+	case rep == nil:
+		return errors.New("no report was shown")
+	case !u.overview.filled():
+		return errors.New("the Overview tab has no ruler")
+	case rep.Fetch != nil && len(rep.Fetch.Body) > 0 && u.source.view.Rows() == 0:
+		return errors.New("the Source tab has no rows")
+	case !u.impact.filled():
+		return errors.New("the Impact tab is empty")
+	case !u.res.filled():
+		return errors.New("the Resources tab was not filled")
+	case !u.robots.filled():
+		return errors.New("the Robots tab was not filled")
+	case u.headers.raw.Text == "":
+		return errors.New("the Headers tab has no status line")
+	}
+	return nil
+}

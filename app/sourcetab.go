@@ -1,0 +1,35 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+)
+
+// sourceArea is the Source tab: the virtualised SourceView of source.go fed
+// from a report.
+type sourceArea struct {
+	view *SourceView
+}
+
+// sourceData is what the Source tab shows, prepared off the UI thread.
+type sourceData struct {
+	body       []byte
+	cutoff     *int64
+	highlights []SourceHighlight
+}
+
+func newSourceArea() *sourceArea {
+	return &sourceArea{view: NewSourceView()}
+}
+
+func (a *sourceArea) content() fyne.CanvasObject { return a.view.Content() }
+
+func (a *sourceArea) show(d sourceData) {
+	a.view.SetDocument(d.body, d.cutoff, d.highlights)
+}
+
+// goTo scrolls to a body offset and marks it.
+func (a *sourceArea) goTo(offset int64) { a.view.ScrollToOffset(offset) }
+
+func (a *sourceArea) find()            { a.view.ShowFind() }
+func (a *sourceArea) askOffset()       { a.view.ShowGoTo() }
+func (a *sourceArea) copyText() string { return a.view.SelectedText() }

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// commas writes n with thousands separators: 2000000 -> "2,000,000". Byte
+// counts are shown exact, never rounded, because the cutoff is byte-exact.
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	lead := len(s) % 3
+	if lead == 0 {
+		lead = 3
+	}
+	b.WriteString(s[:lead])
+	for i := lead; i < len(s); i += 3 {
+		b.WriteByte(',')
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+// bytesText is n as "1,234,567 bytes" (or "1 byte").
+func bytesText(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return commas(n) + " bytes"
+}
+
+// sentence turns an error message into one sentence: a capital first letter
+// and a final full stop.
+func sentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(msg)
+	msg = string(unicode.ToUpper(r)) + msg[size:]
+	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") {
+		msg += "."
+	}
+	return msg
+}
+
+// duration is d rounded for reading: "0 ms", "12 ms", "1.25 s".
+func duration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0 ms"
+	case d < time.Second:
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	default:
+		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
+	}
+}
+
+// shorten cuts s to at most n runes, ending with an ellipsis when cut.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n || n < 2 {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

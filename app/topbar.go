@@ -1,0 +1,169 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// topBar is the strip above the tabs: the URL field, the profile picker
+// with a line describing the chosen profile, Inspect and Cancel, the
+// progress bar with its phase, and the error banner.
+type topBar struct {
+	url         *urlEntry
+	profile     *widget.Select
+	editCustom  *widget.Button
+	profileInfo *widget.Label
+	inspect     *widget.Button
+	cancel      *widget.Button
+	progress    *widget.ProgressBar
+	busy        *widget.ProgressBarInfinite // while the total is unknown
+	phase       *widget.Label
+	banner      *widget.Label
+	root        fyne.CanvasObject
+}
+
+// topBarActions are what the bar's controls trigger.
+type topBarActions struct {
+	inspect, cancel, editCustom func()
+	profile                     func(name string)
+}
+
+func newTopBar(act topBarActions) *topBar {
+	b := &topBar{
+		url:         newURLEntry(),
+		profile:     widget.NewSelect(nil, act.profile),
+		editCustom:  widget.NewButtonWithIcon("", theme.SettingsIcon(), act.editCustom),
+		profileInfo: widget.NewLabel(""),
+		inspect:     widget.NewButtonWithIcon("Inspect", theme.SearchIcon(), act.inspect),
+		cancel:      widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), act.cancel),
+		progress:    widget.NewProgressBar(),
+		busy:        widget.NewProgressBarInfinite(),
+		phase:       widget.NewLabel("Ready."),
+		banner:      widget.NewLabel(""),
+	}
+	b.url.SetPlaceHolder("https://example.com/page (Enter inspects)")
+	b.url.OnSubmitted = func(string) { act.inspect() }
+	b.url.onEscape = act.cancel
+	b.inspect.Importance = widget.HighImportance
+	b.cancel.Disable()
+	b.profileInfo.Truncation = fyne.TextTruncateEllipsis
+	b.profileInfo.SizeName = theme.SizeNameCaptionText
+	b.banner.Importance = widget.DangerImportance
+	b.banner.Wrapping = fyne.TextWrapWord
+	b.banner.Hide()
+	b.busy.Stop()
+	b.busy.Hide()
+	b.progress.TextFormatter = func() string { return "" }
+	b.root = b.layout()
+	return b
+}
+
+func (b *topBar) layout() fyne.CanvasObject {
+	buttons := container.NewHBox(b.editCustom, b.inspect, b.cancel)
+	picker := container.NewGridWrap(fyne.NewSize(240, b.profile.MinSize().Height), b.profile)
+	row := container.NewBorder(nil, nil, nil, container.NewHBox(picker, buttons), b.url)
+	bar := container.NewStack(b.progress, b.busy)
+	status := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(320, bar.MinSize().Height), bar), b.phase)
+	return container.NewVBox(row, b.profileInfo, status, b.banner, widget.NewSeparator())
+}
+
+func (b *topBar) content() fyne.CanvasObject { return b.root }
+
+// setRunning switches the controls between idle and inspecting.
+func (b *topBar) setRunning(running bool) {
+	if running {
+		b.cancel.Enable()
+		b.progress.SetValue(0)
+		b.setError("")
+		return
+	}
+	b.cancel.Disable()
+	b.busy.Stop()
+	b.busy.Hide()
+	b.progress.Show()
+}
+
+// setError shows msg as the banner's one sentence, or hides the banner.
+func (b *topBar) setError(msg string) {
+	if msg == "" {
+		b.banner.SetText("")
+		b.banner.Hide()
+		return
+	}
+	b.banner.SetText(sentence(msg))
+	b.banner.Show()
+}
+
+// showProgress shows one progress report: phase text and, when the total
+// is known, the bar's fraction.
+func (b *topBar) showProgress(p inspect.Progress) {
+	b.phase.SetText(phaseText(p))
+	known := p.Total > 0
+	if known {
+		b.busy.Stop()
+		b.busy.Hide()
+		b.progress.Show()
+		b.progress.SetValue(min(1, float64(p.Done)/float64(p.Total)))
+		return
+	}
+	if p.ResourcesTotal > 0 {
+		b.busy.Stop()
+		b.busy.Hide()
+		b.progress.Show()
+		b.progress.SetValue(float64(p.ResourcesDone) / float64(p.ResourcesTotal))
+		return
+	}
+	b.progress.Hide()
+	b.busy.Show()
+	b.busy.Start()
+}
+
+// phaseText is the line beside the progress bar: "robots.txt…",
+// "page: 1,234,567 bytes", "resources 3/12".
+func phaseText(p inspect.Progress) string {
+	switch {
+	case p.Phase == "resources" && p.ResourcesTotal > 0:
+		return fmt.Sprintf("resources %d/%d", p.ResourcesDone, p.ResourcesTotal)
+	case p.Done > 0 && p.Total > 0:
+		return fmt.Sprintf("%s: %s of %s bytes", p.Phase, commas(p.Done), commas(p.Total))
+	case p.Done > 0:
+		return fmt.Sprintf("%s: %s", p.Phase, bytesText(p.Done))
+	case p.Phase == "":
+		return "Working…"
+	default:
+		return p.Phase + "…"
+	}
+}
+
+// urlEntry is the URL field: a text entry offering the recent URLs, where
+// Enter inspects and Esc cancels.
+type urlEntry struct {
+	widget.SelectEntry
+	onEscape func()
+}
+
+func newURLEntry() *urlEntry {
+	e := &urlEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.SetOptions(nil)
+	return e
+}
+
+// TypedKey handles Esc, which the entry would otherwise swallow, and hands
+// every other key to the entry.
+func (e *urlEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.SelectEntry.TypedKey(ev)
+}
+
+var _ fyne.Focusable = (*urlEntry)(nil)

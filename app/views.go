@@ -1,0 +1,242 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// maxRulerSegments bounds the segments handed to the ruler: past it the
+// byte map is coarsened first, so a 256 MB page of tiny spans stays cheap.
+const maxRulerSegments = 100_000
+
+// maxRobotsURLs bounds the URLs the robots grid is prefilled with.
+const maxRobotsURLs = 40
+
+// views is everything the tabs show for one report, computed on the
+// inspection's goroutine so the UI thread only assigns.
+type views struct {
+	overview  overviewData
+	source    sourceData
+	impact    impactData
+	resources []resourceRow
+	robots    robotsData
+}
+
+// prepareViews derives every tab's content from a report. It reads the
+// report only and may run on any goroutine.
+func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
+	v := &views{resources: resourceRows(rep.Resources), robots: robotsDataOf(rep, p)}
+	v.overview = overviewOf(rep)
+	if rep.Fetch != nil {
+		v.source = sourceData{body: rep.Fetch.Body, cutoff: rep.Fetch.CutoffOffset, highlights: highlightsOf(rep.Analysis)}
+	}
+	v.impact = impactOf(rep.Analysis, rep.Profile.Name)
+	return v
+}
+
+func overviewOf(rep *inspect.Report) overviewData {
+	d := overviewData{summary: summaryText(rep), model: rulerModelOf(rep)}
+	if an := rep.Analysis; an != nil {
+		d.findings = an.Findings
+		d.legend = legendOf(an.Composition, d.model.HeaderBytes)
+		d.contributors = contributorsText(an.Contributors)
+	}
+	return d
+}
+
+// rulerModelOf maps a report to the ruler: header block when it counts,
+// body spans by kind, both readings of the cutoff, critical elements.
+func rulerModelOf(rep *inspect.Report) RulerModel {
+	var m RulerModel
+	if r := rep.Fetch; r != nil {
+		m.BodyBytes = r.BodyBytes
+		if r.CountsHeaders {
+			m.HeaderBytes = r.HeaderBytes
+		}
+		m.Cutoff, m.BinaryCutoff = r.CutoffOffset, r.BinaryCutoffOffset
+		m.LimitBytes, m.BinaryLimitBytes = r.LimitBytes, r.LimitBinaryBytes
+	}
+	an := rep.Analysis
+	if an == nil {
+		return m
+	}
+	m.Segments = rulerSegments(&an.ByteMap)
+	for _, c := range an.Critical {
+		m.Markers = append(m.Markers, RulerMarker{
+			Offset: c.Offset, End: c.End, Kind: c.Kind, Label: criticalLabel(c),
+			Beyond: c.BeyondCutoff, AtRisk: c.AtRisk,
+		})
+	}
+	return m
+}
+
+// rulerSegments converts the byte map, coarsened first when it is too
+// fine to hand over span by span.
+func rulerSegments(bm *inspect.ByteMap) []RulerSegment {
+	if n := bm.Len(); n > maxRulerSegments {
+		spans := bm.Coarsen(maxRulerSegments)
+		segs := make([]RulerSegment, len(spans))
+		for i, s := range spans {
+			segs[i] = RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
+		}
+		return segs
+	}
+	segs := make([]RulerSegment, bm.Len())
+	for i := range segs {
+		s := bm.At(i)
+		segs[i] = RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
+	}
+	return segs
+}
+
+// highlightsOf tints the critical elements in the source view.
+func highlightsOf(an *inspect.Analysis) []SourceHighlight {
+	if an == nil {
+		return nil
+	}
+	hs := make([]SourceHighlight, 0, len(an.Critical))
+	for _, c := range an.Critical {
+		hs = append(hs, SourceHighlight{Start: c.Offset, End: c.End, Kind: c.Kind, Label: criticalLabel(c)})
+	}
+	return hs
+}
+
+// criticalLabel names a critical element the way a consultant says it.
+func criticalLabel(c inspect.Critical) string {
+	names := map[string]string{
+		inspect.ElementTitle: "title", inspect.ElementMetaDescription: "meta description",
+		inspect.ElementMetaRobots: "meta robots", inspect.ElementCanonical: "canonical link",
+		inspect.ElementHreflang: "hreflang", inspect.ElementJSONLD: "JSON-LD",
+		inspect.ElementH1: "first h1", inspect.ElementMain: "<main>",
+		inspect.ElementHeadEnd: "</head>", inspect.ElementLastInternalLink: "last internal link",
+	}
+	label, ok := names[c.Kind]
+	if !ok {
+		label = c.Kind
+	}
+	switch {
+	case c.Kind == inspect.ElementMetaRobots && c.Name != "":
+		label += " (" + c.Name + ")"
+	case c.Kind == inspect.ElementHreflang && c.Name != "":
+		label += " " + c.Name
+	case c.Kind == inspect.ElementJSONLD && c.Value != "":
+		label += " (" + shorten(c.Value, 40) + ")"
+	}
+	return label
+}
+
+// legendOf lists the kinds of bytes in the ruler's legend order, with
+// their totals, leaving out kinds the page does not have; the header block
+// comes first when it counts.
+func legendOf(comp inspect.Composition, header int64) []legendItem {
+	var out []legendItem
+	for _, k := range rulerKinds {
+		n := comp[k]
+		if k == RulerKindHeader {
+			n = header
+		}
+		if n > 0 {
+			out = append(out, legendItem{kind: k, bytes: n})
+		}
+	}
+	return out
+}
+
+func contributorsText(cs []inspect.Contributor) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("What pushes the page past the cutoff:\n")
+	for _, c := range cs {
+		b.WriteString("• " + c.Message + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// summaryText is the Overview's first sentence: what was counted, where
+// the crawler stops, what it loses.
+func summaryText(rep *inspect.Report) string {
+	r := rep.Fetch
+	if r == nil {
+		return rep.URL
+	}
+	counted := r.BodyBytes
+	what := "decoded body"
+	if r.CountsHeaders {
+		counted += r.HeaderBytes
+		what = fmt.Sprintf("header %s + decoded body %s", commas(r.HeaderBytes), commas(r.BodyBytes))
+	}
+	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
+		r.FinalURL, r.StatusLine, bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
+	if r.Truncated && r.CutoffOffset != nil {
+		s += fmt.Sprintf(": it stops at body byte %s and loses %s.", commas(*r.CutoffOffset), bytesText(r.BodyBytes-*r.CutoffOffset))
+	} else {
+		s += ": nothing is cut."
+	}
+	if !r.ReadComplete {
+		s += " Reading stopped at " + bytesText(r.BodyBytes) + "; the page is longer."
+	}
+	return s
+}
+
+// robotsDataOf prepares the Robots tab: the page host's robots.txt outcome,
+// the profile's tokens, and the page with its same-host resources as URLs.
+func robotsDataOf(rep *inspect.Report, p fetch.Profile) robotsData {
+	d := robotsData{
+		profileName: p.Name, chain: p.RobotsTokens, ignoreStar: p.IgnoresStar,
+		host: originOf(rep.FinalURL), outcome: reportRobots(rep),
+	}
+	d.live = liveText(d.outcome)
+	d.urls = robotsURLs(rep)
+	d.grid = evalRobots([]byte(d.live), d.outcome, true, d.urls, robotsAgents(d.profileName, d.chain, d.ignoreStar, nil))
+	return d
+}
+
+// liveText is the live file as the editor shows it: its lines as Google
+// reads them, joined with "\n"; "" when no file was parsed.
+func liveText(o *robots.Outcome) string {
+	if o == nil || o.File == nil {
+		return ""
+	}
+	lines := make([]string, len(o.File.Lines))
+	for i, ln := range o.File.Lines {
+		lines[i] = ln.Text
+	}
+	return strings.Join(lines, "\n")
+}
+
+func robotsURLs(rep *inspect.Report) []string {
+	page := rep.FinalURL
+	if page == "" {
+		page = rep.URL
+	}
+	urls := []string{page}
+	origin := originOf(page)
+	seen := map[string]bool{page: true}
+	for _, r := range rep.Resources {
+		if len(urls) >= maxRobotsURLs {
+			break
+		}
+		if !seen[r.URL] && originOf(r.URL) == origin && origin != "" {
+			seen[r.URL] = true
+			urls = append(urls, r.URL)
+		}
+	}
+	return urls
+}
+
+// originOf is scheme://host[:port] of a URL, lower case, "" when it has
+// none: the key a robots.txt belongs to.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host)
+}

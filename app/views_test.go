@@ -1,0 +1,119 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// cutReport is a report for a page whose canonical sits past a cutoff at
+// body byte 2,000, analysed by the real engine.
+func cutReport(t *testing.T) (*inspect.Report, fetch.Profile) {
+	t.Helper()
+	p, ok := fetch.Lookup(fetch.DefaultProfileID)
+	if !ok {
+		t.Fatal("no default profile")
+	}
+	body := []byte("<!doctype html><html><head><title>Cut</title><script>" + strings.Repeat("x", 3000) +
+		"</script><link rel=canonical href=\"http://h/page\"></head><body><h1>Hi</h1><a href=/a>a</a></body></html>")
+	cut := int64(2000)
+	res := &fetch.Result{
+		URL: "http://h/page", FinalURL: "http://h/page", Status: 200, StatusLine: "HTTP/1.1 200 OK",
+		HeaderBytes: 100, BodyBytes: int64(len(body)), Body: body, LimitBytes: 2100, CountsHeaders: true,
+		Truncated: true, CutoffOffset: &cut, ReadComplete: true,
+	}
+	an := inspect.Analyze(inspect.NewInput(res, &p))
+	rep := &inspect.Report{URL: res.URL, FinalURL: res.FinalURL, Fetch: res, Analysis: an,
+		Profile: inspect.ProfileSummary{ID: p.ID, Name: p.Name},
+		Resources: []inspect.Resource{
+			{URL: "http://h/app.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200},
+			{URL: "http://other/x.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: false},
+			{URL: "http://h/font.woff2", Kind: inspect.ResourceFont, ExcludedReason: "Fonts are not fetched."},
+		}}
+	return rep, p
+}
+
+func TestPrepareViews(t *testing.T) {
+	rep, p := cutReport(t)
+	v := prepareViews(rep, p)
+
+	m := v.overview.model
+	if got, want := m.HeaderBytes, int64(100); got != want {
+		t.Errorf("ruler header = %d, want %d", got, want)
+	}
+	if m.Cutoff == nil || *m.Cutoff != 2000 {
+		t.Errorf("ruler cutoff = %v, want 2000", m.Cutoff)
+	}
+	var canonical *RulerMarker
+	for i := range m.Markers {
+		if m.Markers[i].Kind == inspect.ElementCanonical {
+			canonical = &m.Markers[i]
+		}
+	}
+	if canonical == nil || !canonical.Beyond || canonical.Label != "canonical link" {
+		t.Errorf("canonical marker = %+v, want one beyond the cutoff labelled \"canonical link\"", canonical)
+	}
+	var sum int64
+	for _, s := range m.Segments {
+		sum += s.End - s.Start
+	}
+	if sum != m.BodyBytes {
+		t.Errorf("segments cover %d bytes, want the body's %d", sum, m.BodyBytes)
+	}
+	if len(v.source.highlights) != len(rep.Critical) || v.source.cutoff == nil {
+		t.Errorf("source: %d highlights for %d critical elements, cutoff %v", len(v.source.highlights), len(rep.Critical), v.source.cutoff)
+	}
+	if !strings.Contains(v.overview.summary, "stops at body byte 2,000") {
+		t.Errorf("summary = %q", v.overview.summary)
+	}
+	if !strings.Contains(v.impact.compare, "Canonical") || !strings.Contains(v.impact.compare, "LOST") {
+		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.compare)
+	}
+	if got, want := v.robots.urls, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("robots URLs = %q, want the page and its same-host resources %q", got, want)
+	}
+	if len(v.resources) != 3 || !v.resources[1].problem || !v.resources[2].greyed || v.resources[0].problem {
+		t.Errorf("resource rows: problem/greyed flags wrong: %+v", v.resources)
+	}
+}
+
+func TestResourceCells(t *testing.T) {
+	cut := int64(1_999_000)
+	tests := []struct {
+		name string
+		res  inspect.Resource
+		col  int
+		want string
+	}{
+		{"bytes add header and body", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}, HeaderBytes: 200, BodyBytes: 1_000_000}, colBytes, "1,000,200"},
+		{"not requested", inspect.Resource{}, colBytes, "—"},
+		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
+		{"robots skipped", inspect.Resource{Robots: &inspect.ResourceRobots{Skipped: true}}, colRobots, "not consulted"},
+		{"after the cutoff", inspect.Resource{Kind: inspect.ResourceScript}, colFound, "after cutoff"},
+		{"truncated note", inspect.Resource{Truncated: true, LimitBytes: 2_000_000, DiscoveredBeforeCutoff: true, ResourceFetch: inspect.ResourceFetch{CutoffOffset: &cut}}, colNote, "truncated: over its own 2,000,000-byte limit"},
+		{"failed request", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colStatus, "failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := resourceCells(&tt.res)[tt.col]; got != tt.want {
+				t.Errorf("cell %d = %q, want %q", tt.col, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLegendOf(t *testing.T) {
+	got := legendOf(inspect.Composition{"markup": 10, "json-ld": 5, "text": 0}, 120)
+	var kinds []string
+	for _, it := range got {
+		kinds = append(kinds, it.kind)
+	}
+	if want := "header json-ld markup"; strings.Join(kinds, " ") != want {
+		t.Errorf("legend kinds = %q, want %q", kinds, want)
+	}
+	if got[0].bytes != 120 {
+		t.Errorf("header bytes = %d, want 120", got[0].bytes)
+	}
+}

@@ -1,0 +1,293 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/fetch/demosite"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// errEmptyURL is shown when Inspect is pressed with nothing to inspect.
+var errEmptyURL = errors.New("type a URL to inspect, for example https://example.com/")
+
+// engine runs one inspection; the UI calls inspect.Page through it so tests
+// can count or slow calls without a different code path.
+type engine func(ctx context.Context, target string, p fetch.Profile, progress func(inspect.Progress)) (*inspect.Report, error)
+
+// UI is Cutoff's window: the top bar, the tabs and what they show. Build it
+// with New; its methods belong to the UI goroutine.
+type UI struct {
+	app   fyne.App
+	win   fyne.Window
+	opts  Options
+	prefs prefs
+
+	bridge *bridge
+	runner *runner
+	engine engine
+	ctx    context.Context
+	stop   context.CancelFunc // cancels ctx when the window closes
+
+	profiles *profilePicker
+	top      *topBar
+	tabs     *container.AppTabs
+	tab      tabItems
+	overview *overviewArea
+	source   *sourceArea
+	impact   *impactArea
+	res      *resourcesArea
+	robots   *robotsArea
+	headers  *headersArea
+	verify   *verifyArea
+
+	demo     *demosite.Server
+	report   *inspect.Report
+	running  bool
+	exitCode int
+	smoke    *smokeRun
+	closed   bool
+	hooks    hooks
+}
+
+// hooks let tests learn, on the UI thread, when something has happened;
+// the window leaves them nil.
+type hooks struct {
+	onEnd    func() // an inspection ended, its result shown or dropped
+	onQuit   func() // the app was asked to quit
+	onExport func() // a report file was written
+}
+
+// tabItems are the tabs, kept to switch to them by name.
+type tabItems struct {
+	overview, source, impact, resources, robots, headers, verify *container.TabItem
+}
+
+// New builds the window's content in w, restores what the preferences
+// remember and applies opts. It starts nothing that blocks; call
+// w.ShowAndRun next.
+func New(a fyne.App, w fyne.Window, opts Options) *UI {
+	return newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
+}
+
+func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
+	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
+	u.ctx, u.stop = context.WithCancel(context.Background())
+	u.runner = newRunner(u.ctx, u.bridge)
+	u.build()
+	u.apply(opts)
+	return u
+}
+
+// pageEngine inspects with the engine's defaults: subresources fetched,
+// those robots.txt blocks fetched anyway for information.
+func pageEngine(f *fetch.Fetcher) engine {
+	return func(ctx context.Context, target string, p fetch.Profile, progress func(inspect.Progress)) (*inspect.Report, error) {
+		return inspect.Page(ctx, f, target, p, inspect.Options{FetchBlocked: true, Progress: progress})
+	}
+}
+
+// ExitCode is the process exit code once the window has closed: 0, or 1
+// when a smoke run (Options.Smoke) did not get a complete report.
+func (u *UI) ExitCode() int { return u.exitCode }
+
+func (u *UI) build() {
+	u.profiles = newProfilePicker(u.prefs)
+	u.top = newTopBar(topBarActions{
+		inspect: u.onInspect, cancel: u.onCancel, editCustom: u.onEditCustom, profile: u.onProfile,
+	})
+	u.profiles.attach(u.top)
+	u.top.url.SetOptions(u.prefs.recentURLs())
+	u.overview = newOverviewArea(u.onDemo, u.showOffset)
+	u.source = newSourceArea()
+	u.impact = newImpactArea()
+	u.res = newResourcesArea(u.win)
+	u.robots = newRobotsArea(u.bridge, u.prefs)
+	u.headers = newHeadersArea()
+	u.verify = newVerifyArea(u.win, newVerifier())
+	u.tabs = u.newTabs()
+	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
+	u.win.Resize(u.prefs.windowSize())
+	u.win.SetCloseIntercept(u.onClose)
+	u.win.SetOnClosed(u.shutdown)
+	u.addShortcuts()
+}
+
+func (u *UI) newTabs() *container.AppTabs {
+	u.tab = tabItems{
+		overview:  container.NewTabItem("Overview", u.overview.content()),
+		source:    container.NewTabItem("Source", u.source.content()),
+		impact:    container.NewTabItem("Impact", u.impact.content()),
+		resources: container.NewTabItem("Resources", u.res.content()),
+		robots:    container.NewTabItem("Robots", u.robots.content()),
+		headers:   container.NewTabItem("Headers", u.headers.content()),
+		verify:    container.NewTabItem("Verify", u.verify.content()),
+	}
+	t := u.tab
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify)
+}
+
+// apply fills the window as the command line asked: a profile, a URL, the
+// demo site, a smoke run.
+func (u *UI) apply(opts Options) {
+	if opts.Profile != "" && !u.profiles.selectID(opts.Profile) {
+		u.top.setError("There is no crawler profile \"" + opts.Profile + "\"; run \"cutoff profiles\" for the list")
+	}
+	if opts.URL != "" {
+		u.top.url.SetText(opts.URL)
+	}
+	if opts.Demo {
+		u.onDemo()
+	}
+	if opts.Smoke > 0 {
+		u.startSmoke(opts.Smoke)
+	}
+}
+
+// onInspect inspects the URL in the URL field, cancelling any inspection
+// still running.
+func (u *UI) onInspect() {
+	target := strings.TrimSpace(u.top.url.Text)
+	if target == "" {
+		u.top.setError(errEmptyURL.Error())
+		u.win.Canvas().Focus(u.top.url)
+		return
+	}
+	p := u.profiles.selected()
+	u.top.url.SetOptions(u.prefs.addRecentURL(target))
+	u.running = true
+	u.top.setRunning(true)
+	u.top.phase.SetText("Starting…")
+	u.runner.start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
+}
+
+// inspectJob fetches and analyses on the job's goroutine, prepares what the
+// tabs show there too, and returns the function that shows it.
+func (u *UI) inspectJob(target string, p fetch.Profile) job {
+	run := u.engine
+	return func(ctx context.Context, progress func(inspect.Progress)) func() {
+		rep, err := run(ctx, target, p, progress)
+		if err != nil {
+			return func() { u.showError(err) }
+		}
+		v := prepareViews(rep, p)
+		return func() { u.showReport(rep, v) }
+	}
+}
+
+func (u *UI) onInspectEnd() {
+	if u.hooks.onEnd != nil {
+		u.hooks.onEnd()
+	}
+}
+
+// onCancel stops the running inspection; its result, if it still arrives,
+// is dropped.
+func (u *UI) onCancel() {
+	if !u.running {
+		return
+	}
+	u.runner.stop()
+	u.running = false
+	u.top.setRunning(false)
+	u.top.progress.SetValue(0)
+	u.top.phase.SetText("Cancelled.")
+	u.smokeEnded(false, "the inspection was cancelled")
+}
+
+func (u *UI) showError(err error) {
+	u.running = false
+	u.top.setRunning(false)
+	u.top.progress.SetValue(0)
+	u.top.phase.SetText("Failed.")
+	u.top.setError(err.Error())
+	u.smokeEnded(false, err.Error())
+}
+
+// showReport fills every tab from a report whose views were prepared off
+// the UI thread.
+func (u *UI) showReport(rep *inspect.Report, v *views) {
+	u.running = false
+	u.report = rep
+	u.top.setRunning(false)
+	u.top.phase.SetText(doneText(rep))
+	u.top.progress.SetValue(1)
+	u.overview.show(v.overview)
+	u.source.show(v.source)
+	u.impact.show(v.impact)
+	u.res.show(v.resources)
+	u.robots.show(v.robots)
+	u.headers.show(rep.Fetch)
+	if u.tabs.Selected() == u.tab.verify { // unrelated to the page: show what was asked for
+		u.tabs.Select(u.tab.overview)
+	}
+	u.smokeEnded(true, "")
+}
+
+// showOffset switches to the Source tab at a body offset.
+func (u *UI) showOffset(offset int64) {
+	u.tabs.Select(u.tab.source)
+	u.source.goTo(offset)
+}
+
+// onDemo starts the embedded demo site once, fills the URL of its big
+// truncated page and focuses the URL field, so Enter inspects it.
+func (u *UI) onDemo() {
+	if u.demo == nil {
+		srv, err := demosite.Start("127.0.0.1:0")
+		if err != nil {
+			u.top.setError("The demo site could not start: " + err.Error())
+			return
+		}
+		u.demo = srv
+	}
+	u.top.url.SetText(u.demo.BigURL())
+	u.top.setError("")
+	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
+	u.win.Canvas().Focus(u.top.url)
+}
+
+// onClose remembers the window size, cancels everything running, stops the
+// demo site and closes the window.
+func (u *UI) onClose() {
+	u.shutdown()
+	u.win.Close()
+}
+
+func (u *UI) shutdown() {
+	if u.closed {
+		return
+	}
+	u.closed = true
+	u.prefs.setWindowSize(u.win.Canvas().Size())
+	u.runner.stop()
+	u.stop()
+	u.robots.close()
+	u.verify.close()
+	if u.demo != nil {
+		u.demo.Close()
+		u.demo = nil
+	}
+}
+
+func doneText(rep *inspect.Report) string {
+	if rep.Fetch == nil {
+		return "Done."
+	}
+	r := rep.Fetch
+	s := "Done: " + r.StatusLine + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
+	if r.Truncated && r.CutoffOffset != nil {
+		s += ", cut at body byte " + commas(*r.CutoffOffset)
+	} else {
+		s += ", nothing cut"
+	}
+	if n := len(rep.Resources); n > 0 {
+		s += ", " + commas(int64(n)) + " resources"
+	}
+	return s + "."
+}

@@ -1,0 +1,220 @@
+package verify
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText writes results as a table for people, then the evidence for
+// each address.
+func WriteText(w io.Writer, results []Result) error {
+	sw := &stickyWriter{w: w}
+	tw := tabwriter.NewWriter(sw, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "IP\tCLAIMED\tVERDICT\tRANGE\tREVERSE DNS\tFORWARD")
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.IP, dash(r.Claimed), r.Verdict,
+			RangeText(r.Ranges), dash(strings.Join(r.ReverseDNS, " ")), yesNo(r.ForwardConfirmed))
+	}
+	tw.Flush()
+	if len(results) > 0 {
+		fmt.Fprintln(sw, "\nEvidence:")
+	}
+	for _, r := range results {
+		fmt.Fprintf(sw, "  %s: %s\n", r.IP, r.Evidence)
+	}
+	return sw.err
+}
+
+// stickyWriter keeps the first write error and drops later writes, so that
+// a renderer can write freely and check once at the end.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
+// WriteJSON writes results as {"results": [...]}, the JSON of `cutoff
+// verify IP...`.
+func WriteJSON(w io.Writer, results []Result) error {
+	if results == nil {
+		results = []Result{}
+	}
+	return writeIndented(w, struct {
+		Results []Result `json:"results"`
+	}{results})
+}
+
+func writeIndented(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// csvHeader names the columns of WriteCSV.
+var csvHeader = []string{"ip", "claimed", "verdict", "reverse_dns", "forward_confirmed",
+	"range_file", "range_prefix", "range_class", "requests", "evidence", "error"}
+
+// WriteCSV writes results as CSV with a header row. Cells that a
+// spreadsheet would run as a formula are prefixed with a quote, since DNS
+// names and claims come from untrusted sources.
+func WriteCSV(w io.Writer, results []Result) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for _, r := range results {
+		row := []string{r.IP, r.Claimed, string(r.Verdict), strings.Join(r.ReverseDNS, " "),
+			strconv.FormatBool(r.ForwardConfirmed), r.Ranges.File, r.Ranges.Prefix, r.Ranges.Class,
+			strconv.FormatInt(r.Requests, 10), r.Evidence, r.Error}
+		for i := range row {
+			row[i] = csvSafe(row[i])
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// RangeText renders a range match for a table cell: "66.249.64.0/27
+// (common, googlebot.json)", or "-" when no range matched.
+func RangeText(m RangeMatch) string {
+	if !m.Matched {
+		return "-"
+	}
+	return fmt.Sprintf("%s (%s, %s)", m.Prefix, m.Class, m.File)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// fakeIPsShown bounds the fake addresses listed per crawler in text.
+const fakeIPsShown = 20
+
+// WriteText writes the summary for people: what was read, a table per
+// claimed crawler, then the fake addresses with their request counts.
+func (s *LogSummary) WriteText(out io.Writer) error {
+	w := &stickyWriter{w: out}
+	s.writeCounts(w)
+	if len(s.Crawlers) == 0 {
+		fmt.Fprintln(w, "No line claims a crawler Cutoff can verify.")
+		return w.err
+	}
+	fmt.Fprintln(w)
+	// Numbers align right; padding the names to one width keeps them left.
+	width := len("CRAWLER")
+	for _, c := range s.Crawlers {
+		width = max(width, len(c.Claimed))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-*s\tREQUESTS\tIPS\tVERIFIED\tFAKE\tUNKNOWN\tFAKE REQUESTS\t\n", width, "CRAWLER")
+	for _, c := range s.Crawlers {
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, thousands(c.Requests),
+			thousands(int64(c.IPs)), thousands(int64(c.Verified)), thousands(int64(c.Fake)),
+			thousands(int64(c.Unknown)), thousands(c.FakeRequests))
+	}
+	tw.Flush()
+	s.writeFakeIPs(w)
+	return w.err
+}
+
+// writeCounts writes the sentence on what was read.
+func (s *LogSummary) writeCounts(w io.Writer) {
+	fmt.Fprintf(w, "Read %s (%s bytes): %s a known crawler; %s",
+		count(s.Lines, "line", "lines"), thousands(s.Bytes),
+		count(s.CrawlerLines, "claims", "claim"), count(s.JunkLines, "junk line", "junk lines"))
+	if s.LongLines > 0 {
+		fmt.Fprintf(w, " (%s longer than %d KiB)", thousands(s.LongLines), MaxLogLineBytes>>10)
+	}
+	fmt.Fprintln(w, ".")
+	if s.UntrackedLines > 0 {
+		fmt.Fprintf(w, "%s crawler lines came from more distinct addresses than the %s tracked and were not verified.\n",
+			thousands(s.UntrackedLines), thousands(int64(len(s.Results))))
+	}
+}
+
+func (s *LogSummary) writeFakeIPs(w io.Writer) {
+	for _, c := range s.Crawlers {
+		if len(c.FakeIPs) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\nFake %s addresses (requests):\n", c.Claimed)
+		for i, f := range c.FakeIPs {
+			if i == fakeIPsShown {
+				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(c.FakeIPs)-fakeIPsShown)
+				break
+			}
+			fmt.Fprintf(w, "  %s  %s\n", f.IP, thousands(f.Requests))
+		}
+	}
+}
+
+// WriteJSON writes the summary as JSON: the results plus the counts.
+func (s *LogSummary) WriteJSON(w io.Writer) error {
+	out := *s
+	if out.Results == nil {
+		out.Results = []Result{}
+	}
+	if out.Crawlers == nil {
+		out.Crawlers = []CrawlerSummary{}
+	}
+	return writeIndented(w, out)
+}
+
+// thousands formats n with comma separators: 1234567 → "1,234,567".
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// count renders n with the singular or plural word: "1 line", "2 lines".
+func count(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
+}
