@@ -41,5 +41,6 @@ func (r *Report) Write(w io.Writer, format string) error {
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // messages quote tags: keep "<main>" readable
 	return enc.Encode(r)
 }

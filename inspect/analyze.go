@@ -1,0 +1,174 @@
+package inspect
+
+import (
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Input is what the analysis reads: data only, no network.
+type Input struct {
+	// Body is the decoded response body (content coding removed), as read
+	// up to the cap. It is not modified.
+	Body []byte
+	// Header is the final response's header, for X-Robots-Tag; may be nil.
+	Header http.Header
+	// URL is the page's final URL, to tell internal links from external
+	// ones; may be nil (then only relative links count as internal).
+	URL *url.URL
+	// Cutoff is the body offset where the crawler stops under the decimal
+	// reading of its limit; nil when nothing is cut.
+	Cutoff *int64
+	// BinaryCutoff is the same under the binary reading (2 MB =
+	// 2,097,152 bytes); nil when that reading cuts nothing or does not exist.
+	BinaryCutoff *int64
+	// Tokens is the crawler's robots.txt token chain ("googlebot-news",
+	// "googlebot"), for crawler-specific meta names and X-Robots-Tag
+	// prefixes.
+	Tokens []string
+	// Limit is the crawler's limit in bytes (decimal reading); 0 when
+	// unknown. BinaryLimit is its binary reading, 0 when the limit is not
+	// stated in MB.
+	Limit, BinaryLimit int64
+	// HeaderBytes is the header block's size when it counts toward the
+	// limit, 0 when it does not.
+	HeaderBytes int64
+	// Crawler names the crawler in messages, e.g. "Googlebot Smartphone".
+	Crawler string
+}
+
+// Analysis is what Analyze learns about one page. Offsets are byte offsets
+// into the decoded body. It is plain data, safe to marshal as JSON.
+type Analysis struct {
+	BodyBytes          int64  `json:"body_bytes"`
+	CutoffOffset       *int64 `json:"cutoff_offset"`
+	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
+	// Critical lists the critical elements in document order.
+	Critical []Critical `json:"critical"`
+	// Composition sums the body bytes per span kind; it adds up to
+	// BodyBytes.
+	Composition Composition `json:"composition"`
+	// ByteMap holds the spans covering the body exactly. It can hold
+	// millions of spans for a big page, so it is left out of JSON;
+	// ByteMap.Coarsen reduces it for drawing.
+	ByteMap ByteMap `json:"-"`
+	// Contributors ranks the inline content that pushes critical elements
+	// past the cutoff; empty when nothing is cut.
+	Contributors []Contributor `json:"contributors"`
+	// Impact compares the full page with what the crawler keeps; nil when
+	// nothing is cut.
+	Impact     *Impact    `json:"impact,omitempty"`
+	Directives Directives `json:"directives"`
+	// Findings are sorted by severity, most severe first.
+	Findings []Finding `json:"findings"`
+
+	notes pageNotes
+}
+
+// pageNotes are facts the findings need that the JSON does not carry.
+type pageNotes struct {
+	svgTitles    int    // <title> elements inside inline SVG
+	noscriptAt   int64  // a head <noscript> that ends the head without scripting, -1 when none
+	noscriptWhat string // what in it does: "<img>", "text"
+}
+
+// Analyze reads a page's body once with the HTML tokenizer (and its kept
+// prefix once more when the body is cut) and returns the byte map, the
+// critical elements, the truncation impact, the robots rules and the
+// findings. Input is untrusted: Analyze never panics and its memory stays
+// proportional to the body. It may be called from any goroutine.
+func Analyze(in Input) *Analysis {
+	return analyze(in, bigRawText)
+}
+
+// analyze is Analyze with the size from which raw-text contents are
+// stepped over.
+func analyze(in Input, bigRaw int) *Analysis {
+	in.Tokens = lowerAll(in.Tokens)
+	in.Cutoff = clampCutoff(in.Cutoff, len(in.Body))
+	in.BinaryCutoff = clampCutoff(in.BinaryCutoff, len(in.Body))
+	links := linkResolver{page: siteHost(in.URL)}
+	links.rel = links.page
+	cut := int64(-1)
+	if in.Cutoff != nil {
+		cut = *in.Cutoff
+	}
+	full := newPass(in.Body, true, cut, in.Tokens, links)
+	full.bigRaw = bigRaw
+	full.run()
+	markCutoff(full.crit, &in)
+
+	a := &Analysis{
+		BodyBytes:          int64(len(in.Body)),
+		CutoffOffset:       in.Cutoff,
+		BinaryCutoffOffset: in.BinaryCutoff,
+		ByteMap:            full.bm.m,
+		Composition:        full.bm.m.Composition(),
+		Contributors:       []Contributor{},
+		notes:              pageNotes{full.svgTitles, full.noscriptBreak, full.noscriptWhat},
+	}
+	if in.Cutoff != nil {
+		kept := newPass(in.Body[:cut], false, -1, in.Tokens, links)
+		kept.bigRaw = bigRaw
+		kept.run()
+		a.Impact = impact(full, kept, cut)
+	}
+	a.finish(&in, full.crit)
+	return a
+}
+
+// finish orders the critical elements and derives the robots rules, the
+// contributors and the findings from the passes' results.
+func (a *Analysis) finish(in *Input, crit []Critical) {
+	a.Critical = append([]Critical{}, crit...)
+	sort.SliceStable(a.Critical, func(i, j int) bool {
+		ci, cj := &a.Critical[i], &a.Critical[j]
+		return ci.Offset < cj.Offset || ci.Offset == cj.Offset && ci.End < cj.End
+	})
+	a.Directives = directives(in.Header, a.Critical, in.Tokens, in.Cutoff)
+	a.Directives.All = nonNil(a.Directives.All)
+	if in.Cutoff != nil {
+		a.Contributors = nonNil(contributors(in.Body, &a.ByteMap, a.Critical, *in.Cutoff, crawlerName(in.Crawler)))
+	}
+	a.Findings = nonNil(buildFindings(in, a))
+}
+
+func lowerAll(ss []string) []string {
+	out := make([]string, 0, len(ss))
+	for _, s := range ss {
+		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// clampCutoff keeps a cutoff inside the body, so that a caller's
+// inconsistent numbers cannot index past it.
+func clampCutoff(c *int64, n int) *int64 {
+	if c == nil {
+		return nil
+	}
+	v := min(max(*c, 0), int64(n))
+	return &v
+}
+
+// markCutoff sets BeyondCutoff, AtRisk and the cut flag of each element.
+func markCutoff(crit []Critical, in *Input) {
+	if in.Cutoff == nil {
+		return
+	}
+	c := *in.Cutoff
+	for i := range crit {
+		e := &crit[i]
+		e.BeyondCutoff = e.End > c
+		if !e.BeyondCutoff {
+			continue
+		}
+		if e.Offset < c {
+			e.Flags = append(e.Flags, FlagCut)
+		}
+		e.AtRisk = in.BinaryLimit > 0 && (in.BinaryCutoff == nil || e.End <= *in.BinaryCutoff)
+	}
+}

@@ -1,0 +1,348 @@
+package inspect
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"sort"
+	"strings"
+)
+
+// SpanKind says what a run of body bytes is made of. Its text form (used in
+// JSON) is one of the names listed with the constants.
+type SpanKind uint8
+
+// Span kinds. Every body byte belongs to exactly one span of one kind.
+const (
+	SpanMarkup       SpanKind = iota // "markup": tags, attributes, doctype
+	SpanText                         // "text": text content, title and textarea text
+	SpanWhitespace                   // "whitespace": text tokens made only of white space
+	SpanComment                      // "comment": <!-- ... --> and bogus comments
+	SpanInlineScript                 // "inline-script": content of <script> elements
+	SpanJSONLD                       // "json-ld": content of <script type="application/ld+json">
+	SpanInlineStyle                  // "inline-style": <style> content and style="" values
+	SpanDataURI                      // "data-uri": data: URIs in attributes and in CSS url()
+	SpanInlineSVG                    // "inline-svg": an inline <svg> element, start tag to end tag
+	numSpanKinds
+)
+
+var spanKindNames = [numSpanKinds]string{
+	SpanMarkup:       "markup",
+	SpanText:         "text",
+	SpanWhitespace:   "whitespace",
+	SpanComment:      "comment",
+	SpanInlineScript: "inline-script",
+	SpanJSONLD:       "json-ld",
+	SpanInlineStyle:  "inline-style",
+	SpanDataURI:      "data-uri",
+	SpanInlineSVG:    "inline-svg",
+}
+
+// SpanKinds lists every span kind in a fixed order, for legends and tables.
+var SpanKinds = []SpanKind{
+	SpanInlineScript, SpanJSONLD, SpanInlineStyle, SpanDataURI, SpanInlineSVG,
+	SpanComment, SpanMarkup, SpanText, SpanWhitespace,
+}
+
+// String returns the kind's name, e.g. "inline-script".
+func (k SpanKind) String() string {
+	if k < numSpanKinds {
+		return spanKindNames[k]
+	}
+	return fmt.Sprintf("SpanKind(%d)", uint8(k))
+}
+
+// MarshalText encodes the kind as its name.
+func (k SpanKind) MarshalText() ([]byte, error) {
+	if k >= numSpanKinds {
+		return nil, fmt.Errorf("inspect: unknown span kind %d", uint8(k))
+	}
+	return []byte(spanKindNames[k]), nil
+}
+
+// UnmarshalText decodes a kind name.
+func (k *SpanKind) UnmarshalText(b []byte) error {
+	for i, n := range spanKindNames {
+		if n == string(b) {
+			*k = SpanKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("inspect: unknown span kind %q", b)
+}
+
+// Span is a run of body bytes of one kind: Offset inclusive, End exclusive,
+// both byte offsets into the decoded body.
+type Span struct {
+	Kind   SpanKind `json:"kind"`
+	Offset int64    `json:"offset"`
+	End    int64    `json:"end"`
+}
+
+// Len returns the span's length in bytes.
+func (s Span) Len() int64 { return s.End - s.Offset }
+
+// Composition maps a span kind name to its total bytes. Its values add up to
+// the body length exactly.
+type Composition map[string]int64
+
+// ByteMap is the byte map of a body: contiguous spans, each of one kind,
+// covering every byte once, neighbours of the same kind merged. A big page
+// has millions of spans, so each is stored in 8 bytes (its end offset with
+// its kind in the top byte) and read through methods. The zero ByteMap
+// maps an empty body.
+type ByteMap struct {
+	spans []uint64
+}
+
+const (
+	kindShift = 56
+	endMask   = 1<<kindShift - 1
+)
+
+func (m *ByteMap) end(i int) int64     { return int64(m.spans[i] & endMask) }
+func (m *ByteMap) kind(i int) SpanKind { return SpanKind(m.spans[i] >> kindShift) }
+
+// Len returns the number of spans.
+func (m *ByteMap) Len() int { return len(m.spans) }
+
+// Size returns the number of bytes mapped: the body length.
+func (m *ByteMap) Size() int64 {
+	if len(m.spans) == 0 {
+		return 0
+	}
+	return m.end(len(m.spans) - 1)
+}
+
+// At returns span i, 0 <= i < Len().
+func (m *ByteMap) At(i int) Span {
+	s := Span{Kind: m.kind(i), End: m.end(i)}
+	if i > 0 {
+		s.Offset = m.end(i - 1)
+	}
+	return s
+}
+
+// Find returns the index of the span holding byte offset off, found by
+// binary search, and false when off is outside the body.
+func (m *ByteMap) Find(off int64) (int, bool) {
+	i := sort.Search(len(m.spans), func(i int) bool { return m.end(i) > off })
+	return i, off >= 0 && i < len(m.spans)
+}
+
+// Spans returns all spans as a slice (24 bytes each: for big pages prefer
+// At, Find and Coarsen).
+func (m *ByteMap) Spans() []Span {
+	out := make([]Span, len(m.spans))
+	for i := range out {
+		out[i] = m.At(i)
+	}
+	return out
+}
+
+// Composition sums the bytes per kind; every kind is present, zero or
+// not, so that JSON output has a stable shape.
+func (m *ByteMap) Composition() Composition {
+	var sums [numSpanKinds]int64
+	for i := range m.spans {
+		sums[m.kind(i)] += m.At(i).Len()
+	}
+	c := make(Composition, numSpanKinds)
+	for k, n := range sums {
+		c[spanKindNames[k]] = n
+	}
+	return c
+}
+
+// add appends a span, merging it into the previous one when both have the
+// same kind and touch. Spans arrive in order; an empty one is dropped.
+func (m *ByteMap) add(k SpanKind, start, end int64) {
+	if end <= start || end > endMask {
+		return
+	}
+	if n := len(m.spans); n > 0 && m.kind(n-1) == k && m.end(n-1) == start {
+		m.spans[n-1] = uint64(end) | uint64(k)<<kindShift
+		return
+	}
+	m.spans = append(m.spans, uint64(end)|uint64(k)<<kindShift)
+}
+
+// spanWriter feeds a ByteMap, or nothing when off (the prefix pass).
+type spanWriter struct {
+	m  ByteMap
+	on bool
+}
+
+func (w *spanWriter) add(k SpanKind, start, end int64) {
+	if w.on {
+		w.m.add(k, start, end)
+	}
+}
+
+// carve is a sub-range of a token, relative to the token's first byte, that
+// has its own kind (a data: URI inside a tag, a style="" value).
+type carve struct {
+	start, end int
+	kind       SpanKind
+}
+
+// addToken records a token of base kind starting at off, with carves (in
+// order, not overlapping) cut out of it.
+func (w *spanWriter) addToken(base SpanKind, off int64, n int, carves []carve) {
+	at := 0
+	for _, c := range carves {
+		if c.start < at || c.end > n || c.end <= c.start {
+			continue // defensive: never let a bad carve break coverage
+		}
+		w.add(base, off+int64(at), off+int64(c.start))
+		w.add(c.kind, off+int64(c.start), off+int64(c.end))
+		at = c.end
+	}
+	w.add(base, off+int64(at), off+int64(n))
+}
+
+// Coarsen reduces the map to at most about n segments for drawing a ruler
+// n pixels wide: the body is cut into n equal slices, each slice takes the
+// kind that holds most of its bytes, and neighbouring slices of the same
+// kind are merged. The segments still cover the body exactly.
+func (m *ByteMap) Coarsen(n int) []Span {
+	if n <= 0 || len(m.spans) == 0 {
+		return nil
+	}
+	if len(m.spans) <= n {
+		return m.Spans()
+	}
+	total := m.Size()
+	var out ByteMap
+	i := 0
+	for b := 0; b < n; b++ {
+		lo, hi := total*int64(b)/int64(n), total*int64(b+1)/int64(n)
+		if hi <= lo {
+			continue
+		}
+		var sums [numSpanKinds]int64
+		for i < len(m.spans) {
+			s := m.At(i)
+			sums[s.Kind] += min(s.End, hi) - max(s.Offset, lo)
+			if s.End > hi {
+				break
+			}
+			i++
+		}
+		out.add(dominant(sums), lo, hi)
+	}
+	return out.Spans()
+}
+
+func dominant(sums [numSpanKinds]int64) SpanKind {
+	best := SpanMarkup
+	for k, v := range sums {
+		if v > sums[best] {
+			best = SpanKind(k)
+		}
+	}
+	return best
+}
+
+// dataURIStart returns where a data: URI starts in an attribute value
+// (after leading white space), or -1 when the value is not one.
+func dataURIStart(val []byte) int {
+	i := 0
+	for i < len(val) && isSpace(val[i]) {
+		i++
+	}
+	if hasPrefixFold(val[i:], "data:") {
+		return i
+	}
+	head := val[i:min(len(val), i+64)]
+	if len(head) > 0 && head[0] == '&' || len(head) > 4 && hasPrefixFold(head, "data") && head[4] == '&' {
+		// "data&colon;..." is still a data: URI once references are decoded.
+		u := strings.TrimSpace(html.UnescapeString(string(head)))
+		if len(u) >= 5 && strings.EqualFold(u[:5], "data:") {
+			return i
+		}
+	}
+	return -1
+}
+
+// cssDataURIs appends carves for the data: URIs inside CSS url() found in
+// css, which starts at index base of its token. With outer, the CSS around
+// them is carved as inline-style too (for style="" values).
+func cssDataURIs(dst []carve, css []byte, base int, outer bool) []carve {
+	at := 0
+	for at < len(css) {
+		j := bytes.Index(css[at:], []byte("data:"))
+		if j < 0 {
+			break
+		}
+		s := at + j
+		quote, ok := urlOpen(css[:s])
+		if !ok {
+			if outer {
+				dst = appendCarve(dst, base+at, base+s+5, SpanInlineStyle)
+			}
+			at = s + 5
+			continue
+		}
+		e := urlClose(css, s, quote)
+		if outer {
+			dst = appendCarve(dst, base+at, base+s, SpanInlineStyle)
+		}
+		dst = appendCarve(dst, base+s, base+e, SpanDataURI)
+		at = e
+	}
+	if outer {
+		dst = appendCarve(dst, base+at, base+len(css), SpanInlineStyle)
+	}
+	return dst
+}
+
+func appendCarve(dst []carve, start, end int, k SpanKind) []carve {
+	if end <= start {
+		return dst
+	}
+	return append(dst, carve{start: start, end: end, kind: k})
+}
+
+// urlOpen reports whether before ends with "url(" plus optional white
+// space and quote, and which quote ("" when none).
+func urlOpen(before []byte) (quote string, ok bool) {
+	b := bytes.TrimRight(before, " \t\n\r\f")
+	switch {
+	case bytes.HasSuffix(b, []byte("&quot;")):
+		quote, b = "&quot;", b[:len(b)-6]
+	case bytes.HasSuffix(b, []byte("\"")), bytes.HasSuffix(b, []byte("'")):
+		quote, b = string(b[len(b)-1:]), b[:len(b)-1]
+	}
+	b = bytes.TrimRight(b, " \t\n\r\f")
+	if len(b) < 4 || b[len(b)-1] != '(' {
+		return "", false
+	}
+	return quote, equalFold(b[len(b)-4:len(b)-1], "url")
+}
+
+// urlClose returns the end of a url() value that starts at s.
+func urlClose(css []byte, s int, quote string) int {
+	end := quote
+	if end == "" {
+		end = ")"
+	}
+	if i := bytes.Index(css[s:], []byte(end)); i >= 0 {
+		return s + i
+	}
+	return len(css)
+}
+
+// tagCarves returns the carves of a start tag: its data: URIs and, outside
+// SVG, its style="" values.
+func (p *pass) tagCarves(raw []byte, svg bool) []carve {
+	p.carves = p.carves[:0]
+	for _, v := range p.vals {
+		if v.style {
+			p.carves = cssDataURIs(p.carves, raw[v.vs:v.ve], v.vs, !svg)
+		} else {
+			p.carves = append(p.carves, carve{start: v.vs, end: v.ve, kind: SpanDataURI})
+		}
+	}
+	return p.carves
+}

@@ -1,0 +1,231 @@
+package inspect
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Contributor is a kind of inline content that takes up the crawler's
+// window before what it loses, with what moving it out of the page would
+// change.
+type Contributor struct {
+	// Kind is the byte-map kind: data-uri, inline-script, inline-style,
+	// inline-svg, comment or whitespace.
+	Kind SpanKind `json:"kind"`
+	// Count and Bytes are the runs of this kind before Target and their
+	// total bytes.
+	Count int   `json:"count"`
+	Bytes int64 `json:"bytes"`
+	// Largest is the biggest single run before Target.
+	Largest Span `json:"largest"`
+	// Target is the kind of the critical element past the cutoff these
+	// bytes push out ("canonical"), and TargetOffset its offset; Target is
+	// empty when no critical element is lost (the bytes are counted before
+	// the cutoff).
+	Target       string `json:"target,omitempty"`
+	TargetOffset int64  `json:"target_offset"`
+	// Saved is how many more bytes of today's page the crawler would get if
+	// every run of this kind were moved out of the page.
+	Saved int64 `json:"saved"`
+	// NewCutoff is where the cutoff would then fall, as an offset in
+	// today's body; nil when the whole page would then fit.
+	NewCutoff *int64 `json:"new_cutoff"`
+	// Rescued lists the critical elements past today's cutoff that would
+	// then be within it, as indexes into Analysis.Critical.
+	Rescued []int  `json:"rescued"`
+	Message string `json:"message"`
+}
+
+// movable are the kinds a site can take out of its HTML.
+var movable = []SpanKind{SpanDataURI, SpanInlineScript, SpanInlineStyle, SpanInlineSVG, SpanComment, SpanWhitespace}
+
+// maxContributors bounds the contributors reported.
+const maxContributors = 5
+
+// contributors ranks the movable kinds by the bytes they take before the
+// most important critical element past the cutoff.
+func contributors(body []byte, spans *ByteMap, crit []Critical, cutoff int64, crawler string) []Contributor {
+	target := lostTarget(crit)
+	limit := cutoff
+	if target >= 0 {
+		limit = crit[target].Offset
+	}
+	all := tally(spans, limit, cutoff, int64(len(body)))
+	images := allImages(body, spans)
+	var out []Contributor
+	for _, k := range movable {
+		c := all[k]
+		if c.Bytes == 0 || c.Bytes < cutoff/100 { // under 1% of the window is noise
+			continue
+		}
+		if target >= 0 {
+			c.Target, c.TargetOffset = crit[target].Kind, crit[target].Offset
+		}
+		c.Rescued = rescued(crit, c.NewCutoff)
+		c.Message = contributorMessage(&c, images, crit, crawler)
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Bytes > out[j].Bytes })
+	if len(out) > maxContributors {
+		out = out[:maxContributors]
+	}
+	return out
+}
+
+// tally walks the byte map once and, for every kind, counts its runs
+// before limit and finds where the cutoff would fall without them.
+func tally(spans *ByteMap, limit, cutoff, size int64) [numSpanKinds]Contributor {
+	var all [numSpanKinds]Contributor
+	var newCut [numSpanKinds]int64
+	for k := range all {
+		all[k].Kind, newCut[k] = SpanKind(k), cutoff
+	}
+	for i := 0; i < spans.Len(); i++ {
+		s := spans.At(i)
+		c := &all[s.Kind]
+		if s.Offset < limit {
+			c.Count++
+			c.Bytes += min(s.End, limit) - s.Offset
+			if s.Len() > c.Largest.Len() {
+				c.Largest = s
+			}
+		}
+		// Moving a run out lets the crawler read as many bytes further:
+		// the cutoff moves to the fixed point cutoff + removed-before-it.
+		if s.Offset < newCut[s.Kind] {
+			newCut[s.Kind] += s.Len()
+		}
+	}
+	for k := range all {
+		c := &all[k]
+		if n := newCut[k]; n < size {
+			c.NewCutoff = &n
+			c.Saved = n - cutoff
+		} else {
+			c.Saved = size - cutoff
+		}
+	}
+	return all
+}
+
+// lostTarget picks the most important critical element past the cutoff:
+// the one a consultant wants back first. It returns -1 when none is lost.
+func lostTarget(crit []Critical) int {
+	best, bestRank := -1, len(targetOrder)
+	for i := range crit {
+		c := &crit[i]
+		if !c.BeyondCutoff {
+			continue
+		}
+		for r, k := range targetOrder {
+			if c.Kind == k && r < bestRank && !c.HasFlag(FlagOtherCrawler) {
+				best, bestRank = i, r
+			}
+		}
+	}
+	return best
+}
+
+var targetOrder = []string{
+	ElementCanonical, ElementMetaRobots, ElementTitle, ElementHreflang, ElementJSONLD,
+	ElementH1, ElementMetaDescription, ElementMain, ElementHeadEnd,
+}
+
+func rescued(crit []Critical, newCut *int64) []int {
+	out := []int{}
+	for i := range crit {
+		c := &crit[i]
+		if c.BeyondCutoff && (newCut == nil || c.End <= *newCut) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// contributorNoun names n runs of kind k for a sentence.
+func contributorNoun(k SpanKind, n int, images bool) string {
+	switch k {
+	case SpanDataURI:
+		if images {
+			return pluralize(n, "inline image as a data: URI", "inline images as data: URIs")
+		}
+		return pluralize(n, "data: URI", "data: URIs")
+	case SpanInlineScript:
+		return pluralize(n, "inline script", "inline scripts")
+	case SpanInlineStyle:
+		return pluralize(n, "inline style", "inline styles")
+	case SpanInlineSVG:
+		return pluralize(n, "inline SVG image", "inline SVG images")
+	case SpanComment:
+		return pluralize(n, "HTML comment", "HTML comments")
+	}
+	return pluralize(n, "run of white space", "runs of white space")
+}
+
+// contributorRemedy says what to do with n runs of kind k.
+func contributorRemedy(k SpanKind, n int) string {
+	one := n == 1
+	pick := func(single, many string) string {
+		if one {
+			return single
+		}
+		return many
+	}
+	switch k {
+	case SpanDataURI:
+		return pick("Serving it as a separate file", "Serving them as separate files")
+	case SpanInlineScript:
+		return pick("Moving it to an external script file", "Moving them to external script files")
+	case SpanInlineStyle:
+		return pick("Moving it to an external stylesheet", "Moving them to an external stylesheet")
+	case SpanInlineSVG:
+		return pick("Serving it as an image file", "Serving them as image files")
+	case SpanComment:
+		return pick("Removing it", "Removing them")
+	}
+	return "Minifying the HTML"
+}
+
+// allImages reports whether the body has data: URIs and all are images.
+func allImages(body []byte, spans *ByteMap) bool {
+	found := false
+	for i := 0; i < spans.Len(); i++ {
+		if spans.kind(i) != SpanDataURI {
+			continue
+		}
+		s := spans.At(i)
+		if !hasPrefixFold(body[s.Offset:s.End], "data:image/") {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// contributorMessage says what c costs and what moving it out would give;
+// images tells whether every data: URI is an image.
+func contributorMessage(c *Contributor, images bool, crit []Critical, crawler string) string {
+	where := "before the cutoff"
+	if c.Target != "" {
+		where = fmt.Sprintf("before the %s (byte %s)", elementLabel(c.Target), Bytes(c.TargetOffset))
+	}
+	verb, remedy := "take", contributorRemedy(c.Kind, c.Count)
+	if c.Count == 1 {
+		verb = "takes"
+	}
+	msg := fmt.Sprintf("%s %s %s bytes %s.", capitalize(contributorNoun(c.Kind, c.Count, images)),
+		verb, Bytes(c.Bytes), where)
+	if c.NewCutoff == nil {
+		return msg + " " + remedy + " would let " + crawler + " read the whole page."
+	}
+	msg += fmt.Sprintf(" %s would move the cutoff to byte %s of today's page", remedy, Bytes(*c.NewCutoff))
+	if c.Target == "" {
+		return msg + "."
+	}
+	for _, i := range c.Rescued {
+		if crit[i].Kind == c.Target && crit[i].Offset == c.TargetOffset {
+			return msg + ", and the " + elementLabel(c.Target) + " would be within it."
+		}
+	}
+	return msg + ", still short of the " + elementLabel(c.Target) + "."
+}

@@ -1,0 +1,65 @@
+package inspect
+
+import (
+	"bytes"
+	"testing"
+)
+
+func TestContributors(t *testing.T) {
+	// 1,000 bytes: two data: URIs (100-400, 500-600) before a canonical at
+	// 700-750, an inline script (800-900) after it, cutoff at 450.
+	body := bytes.Repeat([]byte("x"), 1000)
+	copy(body[100:], "data:image/png;base64,")
+	copy(body[500:], "data:image/gif;base64,")
+	var m ByteMap
+	m.add(SpanMarkup, 0, 100)
+	m.add(SpanDataURI, 100, 400)
+	m.add(SpanMarkup, 400, 500)
+	m.add(SpanDataURI, 500, 600)
+	m.add(SpanMarkup, 600, 800)
+	m.add(SpanInlineScript, 800, 900)
+	m.add(SpanMarkup, 900, 1000)
+	crit := []Critical{
+		{Kind: ElementTitle, Offset: 10, End: 20},
+		{Kind: ElementCanonical, Offset: 700, End: 750, BeyondCutoff: true},
+		{Kind: ElementJSONLD, Offset: 950, End: 990, BeyondCutoff: true},
+	}
+	got := contributors(body, &m, crit, 450, "Googlebot")
+	if len(got) != 1 {
+		t.Fatalf("got %d contributors, want 1 (the script lies after the canonical): %+v", len(got), got)
+	}
+	c := got[0]
+	tests := []struct {
+		name      string
+		got, want any
+	}{
+		{"kind", c.Kind, SpanDataURI},
+		{"count", c.Count, 2},
+		{"bytes", c.Bytes, int64(400)},
+		{"largest", c.Largest, Span{Kind: SpanDataURI, Offset: 100, End: 400}},
+		{"target", c.Target, ElementCanonical},
+		{"new cutoff", *c.NewCutoff, int64(850)}, // 450 + 300 + 100: the fixed point
+		{"saved", c.Saved, int64(400)},
+		{"rescued", len(c.Rescued) == 1 && c.Rescued[0] == 1, true},
+		{"message", c.Message, "2 inline images as data: URIs take 400 bytes before the canonical link (byte 700). " +
+			"Serving them as separate files would move the cutoff to byte 850 of today's page, and the canonical link would be within it."},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s = %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func TestContributorWholePageFits(t *testing.T) {
+	var m ByteMap
+	m.add(SpanInlineScript, 0, 5000)
+	m.add(SpanMarkup, 5000, 6000)
+	c := tally(&m, 4000, 4000, 6000)[SpanInlineScript]
+	if c.NewCutoff != nil {
+		t.Errorf("NewCutoff = %d, want nil: without the script the page is 1,000 bytes", *c.NewCutoff)
+	}
+	if got, want := c.Saved, int64(2000); got != want {
+		t.Errorf("Saved = %d, want %d", got, want)
+	}
+}

@@ -1,0 +1,35 @@
+// Package inspect is Cutoff's analysis engine: given a page's decoded body,
+// its response header and the crawler's cutoff, it computes what the
+// crawler really gets.
+//
+// Analyze returns an Analysis with:
+//
+//   - the byte map: contiguous spans covering every body byte, each of one
+//     kind (inline-script, json-ld, inline-style, data-uri, inline-svg,
+//     comment, markup, text, whitespace), and their sums per kind;
+//   - the critical elements (title, meta description, robots meta tags,
+//     canonical, hreflang, JSON-LD, first h1, main, end of head, last
+//     internal link), each placed against the cutoff, with the ones the
+//     HTML parser leaves outside the head flagged;
+//   - the truncation impact: the kept prefix parsed as a complete document
+//     (as the indexer and renderer receive it) compared with the full one;
+//   - the robots rules from X-Robots-Tag headers and robots meta tags that
+//     apply to the crawler, and which of them it sees;
+//   - the inline content that pushes critical elements past the cutoff;
+//   - findings: sentences with a severity and a stable code.
+//
+// All offsets are byte offsets into the decoded body. They come from
+// golang.org/x/net/html's tokenizer, whose tokens' raw bytes partition the
+// input: a token's offset is the sum of the lengths of the tokens before
+// it. The body is read in one tokenizer pass (the kept prefix in a second
+// one), following the tree builder's rules where they decide what an
+// element is (raw text, foreign content, templates, where the head ends)
+// without building a DOM, so big pages cost little more than tokenizing.
+// Raw-text contents of 64 KiB or more (a huge inline script) are stepped
+// over by the same rules the tokenizer uses, so that they are never
+// buffered whole.
+//
+// Input is untrusted: nothing here panics on any body, header or offsets,
+// and memory stays proportional to the body. NewInput builds the input
+// from a fetch result.
+package inspect

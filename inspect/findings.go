@@ -1,0 +1,219 @@
+package inspect
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severities, most severe first.
+const (
+	SeverityCritical = "critical"
+	SeverityWarning  = "warning"
+	SeverityInfo     = "info"
+)
+
+// Finding codes. They are stable: scripts and tests rely on them.
+const (
+	CodePageOverLimit           = "page-over-limit"
+	CodeNearLimit               = "near-limit"
+	CodeTitleBeyondCutoff       = "title-beyond-cutoff"
+	CodeCanonicalBeyondCutoff   = "canonical-beyond-cutoff"
+	CodeMetaRobotsBeyondCutoff  = "meta-robots-beyond-cutoff"
+	CodeDescriptionBeyondCutoff = "meta-description-beyond-cutoff"
+	CodeHreflangBeyondCutoff    = "hreflang-beyond-cutoff"
+	CodeJSONLDCut               = "json-ld-cut"
+	CodeJSONLDBeyondCutoff      = "json-ld-beyond-cutoff"
+	CodeJSONLDInvalid           = "json-ld-invalid"
+	CodeH1BeyondCutoff          = "h1-beyond-cutoff"
+	CodeMainBeyondCutoff        = "main-beyond-cutoff"
+	CodeHeadEndBeyondCutoff     = "head-end-beyond-cutoff"
+	CodeElementAtRisk           = "element-at-risk"
+	CodeUnclosedAtCutoff        = "unclosed-element-at-cutoff"
+	CodeHeadAfterBodyStart      = "head-element-after-body-start"
+	CodeNoindexHeader           = "noindex-header"
+	CodeNoindexMeta             = "noindex-meta"
+	CodeRobotsRules             = "robots-rules"
+	CodeLinksLost               = "links-lost"
+	CodeTextLost                = "text-lost"
+	CodeHeadingsLost            = "headings-lost"
+	CodeCanonicalMultiple       = "canonical-multiple"
+	CodeTitleMissing            = "title-missing"
+	CodeNoscriptEndsHead        = "noscript-ends-head"
+	// CodeContributorPrefix starts the codes of contributor findings,
+	// followed by the span kind: "contributor-data-uri".
+	CodeContributorPrefix = "contributor-"
+)
+
+// Finding is one observation about the page, in a sentence a consultant can
+// paste into an email.
+type Finding struct {
+	Severity string `json:"severity"` // SeverityCritical, SeverityWarning or SeverityInfo
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	// Offset is the body offset the finding is about, when there is one.
+	Offset *int64 `json:"offset,omitempty"`
+}
+
+func severityRank(s string) int {
+	switch s {
+	case SeverityCritical:
+		return 3
+	case SeverityWarning:
+		return 2
+	case SeverityInfo:
+		return 1
+	}
+	return 0
+}
+
+// SeverityAtLeast reports whether f is at least as severe as min
+// ("critical", "warning" or "info"); an unknown min matches nothing. It
+// implements the command line's --fail-on.
+func SeverityAtLeast(f Finding, min string) bool {
+	r := severityRank(min)
+	return r > 0 && severityRank(f.Severity) >= r
+}
+
+// findings collects findings while the analysis is read.
+type findings struct {
+	in      *Input
+	a       *Analysis
+	crawler string
+	list    []Finding
+	perCode map[string]int
+}
+
+// maxPerCode bounds the findings of one code, so that a page with ten
+// thousand lost JSON-LD blocks yields a readable list.
+const maxPerCode = 10
+
+func (fs *findings) add(sev, code string, off *int64, format string, args ...any) {
+	fs.perCode[code]++
+	if fs.perCode[code] > maxPerCode {
+		return
+	}
+	fs.list = append(fs.list, Finding{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Offset: off})
+}
+
+// summarizeCapped adds one finding per capped code saying how many were
+// left out.
+func (fs *findings) summarizeCapped() {
+	codes := make([]string, 0, len(fs.perCode))
+	for c, n := range fs.perCode {
+		if n > maxPerCode {
+			codes = append(codes, c)
+		}
+	}
+	sort.Strings(codes)
+	for _, c := range codes {
+		fs.list = append(fs.list, Finding{Severity: SeverityInfo, Code: c,
+			Message: fmt.Sprintf("%d more findings like the ones above (%s) are left out of this list.",
+				fs.perCode[c]-maxPerCode, c)})
+	}
+}
+
+func offsetPtr(off int64) *int64 { return &off }
+
+func buildFindings(in *Input, a *Analysis) []Finding {
+	fs := &findings{in: in, a: a, crawler: crawlerName(in.Crawler), perCode: map[string]int{}}
+	fs.limit()
+	fs.beyond()
+	fs.atRisk()
+	fs.open()
+	fs.afterBodyStart()
+	fs.robots()
+	fs.lost()
+	fs.noscript()
+	fs.document()
+	for _, c := range a.Contributors {
+		sev := SeverityInfo
+		if c.Target != "" && len(c.Rescued) > 0 {
+			sev = SeverityWarning
+		}
+		fs.add(sev, CodeContributorPrefix+c.Kind.String(), offsetPtr(c.Largest.Offset), "%s", c.Message)
+	}
+	fs.summarizeCapped()
+	sort.SliceStable(fs.list, func(i, j int) bool {
+		return severityRank(fs.list[i].Severity) > severityRank(fs.list[j].Severity)
+	})
+	return fs.list
+}
+
+func crawlerName(s string) string {
+	if s == "" {
+		return "the crawler"
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// elementLabel names a critical element kind in a sentence.
+func elementLabel(kind string) string {
+	switch kind {
+	case ElementTitle:
+		return "title"
+	case ElementMetaDescription:
+		return "meta description"
+	case ElementMetaRobots:
+		return "robots meta tag"
+	case ElementCanonical:
+		return "canonical link"
+	case ElementHreflang:
+		return "hreflang link"
+	case ElementJSONLD:
+		return "JSON-LD block"
+	case ElementH1:
+		return "h1 heading"
+	case ElementMain:
+		return "<main> element"
+	case ElementHeadEnd:
+		return "end of the head"
+	case ElementLastInternalLink:
+		return "last internal link"
+	}
+	return kind
+}
+
+// counted is the number of bytes the crawler counts: header (when it
+// counts) plus body.
+func (fs *findings) counted() int64 { return fs.in.HeaderBytes + int64(len(fs.in.Body)) }
+
+func (fs *findings) limit() {
+	in := fs.in
+	body := int64(len(in.Body))
+	size := fmt.Sprintf("The page body is %s bytes", Bytes(body))
+	if in.HeaderBytes > 0 {
+		size = fmt.Sprintf("The page is %s bytes (%s of header and %s of body)",
+			Bytes(fs.counted()), Bytes(in.HeaderBytes), Bytes(body))
+	}
+	if in.Cutoff != nil {
+		over := ""
+		if in.Limit > 0 {
+			over = fmt.Sprintf(", over %s's limit of %s bytes", fs.crawler, Bytes(in.Limit))
+		}
+		c := *in.Cutoff
+		if c == body {
+			// Reading stopped at the cutoff: what lies beyond is unknown.
+			fs.add(SeverityCritical, CodePageOverLimit, offsetPtr(c),
+				"The page is over %s's limit%s; it was read only up to the cutoff at byte %s of the body, so what the crawler loses is not known.",
+				fs.crawler, strings.TrimPrefix(over, ", over "+fs.crawler+"'s limit"), Bytes(c))
+			return
+		}
+		fs.add(SeverityCritical, CodePageOverLimit, offsetPtr(c),
+			"%s%s: everything after byte %s of the body (%s bytes, %s of it) is never fetched.",
+			size, over, Bytes(c), Bytes(body-c), percentOf(body-c, body))
+		return
+	}
+	if in.Limit > 0 && fs.counted()*5 > in.Limit*4 {
+		fs.add(SeverityWarning, CodeNearLimit, nil,
+			"%s, %s of %s's limit of %s bytes: %s more bytes and the end of the page will be cut.",
+			size, percentOf(fs.counted(), in.Limit), fs.crawler, Bytes(in.Limit), Bytes(in.Limit-fs.counted()+1))
+	}
+}

@@ -1,0 +1,251 @@
+package inspect
+
+import (
+	"fmt"
+	"strings"
+)
+
+// cutoffPhrase is "after Googlebot's cutoff at byte 1,999,788".
+func (fs *findings) cutoffPhrase() string {
+	return fmt.Sprintf("after %s's cutoff at byte %s", fs.crawler, Bytes(*fs.in.Cutoff))
+}
+
+// beyond reports the critical elements past the cutoff.
+func (fs *findings) beyond() {
+	if fs.in.Cutoff == nil {
+		return
+	}
+	var alts, lostJSON []*Critical
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) {
+			continue
+		}
+		switch c.Kind {
+		case ElementHreflang:
+			alts = append(alts, c)
+		case ElementJSONLD:
+			if c.Offset >= *fs.in.Cutoff {
+				lostJSON = append(lostJSON, c)
+			} else {
+				fs.jsonLDCut(c)
+			}
+		case ElementMetaRobots:
+			fs.robotsBeyond(c)
+		default:
+			fs.elementBeyond(c)
+		}
+	}
+	fs.jsonLDLost(lostJSON)
+	fs.hreflangLost(alts)
+}
+
+// hreflangLost reports the hreflang links past the cutoff, in one finding.
+func (fs *findings) hreflangLost(alts []*Critical) {
+	if len(alts) > 0 {
+		total := countKind(fs.a.Critical, ElementHreflang)
+		what := fmt.Sprintf("%d of %d hreflang links are %s, the first at byte %s", len(alts), total,
+			fs.cutoffPhrase(), Bytes(alts[0].Offset))
+		switch {
+		case total == 1:
+			what = fmt.Sprintf("The hreflang link at byte %s is %s", Bytes(alts[0].Offset), fs.cutoffPhrase())
+		case len(alts) == total:
+			what = fmt.Sprintf("All %d hreflang links are %s, the first at byte %s", total, fs.cutoffPhrase(),
+				Bytes(alts[0].Offset))
+		case len(alts) == 1:
+			what = fmt.Sprintf("1 of %d hreflang links is %s, at byte %s", total, fs.cutoffPhrase(),
+				Bytes(alts[0].Offset))
+		}
+		fs.add(SeverityWarning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
+			"%s: %s sees an incomplete set of language versions, and the missing ones lose their return links.",
+			what, fs.crawler)
+	}
+}
+
+func (fs *findings) elementBeyond(c *Critical) {
+	var sev, code, consequence string
+	switch c.Kind {
+	case ElementTitle:
+		sev, code, consequence = SeverityCritical, CodeTitleBeyondCutoff, "search results show a title made up from the page instead"
+	case ElementCanonical:
+		sev, code, consequence = SeverityCritical, CodeCanonicalBeyondCutoff, "the search engine chooses the canonical URL on its own"
+	case ElementMetaDescription:
+		sev, code, consequence = SeverityWarning, CodeDescriptionBeyondCutoff, "the snippet is built from the page text instead"
+	case ElementH1:
+		sev, code, consequence = SeverityWarning, CodeH1BeyondCutoff, "the page's main heading is not indexed"
+	case ElementMain:
+		fs.mainBeyond(c)
+		return
+	case ElementHeadEnd:
+		fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
+			"The head ends at byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
+			Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler)
+		return
+	default:
+		return
+	}
+	if c.Offset < *fs.in.Cutoff {
+		fs.add(sev, code, offsetPtr(c.Offset), "The %s starts at byte %s but ends at byte %s, %s: %s gets it cut.",
+			elementLabel(c.Kind), Bytes(c.Offset), Bytes(c.End), fs.cutoffPhrase(), fs.crawler)
+		return
+	}
+	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at byte %s, %s: %s will not see it, so %s.",
+		elementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
+}
+
+func (fs *findings) mainBeyond(c *Critical) {
+	if c.Offset < *fs.in.Cutoff {
+		fs.add(SeverityInfo, CodeMainBeyondCutoff, offsetPtr(c.Offset),
+			"The <main> element runs from byte %s to byte %s and is cut by %s's cutoff at byte %s: the end of the main content is not indexed.",
+			Bytes(c.Offset), Bytes(c.End), fs.crawler, Bytes(*fs.in.Cutoff))
+		return
+	}
+	fs.add(SeverityWarning, CodeMainBeyondCutoff, offsetPtr(c.Offset),
+		"The <main> element starts at byte %s, %s: none of the main content is indexed.",
+		Bytes(c.Offset), fs.cutoffPhrase())
+}
+
+// jsonLDLost reports the JSON-LD blocks wholly past the cutoff, in one
+// finding.
+func (fs *findings) jsonLDLost(lost []*Critical) {
+	if len(lost) == 0 {
+		return
+	}
+	var types []string
+	seen := map[string]bool{}
+	for _, c := range lost {
+		if c.Value != "" && !seen[c.Value] && len(types) < 5 {
+			seen[c.Value] = true
+			types = append(types, c.Value)
+		}
+	}
+	list := ""
+	if len(types) > 0 {
+		list = " (" + strings.Join(types, "; ") + ")"
+	}
+	what := fmt.Sprintf("The JSON-LD block%s at byte %s is %s", list, Bytes(lost[0].Offset), fs.cutoffPhrase())
+	if len(lost) > 1 {
+		what = fmt.Sprintf("%d JSON-LD blocks%s are %s, the first at byte %s", len(lost), list, fs.cutoffPhrase(),
+			Bytes(lost[0].Offset))
+	}
+	fs.add(SeverityWarning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
+		"%s: %s will not see this structured data.", what, fs.crawler)
+}
+
+// jsonLDCut reports a JSON-LD block the cutoff cuts in two.
+func (fs *findings) jsonLDCut(c *Critical) {
+	types := ""
+	if c.Value != "" {
+		types = " (" + c.Value + ")"
+	}
+	for _, j := range fs.a.Impact.JSONLD {
+		if j.Offset == c.Offset && j.State == StateCut && !j.ValidKept && j.ValidFull {
+			fs.add(SeverityCritical, CodeJSONLDCut, offsetPtr(c.Offset),
+				"The JSON-LD block%s from byte %s to byte %s is cut by %s's cutoff at byte %s: %s gets invalid JSON and can use none of it.",
+				types, Bytes(c.Offset), Bytes(c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
+		}
+	}
+}
+
+// restrictive lists the rules of a robots meta content that restrict the
+// crawler.
+func restrictive(content string) []string {
+	var out []string
+	for _, r := range parseRules(content, false) {
+		if !r.ignored && r.rule != "all" && r.rule != "index" && r.rule != "follow" {
+			out = append(out, r.rule)
+		}
+	}
+	return out
+}
+
+func (fs *findings) robotsBeyond(c *Critical) {
+	rules := restrictive(c.Value)
+	if len(rules) == 0 {
+		fs.add(SeverityInfo, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
+			"The robots meta tag at byte %s (%s) is %s; it only states the default, so nothing changes.",
+			Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase())
+		return
+	}
+	consequence := "and does not apply it"
+	switch {
+	case containsRule(rules, "noindex") || containsRule(rules, "none"):
+		consequence = "and may index the page"
+	case containsRule(rules, "nofollow"):
+		consequence = "and may follow the page's links"
+	}
+	fs.add(SeverityCritical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
+		"The robots meta tag at byte %s says %s, but it is %s: %s will not see it %s.",
+		Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase(), fs.crawler, consequence)
+}
+
+func containsRule(rules []string, r string) bool {
+	for _, x := range rules {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// atRisk reports the elements between the two readings of an MB limit.
+func (fs *findings) atRisk() {
+	in := fs.in
+	var names []string
+	var first *int64
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		if c.AtRisk && !c.HasFlag(FlagOtherCrawler) && c.Kind != ElementLastInternalLink {
+			names = append(names, elementLabel(c.Kind))
+			if first == nil {
+				first = offsetPtr(c.Offset)
+			}
+		}
+	}
+	if len(names) == 0 || in.Cutoff == nil {
+		return
+	}
+	decimal, binary := "under the decimal reading", "under the binary reading"
+	if in.Limit > 0 {
+		decimal = "if it means " + Bytes(in.Limit) + " bytes"
+	}
+	if in.BinaryLimit > 0 {
+		binary = "if it means " + Bytes(in.BinaryLimit) + " bytes"
+	}
+	kept := "it keeps the whole page"
+	if in.BinaryCutoff != nil {
+		kept = "the cutoff moves to byte " + Bytes(*in.BinaryCutoff)
+	}
+	verb := "lie"
+	if len(names) == 1 {
+		verb = "lies"
+	}
+	fs.add(SeverityWarning, CodeElementAtRisk, first,
+		"%s %s between the two readings of the limit: lost %s (cutoff at byte %s), kept %s (%s). The published limit does not say which.",
+		capitalize(listNames(names)), verb, decimal, Bytes(*in.Cutoff), binary, kept)
+}
+
+// listNames joins names as "the title, the canonical link and 2 hreflang
+// links" style text, grouping repeats.
+func listNames(names []string) string {
+	counts := map[string]int{}
+	var order []string
+	for _, n := range names {
+		if counts[n] == 0 {
+			order = append(order, n)
+		}
+		counts[n]++
+	}
+	parts := make([]string, len(order))
+	for i, n := range order {
+		if counts[n] == 1 {
+			parts[i] = "the " + n
+		} else {
+			parts[i] = fmt.Sprintf("%d %ss", counts[n], n)
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}

@@ -1,0 +1,256 @@
+package inspect
+
+import (
+	"fmt"
+	"strings"
+)
+
+// open reports what the kept prefix leaves open at the cutoff.
+func (fs *findings) open() {
+	im := fs.a.Impact
+	if im == nil {
+		return
+	}
+	o := im.Open
+	switch o.Inside {
+	case "comment":
+		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
+			"The cutoff falls inside an HTML comment that starts at byte %s: %s gets a comment that never ends.",
+			Bytes(o.InsideOffset), fs.crawler)
+	case "tag":
+		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
+			"The cutoff falls in the middle of a tag that starts at byte %s: the parser drops the partial tag.",
+			Bytes(o.InsideOffset))
+	}
+	switch o.Element {
+	case "", ElementJSONLD, "title":
+		// Reported as json-ld-cut and title-beyond-cutoff.
+	case "script":
+		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+			"The cutoff falls inside an inline <script> that starts at byte %s: %s gets the script cut in the middle, a syntax error, so none of it runs when the page is rendered.",
+			Bytes(o.Offset), fs.crawler)
+	case "style":
+		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+			"The cutoff falls inside an inline <style> that starts at byte %s: the stylesheet is cut, and its remaining rules are lost for rendering.",
+			Bytes(o.Offset))
+	case "a":
+		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+			"The cutoff falls inside a link (<a> at byte %s): the link's anchor text is cut.", Bytes(o.Offset))
+	default:
+		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+			"The cutoff falls inside a <%s> element that starts at byte %s, which is left unclosed.",
+			o.Element, Bytes(o.Offset))
+	}
+}
+
+// afterBodyStart reports head elements the parser leaves in the body.
+func (fs *findings) afterBodyStart() {
+	where := fs.headEndPhrase()
+	for _, kind := range []string{ElementCanonical, ElementHreflang, ElementTitle, ElementMetaDescription, ElementMetaRobots} {
+		var els []*Critical
+		for i := range fs.a.Critical {
+			c := &fs.a.Critical[i]
+			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) {
+				els = append(els, c)
+			}
+		}
+		if len(els) == 0 {
+			continue
+		}
+		sev, consequence := SeverityWarning, "Google stops reading head elements where the body starts and ignores it"
+		switch kind {
+		case ElementCanonical:
+			sev, consequence = SeverityCritical, "Google ignores a canonical link outside the head"
+		case ElementMetaRobots:
+			sev, consequence = SeverityInfo, "Google still obeys robots meta tags in the body, but other crawlers may not"
+		case ElementHreflang:
+			consequence = "Google ignores hreflang links outside the head"
+		}
+		what := "The " + elementLabel(kind) + " at byte " + Bytes(els[0].Offset) + " comes"
+		if len(els) > 1 {
+			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at byte " +
+				Bytes(els[0].Offset) + ", come"
+		}
+		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
+	}
+}
+
+// headEndPhrase says where and why the head ended.
+func (fs *findings) headEndPhrase() string {
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		if c.Kind != ElementHeadEnd {
+			continue
+		}
+		switch {
+		case !c.HasFlag(FlagImplicit) || c.Value == "<body>":
+			return "after the head ends at byte " + Bytes(c.Offset)
+		case c.Value == "text":
+			return "after the head ended at byte " + Bytes(c.Offset) + ", where text starts the body"
+		case strings.HasPrefix(c.Value, "</"):
+			return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
+		}
+		return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
+	}
+	return "after the body starts"
+}
+
+// robots reports the robots rules the crawler obeys.
+func (fs *findings) robots() {
+	d := &fs.a.Directives
+	if d.Effective.NoIndex {
+		var header, meta *Directive
+		for i := range d.All {
+			r := &d.All[i]
+			if !r.Applies || !r.Seen || r.Ignored || (r.Rule != "noindex" && r.Rule != "none") {
+				continue
+			}
+			if r.Source == SourceHeader && header == nil {
+				header = r
+			}
+			if r.Source == SourceMeta && meta == nil {
+				meta = r
+			}
+		}
+		if header != nil {
+			fs.add(SeverityWarning, CodeNoindexHeader, nil,
+				"The X-Robots-Tag header says %s%s: %s will not index the page.",
+				quoted(header.Rule), agentPhrase(header.Agent), fs.crawler)
+		}
+		if meta != nil {
+			fs.add(SeverityWarning, CodeNoindexMeta, meta.Offset,
+				"The robots meta tag at byte %s says %s%s: %s will not index the page.",
+				Bytes(*meta.Offset), quoted(meta.Rule), agentPhrase(meta.Agent), fs.crawler)
+		}
+	}
+	var others []string
+	for _, r := range d.Effective.List() {
+		if r != "noindex" && !permissive(r) {
+			others = append(others, r)
+		}
+	}
+	if len(others) > 0 {
+		fs.add(SeverityInfo, CodeRobotsRules, nil, "%s obeys these robots rules for the page: %s.",
+			capitalize(fs.crawler), strings.Join(others, ", "))
+	}
+}
+
+// permissive reports rules in List form that restrict nothing.
+func permissive(rule string) bool {
+	switch rule {
+	case "max-image-preview:large", "max-snippet:-1", "max-video-preview:-1":
+		return true
+	}
+	return false
+}
+
+func agentPhrase(agent string) string {
+	if agent == "" {
+		return ""
+	}
+	return " to " + agent
+}
+
+// lost reports what the kept prefix loses against the full document.
+func (fs *findings) lost() {
+	im := fs.a.Impact
+	if im == nil {
+		return
+	}
+	li, le := im.Links.Internal.Lost(), im.Links.External.Lost()
+	if li+le > 0 {
+		sev := SeverityInfo
+		if li > 0 {
+			sev = SeverityWarning
+		}
+		fs.add(sev, CodeLinksLost, firstLinkOffset(im), "%s of %s links are %s (%s internal, %s external): %s will not discover them from this page.",
+			Bytes(li+le), Bytes(im.Links.Internal.Full+im.Links.External.Full), fs.cutoffPhrase(),
+			Bytes(li), Bytes(le), fs.crawler)
+	}
+	if t := im.TextBytes; t.Lost() > 0 {
+		fs.add(SeverityWarning, CodeTextLost, nil, "%s of the page's visible text (%s of %s bytes) is %s and will not be indexed.",
+			capitalize(percentOf(t.Lost(), t.Full)), Bytes(t.Lost()), Bytes(t.Full), fs.cutoffPhrase())
+	}
+	full, kept := 0, 0
+	for i := range im.Headings.Full {
+		full += im.Headings.Full[i]
+		kept += im.Headings.Kept[i]
+	}
+	if n := full - kept; n > 0 && len(im.Headings.Lost) > 0 {
+		h := im.Headings.Lost[0]
+		what := fmt.Sprintf("%d of %d headings are %s, the first at byte %s", n, full, fs.cutoffPhrase(), Bytes(h.Offset))
+		if n == 1 {
+			what = fmt.Sprintf("1 heading is %s, at byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
+		}
+		fs.add(SeverityInfo, CodeHeadingsLost, offsetPtr(h.Offset), "%s: %s.", what, quoted(h.Text))
+	}
+}
+
+func firstLinkOffset(im *Impact) *int64 {
+	if len(im.Links.Lost) == 0 {
+		return nil
+	}
+	return offsetPtr(im.Links.Lost[0].Offset)
+}
+
+// noscript reports a head <noscript> that a parser without scripting
+// reads as the end of the head.
+func (fs *findings) noscript() {
+	at := fs.a.notes.noscriptAt
+	if at < 0 {
+		return
+	}
+	n := 0
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		if c.Offset > at && isHeadKind(c.Kind) && !c.HasFlag(FlagAfterBodyStart) {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	what := "text"
+	if w := fs.a.notes.noscriptWhat; w != "text" {
+		what = "a " + w
+	}
+	fs.add(SeverityInfo, CodeNoscriptEndsHead, offsetPtr(at),
+		"The <noscript> at byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. Google renders with scripting on, but moving the <noscript> into the body is safer.",
+		Bytes(at), what, pluralize(n, "head element", "head elements"))
+}
+
+// document reports problems of the page itself, cut or not.
+func (fs *findings) document() {
+	var canon []*Critical
+	hasTitle := false
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		switch c.Kind {
+		case ElementCanonical:
+			canon = append(canon, c)
+		case ElementTitle:
+			hasTitle = true
+		case ElementJSONLD:
+			if c.HasFlag(FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
+				fs.add(SeverityWarning, CodeJSONLDInvalid, offsetPtr(c.Offset),
+					"The JSON-LD block at byte %s is not valid JSON even in the full page: Google cannot use it.",
+					Bytes(c.Offset))
+			}
+		}
+	}
+	for _, c := range canon[min(1, len(canon)):] {
+		if c.Value != canon[0].Value {
+			fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(c.Offset),
+				"The page has %d canonical links that disagree (%s at byte %s, %s at byte %s): Google ignores them all.",
+				len(canon), quoted(canon[0].Value), Bytes(canon[0].Offset), quoted(c.Value), Bytes(c.Offset))
+			break
+		}
+	}
+	if !hasTitle && len(fs.in.Body) > 0 {
+		msg := "The page has no <title>: Google makes one up from the page."
+		if fs.a.notes.svgTitles > 0 {
+			msg += " The <title> inside its inline SVG names the drawing, not the page."
+		}
+		fs.add(SeverityWarning, CodeTitleMissing, nil, "%s", msg)
+	}
+}

@@ -1,0 +1,138 @@
+package inspect
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestSeverityAtLeast(t *testing.T) {
+	tests := []struct {
+		severity, min string
+		want          bool
+	}{
+		{SeverityCritical, "critical", true},
+		{SeverityCritical, "warning", true},
+		{SeverityWarning, "critical", false},
+		{SeverityWarning, "warning", true},
+		{SeverityInfo, "warning", false},
+		{SeverityInfo, "info", true},
+		{SeverityCritical, "", false},
+		{SeverityCritical, "fatal", false},
+		{"", "info", false},
+	}
+	for _, tt := range tests {
+		if got := SeverityAtLeast(Finding{Severity: tt.severity}, tt.min); got != tt.want {
+			t.Errorf("SeverityAtLeast(%q, %q) = %v, want %v", tt.severity, tt.min, got, tt.want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0"}, {999, "999"}, {1000, "1,000"}, {2431007, "2,431,007"}, {-1234567, "-1,234,567"},
+		{9223372036854775807, "9,223,372,036,854,775,807"},
+	}
+	for _, tt := range tests {
+		if got := Bytes(tt.n); got != tt.want {
+			t.Errorf("Bytes(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+// codes lists a page's findings as sorted "severity code" strings.
+func codes(fs []Finding) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Severity+" "+f.Code)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+var findingTests = []struct {
+	name   string
+	html   string
+	header []string // X-Robots-Tag values
+	limit  int64    // with no header bytes; 0: no limit
+	want   string
+}{
+	{name: "clean page", html: "<title>t</title><p>x</p>", limit: 1000, want: ""},
+	{name: "near the limit", html: "<title>t</title><p>" + strings.Repeat("x", 850), limit: 1000, want: "warning near-limit"},
+	{
+		name: "canonical past the limit", html: "<title>t</title>" + strings.Repeat("x", 100) + "<link rel=canonical href=/c>", limit: 100,
+		want: "critical canonical-beyond-cutoff, critical head-element-after-body-start, critical page-over-limit, " +
+			"warning text-lost",
+	},
+	{
+		name: "head broken by a div", html: "<title>t</title><div>x</div><link rel=alternate hreflang=de href=/de>",
+		want: "warning head-element-after-body-start",
+	},
+	{name: "noindex header", html: "<title>t</title>", header: []string{"noindex"}, want: "warning noindex-header"},
+	{name: "nofollow meta", html: "<title>t</title><meta name=robots content=nofollow>", want: "info robots-rules"},
+	{
+		name: "disagreeing canonicals", html: "<title>t</title><link rel=canonical href=/a><link rel=canonical href=/b>",
+		want: "warning canonical-multiple",
+	},
+	{name: "same canonical twice", html: "<title>t</title><link rel=canonical href=/a><link rel=canonical href=/a>", want: ""},
+	{name: "no title", html: "<p>x</p>", want: "warning title-missing"},
+	{
+		name: "noscript with an iframe in the head", want: "info noscript-ends-head",
+		html: "<head><title>t</title><noscript><iframe src=/gtm></iframe></noscript><link rel=canonical href=/c></head>",
+	},
+	{
+		name: "noscript with only a style in the head", want: "",
+		html: "<head><title>t</title><noscript><style>p{}</style></noscript><link rel=canonical href=/c></head>",
+	},
+	{
+		name: "cut inside a script", html: "<title>t</title><script>" + strings.Repeat("a();", 50) + "</script>", limit: 60,
+		want: "critical page-over-limit, warning contributor-inline-script, warning head-end-beyond-cutoff, warning unclosed-element-at-cutoff",
+	},
+	{
+		name: "many invalid JSON-LD blocks", html: "<title>t</title>" + strings.Repeat(`<script type="application/ld+json">{</script>`, 12),
+		want: strings.Repeat("info json-ld-invalid, ", 1) + strings.TrimSuffix(strings.Repeat("warning json-ld-invalid, ", 10), ", "),
+	},
+}
+
+func TestFindings(t *testing.T) {
+	for _, tt := range findingTests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tt.header {
+				h.Add("X-Robots-Tag", v)
+			}
+			body := []byte(tt.html)
+			in := Input{Body: body, Header: h, Limit: tt.limit, Tokens: []string{"googlebot"}, Cutoff: cutoffFor(tt.limit, 0, len(body))}
+			if got := codes(Analyze(in).Findings); got != tt.want {
+				t.Errorf("findings\n got: %s\nwant: %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFindingMessage pins the wording of the headline finding, the one a
+// consultant pastes into an email.
+func TestFindingMessage(t *testing.T) {
+	pad := 2_431_007 - len("<title>t</title><p>")
+	body := []byte("<title>t</title><p>" + strings.Repeat("x", pad) + `<link rel="canonical" href="/c">`)
+	cut := int64(2_000_000)
+	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
+	want := "The canonical link is at byte 2,431,007, after Googlebot's cutoff at byte 2,000,000: " +
+		"Googlebot will not see it, so the search engine chooses the canonical URL on its own."
+	for _, f := range a.Findings {
+		if f.Code == CodeCanonicalBeyondCutoff {
+			if f.Message != want {
+				t.Errorf("message = %q, want %q", f.Message, want)
+			}
+			if f.Severity != SeverityCritical || f.Offset == nil || *f.Offset != 2_431_007 {
+				t.Errorf("finding = %+v, want critical at 2431007", f)
+			}
+			return
+		}
+	}
+	t.Errorf("no %s finding in %s", CodeCanonicalBeyondCutoff, codes(a.Findings))
+}

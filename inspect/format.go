@@ -1,0 +1,80 @@
+package inspect
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// cleanValue turns raw page bytes into a value fit for a report: at most
+// maxValue bytes read, character references decoded when unescape is set,
+// white space collapsed, invalid UTF-8 replaced.
+func cleanValue(raw []byte, unescape bool) string {
+	cut := len(raw) > maxValue
+	if cut {
+		raw = raw[:maxValue]
+	}
+	s := string(raw)
+	if unescape && strings.IndexByte(s, '&') >= 0 {
+		s = html.UnescapeString(s)
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if cut {
+		// Do not end on half a character.
+		for i := 0; i < utf8.UTFMax-1 && len(s) > 0; i++ {
+			if r, size := utf8.DecodeLastRuneInString(s); r != utf8.RuneError || size != 1 {
+				break
+			}
+			s = s[:len(s)-1]
+		}
+		s += "…"
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// Bytes formats n with thousands separators: 2431007 -> "2,431,007".
+func Bytes(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// pluralize returns "1 link" or "3 links".
+func pluralize(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Bytes(int64(n)) + " " + many
+}
+
+// percentOf returns part/whole as a whole percentage, "0%" for an empty whole.
+func percentOf(part, whole int64) string {
+	if whole <= 0 {
+		return "0%"
+	}
+	return strconv.FormatInt(part*100/whole, 10) + "%"
+}
+
+// quoted shortens s for a sentence and puts it in typographic quotes.
+func quoted(s string) string {
+	const maxRunes = 80
+	if utf8.RuneCountInString(s) > maxRunes {
+		r := []rune(s)
+		s = string(r[:maxRunes]) + "…"
+	}
+	return "“" + s + "”"
+}

@@ -1,0 +1,481 @@
+package inspect
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// A pass is one tokenizer run over a document: the full body once, and the
+// kept prefix once more when the body is cut. Everything is learnt in that
+// single run from the tokens' raw bytes, whose lengths give every offset;
+// no DOM is built and no per-token allocation is made.
+type pass struct {
+	body   []byte
+	bigRaw int   // raw-text contents from this size on are stepped over
+	full   bool  // the full document: record spans, values and lost examples
+	cutoff int64 // full pass: the cutoff offset, -1 when nothing is cut
+	tokens []string
+	links  linkResolver
+
+	z    *html.Tokenizer
+	off  int64
+	st   stack
+	head headState
+	bm   spanWriter
+
+	name     []byte    // scratch for tag names
+	vals     []attrVal // scratch: data: and style="" values of the current tag
+	carves   []carve   // scratch: carves of the current token
+	interned map[string]string
+
+	// What the next token is: the content of a raw-text element (script,
+	// style, title, ...), and for which critical element.
+	rawParent atom.Atom
+	rawTitle  int // critical index of the title whose text is next, or -1
+	rawJSON   int // jsonld index of the block whose content is next, or -1
+
+	// Role to give the element being pushed, set by the start tag handlers.
+	role    uint8
+	roleIdx int
+
+	crit                          []Critical
+	seenTitle, seenDesc, seenMain bool
+	seenBase, seenH1              bool
+	canonicals                    int
+	jsonld                        []jsonLDBlock
+	hc                            headingCollector
+	last                          lastLink
+
+	internal, external int
+	headings           [6]int
+	textBytes          int64
+	lostLinks          []Link
+	lostHeadings       []Heading
+	svgTitles          int
+	// noscriptBreak is the offset of the first <noscript> in the head whose
+	// content ends the head when scripting is off, -1 when none; noscriptWhat
+	// names that content.
+	noscriptBreak int64
+	noscriptWhat  string
+	open          []string // elements open at the end of the input
+	openStack     []elem   // the same elements, with their offsets
+	openIn        string   // "comment" or "tag" when the input ends inside one
+	openInAt      int64    // where that comment or tag starts
+}
+
+// attrVal is an attribute value of interest to the byte map.
+type attrVal struct {
+	vs, ve int
+	style  bool // a style="" value; otherwise a data: URI
+}
+
+// lastLink is the latest internal <a href> seen.
+type lastLink struct {
+	seq          int // 0 when none
+	off, end     int64
+	hrefS, hrefE int64 // the href value's bounds in the body
+	tagEnd       int64
+}
+
+// maxExamples bounds the lost links and headings listed by name.
+const maxExamples = 50
+
+func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkResolver) *pass {
+	p := &pass{
+		body: body, bigRaw: bigRawText, full: full, cutoff: cutoff, tokens: tokens, links: links,
+		st: stack{svgRoot: -1}, head: newHeadState(), bm: spanWriter{on: full},
+		rawTitle: -1, rawJSON: -1, noscriptBreak: -1,
+	}
+	if full {
+		// Typical pages have a span per 40 to 80 bytes; starting near that
+		// saves most of the growing and copying of a big map.
+		p.bm.m.spans = make([]uint64, 0, len(body)/64)
+	}
+	return p
+}
+
+func (p *pass) run() {
+	p.z = html.NewTokenizer(bytes.NewReader(p.body))
+	for {
+		tt := p.z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		raw := p.z.Raw()
+		p.token(tt, raw)
+		p.off += int64(len(raw))
+		if p.rawParent != 0 {
+			p.stepOverRaw()
+		}
+		t := p.st.top()
+		p.z.AllowCDATA(t != nil && t.ns != nsHTML)
+	}
+	p.eof()
+}
+
+// token handles one token starting at p.off.
+func (p *pass) token(tt html.TokenType, raw []byte) {
+	rp, rt, rj := p.rawParent, p.rawTitle, p.rawJSON
+	p.rawParent, p.rawTitle, p.rawJSON = 0, -1, -1
+	switch tt {
+	case html.TextToken:
+		p.text(raw, rp, rt, rj)
+	case html.StartTagToken, html.SelfClosingTagToken:
+		p.startTag(raw, tt == html.SelfClosingTagToken)
+	case html.EndTagToken:
+		p.endTag(raw)
+	case html.CommentToken:
+		p.comment(raw)
+	default:
+		p.bm.add(p.kind(SpanMarkup), p.off, p.off+int64(len(raw)))
+	}
+}
+
+// stepOverRaw reads a big raw-text content (at least p.bigRaw bytes)
+// itself, as one text token, and restarts the tokenizer after it, so that
+// the tokenizer never buffers it. Smaller contents are left to the
+// tokenizer.
+func (p *pass) stepOverRaw() {
+	rest := p.body[p.off:]
+	tag := p.rawParent.String()
+	if len(rest) < p.bigRaw || firstEndTag(rest[:p.bigRaw], tag) >= 0 {
+		return
+	}
+	n := rawTextEnd(rest, tag)
+	if n < p.bigRaw {
+		return
+	}
+	p.token(html.TextToken, rest[:n])
+	p.off += int64(n)
+	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+}
+
+// kind returns k, or inline-svg inside an inline <svg>.
+func (p *pass) kind(k SpanKind) SpanKind {
+	if p.st.svgRoot >= 0 {
+		return SpanInlineSVG
+	}
+	return k
+}
+
+func (p *pass) comment(raw []byte) {
+	n := int64(len(raw))
+	p.bm.add(p.kind(SpanComment), p.off, p.off+n)
+	if p.off+n == int64(len(p.body)) && !commentClosed(raw) {
+		p.openIn, p.openInAt = "comment", p.off
+	}
+}
+
+func commentClosed(raw []byte) bool {
+	if bytes.HasPrefix(raw, []byte("<!--")) {
+		return bytes.HasSuffix(raw, []byte("-->")) || bytes.HasSuffix(raw, []byte("--!>"))
+	}
+	return bytes.HasSuffix(raw, []byte(">"))
+}
+
+// leadingSpace counts the white space a text token starts with; a byte
+// order mark at the very start of the body counts too, since the parser
+// never sees it.
+func leadingSpace(raw []byte, atStart bool) int {
+	i := 0
+	if atStart && bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
+		i = 3
+	}
+	for i < len(raw) && isSpace(raw[i]) {
+		i++
+	}
+	return i
+}
+
+func (p *pass) text(raw []byte, rp atom.Atom, rt, rj int) {
+	n := len(raw)
+	lead := leadingSpace(raw, p.off == 0)
+	kind := SpanText
+	if lead == n {
+		kind = SpanWhitespace
+	}
+	p.carves = p.carves[:0]
+	switch rp {
+	case atom.Script:
+		kind = SpanInlineScript
+		if rj >= 0 {
+			kind = SpanJSONLD
+			p.jsonLDText(rj, raw)
+		}
+	case atom.Style:
+		kind = SpanInlineStyle
+		if p.full {
+			p.carves = cssDataURIs(p.carves, raw, 0, false)
+		}
+	case atom.Title:
+		if rt >= 0 {
+			p.crit[rt].Value = cleanValue(raw, true)
+		}
+	case atom.Noscript:
+		kind = SpanMarkup
+		p.noscriptInHead(raw)
+	case atom.Iframe, atom.Noembed, atom.Noframes:
+		kind = SpanMarkup
+	case 0:
+		p.contentText(raw, lead)
+	}
+	if p.st.svgRoot >= 0 {
+		kind = SpanInlineSVG
+	}
+	p.bm.addToken(kind, p.off, n, p.carves)
+}
+
+// contentText handles text that is page content (not inside a raw-text
+// element): it may start the body, it counts as visible text, and it may
+// belong to a heading.
+func (p *pass) contentText(raw []byte, lead int) {
+	t := p.st.top()
+	htmlContent := t == nil || t.ns == nsHTML || t.htmlIntegration()
+	if !htmlContent || p.st.tmpl > 0 {
+		return
+	}
+	p.head.text(p.off, lead, len(raw))
+	if lead < len(raw) && p.head.inBody() && p.st.svgRoot < 0 {
+		p.textBytes += int64(len(raw))
+	}
+	p.hc.add(raw)
+}
+
+func (p *pass) startTag(raw []byte, selfClosing bool) {
+	off, end := p.off, p.off+int64(len(raw))
+	name, next := tagName(raw, p.name)
+	p.name = name
+	a := atom.Lookup(name)
+	var at tagAttrs
+	p.vals = p.vals[:0]
+	if attrsMatter(a, raw, p.full) {
+		p.scanAttrs(raw, next, &at)
+	}
+
+	foreign := p.st.foreign(a)
+	if foreign && (breaksOut(a) || a == atom.Font && at.fontBreak) {
+		p.closeFrom(p.st.breakOutLen(), off, off)
+		foreign = false
+	}
+	if foreign {
+		p.foreignStart(a, name, &at, selfClosing, off)
+	} else {
+		p.htmlStart(a, name, &at, selfClosing, off, end)
+	}
+	svg := p.st.svgRoot >= 0 || a == atom.Svg
+	p.bm.addToken(p.tagKind(svg), off, len(raw), p.tagCarves(raw, svg))
+}
+
+func (p *pass) tagKind(svg bool) SpanKind {
+	if svg {
+		return SpanInlineSVG
+	}
+	return SpanMarkup
+}
+
+func (p *pass) foreignStart(a atom.Atom, name []byte, at *tagAttrs, selfClosing bool, off int64) {
+	// In foreign content <title>, <style> and <script> hold markup, not
+	// raw text; the tokenizer cannot know that by itself.
+	p.z.NextIsNotRawText()
+	ns := p.st.foreignNS(a)
+	if ns == nsSVG && a == atom.Title {
+		p.svgTitles++
+	}
+	if selfClosing {
+		return
+	}
+	e := elem{a: a, ns: ns, start: off}
+	if a == 0 {
+		e.name = p.intern(name)
+	}
+	if ns == nsMath && a == atom.AnnotationXml {
+		enc := bytes.TrimSpace(at.encoding)
+		e.htmlI = equalFold(enc, "text/html") || equalFold(enc, "application/xhtml+xml")
+	}
+	p.push(e)
+}
+
+func (p *pass) htmlStart(a atom.Atom, name []byte, at *tagAttrs, selfClosing bool, off, end int64) {
+	if p.st.tmpl == 0 {
+		p.head.start(off, a, name)
+	}
+	p.closeFrom(p.st.implied(a), off, off)
+	p.role, p.roleIdx = roleNone, -1
+	if p.st.tmpl == 0 {
+		p.critical(a, at, off, end)
+		p.content(a, at, off, end)
+	}
+	if rawText(a) {
+		p.rawParent = a
+	}
+	switch {
+	case a == atom.Html || a == atom.Head || a == atom.Body || isVoid(a):
+		return
+	case (a == atom.Svg || a == atom.Math) && selfClosing:
+		return
+	}
+	e := elem{a: a, ns: nsHTML, start: off, role: p.role, idx: p.roleIdx}
+	switch a {
+	case 0:
+		e.name = p.intern(name)
+	case atom.Svg:
+		e.ns = nsSVG
+	case atom.Math:
+		e.ns = nsMath
+	case atom.Template:
+		e.role = roleTemplate
+	}
+	p.push(e)
+}
+
+// rawText lists the elements whose content x/net/html's tokenizer reads
+// as raw text (scripting enabled, as in a browser and Google's renderer).
+func rawText(a atom.Atom) bool {
+	switch a {
+	case atom.Script, atom.Style, atom.Title, atom.Textarea, atom.Xmp, atom.Iframe,
+		atom.Noembed, atom.Noframes, atom.Noscript, atom.Plaintext:
+		return true
+	}
+	return false
+}
+
+func (p *pass) push(e elem) {
+	if len(p.st.els) >= maxDepth {
+		if e.role == roleHeading {
+			p.hc.active = false
+		}
+		return
+	}
+	if e.ns == nsSVG && e.a == atom.Svg && p.st.svgRoot < 0 {
+		p.st.svgRoot = len(p.st.els)
+	}
+	if e.role == roleTemplate {
+		p.st.tmpl++
+	}
+	p.st.els = append(p.st.els, e)
+}
+
+// closeFrom closes the open elements from index i up: the element at i ends
+// at endTarget (after its end tag), those above it at endOthers.
+func (p *pass) closeFrom(i int, endTarget, endOthers int64) {
+	for j := len(p.st.els) - 1; j >= i; j-- {
+		end := endOthers
+		if j == i {
+			end = endTarget
+		}
+		p.closed(&p.st.els[j], end)
+	}
+	if i < len(p.st.els) {
+		p.st.els = p.st.els[:i]
+	}
+	if p.st.svgRoot >= len(p.st.els) {
+		p.st.svgRoot = -1
+	}
+}
+
+func (p *pass) closed(e *elem, end int64) {
+	switch e.role {
+	case roleCritical:
+		p.closeCritical(e.idx, end)
+	case roleHeading:
+		p.hc.finish(p, e.idx, end)
+	case roleLink:
+		if p.last.seq == e.idx {
+			p.last.end = end
+		}
+	case roleTemplate:
+		p.st.tmpl--
+	}
+}
+
+func (p *pass) closeCritical(i int, end int64) {
+	if i < 0 {
+		return
+	}
+	c := &p.crit[i]
+	c.End = end
+	if c.Kind != ElementJSONLD {
+		return
+	}
+	for j := len(p.jsonld) - 1; j >= 0; j-- {
+		if b := &p.jsonld[j]; b.crit == i {
+			if b.content == 0 && !c.HasFlag(FlagInvalidJSON) {
+				c.Flags = append(c.Flags, FlagInvalidJSON)
+			}
+			return
+		}
+	}
+}
+
+func (p *pass) endTag(raw []byte) {
+	off, end := p.off, p.off+int64(len(raw))
+	name, _ := tagName(raw, p.name)
+	p.name = name
+	a := atom.Lookup(name)
+	root := p.st.svgRoot
+	if t := p.st.top(); p.st.tmpl == 0 && (t == nil || t.ns == nsHTML) {
+		p.head.endTag(off, end, a, name)
+	}
+	i := p.st.matchEnd(a, name)
+	if i >= 0 {
+		p.closeFrom(i, end, off)
+	}
+	svg := root >= 0 && (i < 0 || i >= root)
+	p.bm.add(p.tagKind(svg), off, end)
+}
+
+// intern returns name as a string, sharing one copy per distinct custom
+// element name (bounded, so hostile pages cannot grow the table forever).
+func (p *pass) intern(name []byte) string {
+	if s, ok := p.interned[string(name)]; ok {
+		return s
+	}
+	if p.interned == nil {
+		p.interned = make(map[string]string)
+	}
+	if len(p.interned) >= 1024 {
+		return "?"
+	}
+	s := string(name)
+	p.interned[s] = s
+	return s
+}
+
+func (p *pass) eof() {
+	size := int64(len(p.body))
+	if p.off < size {
+		// A tag cut by the end of the input: the tokenizer drops it.
+		p.bm.add(p.kind(SpanMarkup), p.off, size)
+		p.openIn, p.openInAt = "tag", p.off
+	}
+	p.head.eof(size)
+	p.open = p.openNames()
+	p.openStack = append([]elem(nil), p.st.els...)
+	p.closeFrom(0, size, size)
+	p.hc.finish(p, p.hc.seq, size)
+	p.finishLastLink()
+	p.addHeadEnd()
+}
+
+// openNames lists the elements open at the end of the input, outermost
+// first, with the html, head and body elements the parser implies.
+func (p *pass) openNames() []string {
+	names := []string{"html"}
+	switch p.head.mode {
+	case modeInHead:
+		names = append(names, "head")
+	case modeInBody:
+		names = append(names, "body")
+	}
+	for i := range p.st.els {
+		e := &p.st.els[i]
+		if e.a != 0 {
+			names = append(names, e.a.String())
+		} else {
+			names = append(names, e.name)
+		}
+	}
+	return names
+}
