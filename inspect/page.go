@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -57,7 +58,8 @@ type Options struct {
 // error means the page itself could not be had (bad URL, DNS, TLS,
 // timeout, too many redirects); HTTP error statuses, truncation and robots
 // verdicts are data in the Report. Any goroutine may call Page; it returns
-// soon after ctx is cancelled.
+// soon after ctx is cancelled, with an error wrapping ctx.Err() whatever the
+// phase, so that a cancelled inspection never passes for a complete one.
 func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile, opt Options) (*Report, error) {
 	progress := serialise(opt.Progress)
 	if isLocalFile(target) {
@@ -78,11 +80,17 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	r := analyse(res, p, opt.Fetch.ChromeVersion, progress)
 	r.Robots = robotsSummary
 	r.RobotsCache = cache
-	if res.FinalURL != target && p.ObeysRobots {
+	if len(res.Redirects) > 0 && res.FinalURL != res.URL && p.ObeysRobots {
 		r.FinalRobots = pageRobots(ctx, cache, p, res.FinalURL, progress)
 	}
+	r.Resources = []Resource{} // the JSON contract has a list, even when skipped
 	if !opt.NoResources {
 		r.Resources = pageResources(ctx, f, cache, p, res, opt, progress)
+	}
+	// A cancelled inspection has resources that failed only because of the
+	// cancel: reporting them as findings would mislead.
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", target, err)
 	}
 	r.addFindings(p)
 	return r, nil
@@ -100,13 +108,23 @@ func checkTarget(target string) error {
 	return nil
 }
 
-// isLocalFile reports whether target names an existing file rather than a URL.
+// isLocalFile reports whether target names a file rather than a URL: an
+// existing file or folder, or a path that can only be one (absolute, or
+// starting with ./ or ../). A missing file or a folder then gets
+// fetch.ReadFile's sentence about it rather than one about URLs.
 func isLocalFile(target string) bool {
-	if strings.Contains(target, "://") {
+	if strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
 		return false
 	}
-	st, err := os.Stat(target)
-	return err == nil && !st.IsDir()
+	if _, err := os.Stat(target); err == nil {
+		return true
+	}
+	for _, prefix := range []string{"./", "../", "." + string(filepath.Separator), ".." + string(filepath.Separator)} {
+		if strings.HasPrefix(target, prefix) {
+			return true
+		}
+	}
+	return filepath.IsAbs(target)
 }
 
 // localPage inspects a file on disk: header bytes as opt.Fetch.HeaderBytes,

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // csvHeader names the columns of WriteCSV. One table holds three kinds of
@@ -22,7 +23,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	cw.Write(csvHeader)
 	for _, f := range r.Findings {
 		row := csvRow("finding")
-		row[2], row[3], row[18] = f.Severity, f.Code, f.Message
+		row[2], row[3], row[18] = f.Severity, f.Code, csvSafe(f.Message)
 		if f.Offset != nil {
 			row[4] = strconv.FormatInt(*f.Offset, 10)
 		}
@@ -31,7 +32,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	for _, c := range r.Critical {
 		row := csvRow("critical")
 		row[1], row[4], row[5] = c.Kind, itoa(c.Offset), itoa(c.End)
-		row[6], row[7], row[18] = strconv.FormatBool(c.BeyondCutoff), strconv.FormatBool(c.AtRisk), c.Value
+		row[6], row[7], row[18] = strconv.FormatBool(c.BeyondCutoff), strconv.FormatBool(c.AtRisk), csvSafe(c.Value)
 		cw.Write(row)
 	}
 	for _, res := range r.Resources {
@@ -43,14 +44,24 @@ func (r *Report) WriteCSV(w io.Writer) error {
 
 func resourceCSVRow(res Resource) []string {
 	row := csvRow("resource")
-	row[1], row[4], row[8] = string(res.Kind), itoa(res.DiscoveredOffset), res.URL
+	row[1], row[4], row[8] = string(res.Kind), itoa(res.DiscoveredOffset), csvSafe(res.URL)
 	row[9], row[10], row[11] = strconv.Itoa(res.Status), itoa(res.HeaderBytes), itoa(res.BodyBytes)
 	row[12], row[13] = itoa(res.LimitBytes), strconv.FormatBool(res.Truncated)
 	if res.Robots != nil {
 		row[14], row[15] = strconv.FormatBool(res.Robots.Allowed), strconv.Itoa(res.Robots.Line)
 	}
-	row[16], row[17], row[18] = strconv.FormatBool(res.DiscoveredBeforeCutoff), res.ExcludedReason, res.Error
+	row[16], row[17], row[18] = strconv.FormatBool(res.DiscoveredBeforeCutoff), res.ExcludedReason, csvSafe(res.Error)
 	return row
+}
+
+// csvSafe keeps a spreadsheet from reading untrusted text as a formula:
+// a cell starting with =, +, -, @, tab or carriage return gets a leading
+// apostrophe, which spreadsheets show as text.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 func csvRow(record string) []string {

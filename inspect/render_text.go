@@ -27,7 +27,7 @@ func (r *Report) textFetch(w io.Writer) {
 	res := r.Fetch
 	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	if r.FinalURL != r.URL {
+	if r.FinalURL != r.URL && !res.Local { // a file's final URL is only its file:// form
 		fmt.Fprintf(tw, "Final URL\t%s (%d redirects)\n", r.FinalURL, len(res.Redirects))
 	}
 	if res.Local {
@@ -164,10 +164,16 @@ func oneLine(s string, max int) string {
 func (r *Report) textComposition(w io.Writer) {
 	fmt.Fprintln(w, "\nWhat the body is made of")
 	kinds := make([]string, 0, len(r.Composition))
-	for k := range r.Composition {
-		kinds = append(kinds, k)
+	for k, n := range r.Composition {
+		if n > 0 { // as in the evidence pack: a kind the page lacks is noise
+			kinds = append(kinds, k)
+		}
 	}
-	sort.Slice(kinds, func(i, j int) bool { return r.Composition[kinds[i]] > r.Composition[kinds[j]] })
+	// Ties go by name, so that the same page always prints the same report.
+	sort.Slice(kinds, func(i, j int) bool {
+		a, b := r.Composition[kinds[i]], r.Composition[kinds[j]]
+		return a > b || a == b && kinds[i] < kinds[j]
+	})
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	for _, k := range kinds {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, Bytes(r.Composition[k]), percentOf(r.Composition[k], r.BodyBytes))

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
 // Finding codes the report adds to the page analysis.
@@ -40,27 +41,41 @@ func (r *Report) HasFindingAtLeast(min string) bool {
 	return false
 }
 
+// robotsFindings says when robots.txt keeps the crawler from the page or
+// from the URL it redirects to: by a rule, or because robots.txt could not
+// be had. A cause shared by both URLs (one host's robots.txt) is said once.
 func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 	var out []Finding
-	for _, s := range []*RobotsSummary{r.Robots, r.FinalRobots} {
-		if s == nil || s.Skipped {
+	seen := map[string]bool{}
+	for i, s := range []*RobotsSummary{r.Robots, r.FinalRobots} {
+		if s == nil || s.Skipped || s.Allowed {
 			continue
 		}
-		if !s.Allowed {
-			rule := "its rules"
-			if s.Line > 0 {
-				rule = fmt.Sprintf("line %d (%s)", s.Line, s.Rule)
+		page := "this page"
+		if i == 1 {
+			page = "the URL this page redirects to (" + r.FinalURL + ")"
+		}
+		if s.Policy == string(robots.PolicyDisallowAll) {
+			if !seen[s.URL] {
+				seen[s.URL] = true
+				out = append(out, Finding{Severity: SeverityCritical, Code: CodeRobotsUnreachable,
+					Message: fmt.Sprintf("%s %s may not fetch %s until %s can be fetched. %s", s.Reason, p.Name, page, s.URL, fetchedAnyway)})
 			}
-			out = append(out, Finding{Severity: SeverityCritical, Code: CodePageBlockedByRobots,
-				Message: fmt.Sprintf("%s may not fetch this page: %s disallows it by %s. Cutoff fetched it anyway to show what the crawler would get.", p.Name, s.URL, rule)})
+			continue
 		}
-		if s.Policy == "disallow-all" {
-			out = append(out, Finding{Severity: SeverityCritical, Code: CodeRobotsUnreachable,
-				Message: s.Reason})
+		rule := "its rules"
+		if s.Line > 0 {
+			rule = fmt.Sprintf("line %d (%s)", s.Line, s.Rule)
 		}
+		out = append(out, Finding{Severity: SeverityCritical, Code: CodePageBlockedByRobots,
+			Message: fmt.Sprintf("%s may not fetch %s: %s disallows it by %s. %s", p.Name, page, s.URL, rule, fetchedAnyway)})
 	}
 	return out
 }
+
+// fetchedAnyway ends the robots findings: the report shows a page the
+// crawler would not fetch.
+const fetchedAnyway = "Cutoff fetched it anyway to show what the crawler would get."
 
 func (r *Report) fetchFindings() []Finding {
 	res := r.Fetch

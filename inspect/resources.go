@@ -114,7 +114,18 @@ type ResourceFetch struct {
 	DurationMS int64 `json:"duration_ms"`
 	// Error says in one sentence why the request failed or was not made.
 	Error string `json:"error,omitempty"`
+	// RawHeader is the final response's header block as received, from
+	// the status line through the blank line (the fetcher bounds it at
+	// 1 MiB); "" when there was no response.
+	RawHeader string `json:"-"`
+	// Head is the first ResourceHeadBytes of the decoded body (fewer when
+	// the body is shorter): the body itself is not kept.
+	Head []byte `json:"-"`
 }
+
+// ResourceHeadBytes is how much of a resource's decoded body ResourceFetch
+// keeps in Head: 4 KiB.
+const ResourceHeadBytes = 4 << 10
 
 // ResourceGraph places a resource among the page's references.
 type ResourceGraph struct {

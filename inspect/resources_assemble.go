@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"fmt"
 	"mime"
 	"slices"
@@ -8,7 +9,8 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 )
 
-// fillFetch copies what a fetch returned into r. The body is not kept.
+// fillFetch copies what a fetch returned into r. The body is not kept,
+// only its first ResourceHeadBytes.
 func fillFetch(r *Resource, res *fetch.Result) {
 	r.Status, r.HeaderBytes, r.BodyBytes = res.Status, res.HeaderBytes, res.BodyBytes
 	r.LimitBytes, r.Truncated = res.LimitBytes, res.Truncated
@@ -22,6 +24,10 @@ func fillFetch(r *Resource, res *fetch.Result) {
 	f.CapBytes, f.ReadComplete = res.CapBytes, res.ReadComplete
 	f.DurationMS = res.Timings.Total.Milliseconds()
 	f.Error = res.BodyError
+	f.RawHeader = string(res.RawHeader)
+	// A copy, so the body it comes from can be freed once the stylesheet
+	// scan is done.
+	f.Head = bytes.Clone(res.Body[:min(len(res.Body), ResourceHeadBytes)])
 }
 
 // isStylesheet reports whether browsers apply a response as a stylesheet:

@@ -45,8 +45,14 @@ func TestResourcesSite(t *testing.T) {
 			if r.CutoffOffset == nil || *r.CutoffOffset != 2_000_000-r.HeaderBytes {
 				t.Errorf("cutoff offset %v, want %d", r.CutoffOffset, 2_000_000-r.HeaderBytes)
 			}
+			checkKept(t, r, "HTTP/1.1 200 OK\r\n", ResourceHeadBytes)
 		}},
-		{"stylesheet", main + "/css/main.css", ResourceStylesheet, true, true, 200, nil},
+		{"stylesheet", main + "/css/main.css", ResourceStylesheet, true, true, 200, func(t *testing.T, r Resource) {
+			checkKept(t, r, "HTTP/1.1 200 OK\r\n", int(r.BodyBytes))
+			if !strings.HasPrefix(string(r.Head), `@import "b.css";`) {
+				t.Errorf("Head = %.40q, want the stylesheet's first bytes", r.Head)
+			}
+		}},
 		{"import", main + "/css/b.css", ResourceImport, true, true, 200, func(t *testing.T, r Resource) {
 			if r.Parent != main+"/css/main.css" || r.Depth != 1 {
 				t.Errorf("parent %q depth %d, want main.css 1", r.Parent, r.Depth)
@@ -58,7 +64,11 @@ func TestResourcesSite(t *testing.T) {
 				t.Errorf("depth %d, want 2", r.Depth)
 			}
 		}},
-		{"font preload", main + "/fonts/f.woff2", ResourceFont, false, false, 0, nil},
+		{"font preload", main + "/fonts/f.woff2", ResourceFont, false, false, 0, func(t *testing.T, r Resource) {
+			if r.RawHeader != "" || r.Head != nil {
+				t.Errorf("a resource never requested kept header %q and head %q", r.RawHeader, r.Head)
+			}
+		}},
 		{"css background image", main + "/img/bg.png", ResourceImage, false, false, 0, nil},
 		{"image", main + "/img/photo.jpg", ResourceImage, false, false, 0, nil},
 		{"favicon", main + "/favicon.ico", ResourceIcon, false, false, 0, nil},
@@ -76,7 +86,9 @@ func TestResourcesSite(t *testing.T) {
 				t.Errorf("robots %+v, want allowed by %s/robots.txt", r.Robots, cdn)
 			}
 		}},
-		{"404", main + "/missing.js", ResourceScript, true, true, 404, nil},
+		{"404", main + "/missing.js", ResourceScript, true, true, 404, func(t *testing.T, r Resource) {
+			checkKept(t, r, "HTTP/1.1 404 Not Found\r\n", int(min(r.BodyBytes, ResourceHeadBytes)))
+		}},
 		{"never ends", main + "/endless.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
 			if r.ReadComplete || r.BodyBytes != r.CapBytes || r.CapBytes != 4*2_000_000 {
 				t.Errorf("read complete %v, body %d, cap %d, want stopped at the cap of 8,000,000", r.ReadComplete,
@@ -375,5 +387,19 @@ func TestResourcesProgress(t *testing.T) {
 	if calls == 0 || lastDone != lastTotal || lastTotal != requested || lastBytes != sum {
 		t.Errorf("%d calls, last (%d, %d, %d), want done = total = %d and bytes %d", calls, lastDone, lastTotal,
 			lastBytes, requested, sum)
+	}
+}
+
+// checkKept checks the header block and body head a fetched resource keeps.
+func checkKept(t *testing.T, r Resource, status string, head int) {
+	t.Helper()
+	if !strings.HasPrefix(r.RawHeader, status) || !strings.HasSuffix(r.RawHeader, "\r\n\r\n") {
+		t.Errorf("RawHeader = %.60q…, want a block from %q through the blank line", r.RawHeader, status)
+	}
+	if got, want := int64(len(r.RawHeader)), r.HeaderBytes; got != want {
+		t.Errorf("len(RawHeader) = %d, want HeaderBytes %d", got, want)
+	}
+	if got := len(r.Head); got != head {
+		t.Errorf("len(Head) = %d, want %d", got, head)
 	}
 }

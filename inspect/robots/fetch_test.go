@@ -189,6 +189,9 @@ func TestFetchLargeBody(t *testing.T) {
 	if got, want := o.TruncatedAt, int64(MaxBytes); got != want {
 		t.Errorf("TruncatedAt = %d, want %d", got, want)
 	}
+	if got, want := len(o.Body), ReadCap; got != want {
+		t.Errorf("len(Body) = %d, want %d (the bytes read, past MaxBytes too)", got, want)
+	}
 	if v := o.Check([]string{"googlebot"}, false, srv.URL+"/a"); v.Allowed || v.Line != 2 {
 		t.Errorf("Check(/a) = %v line %d, want disallowed by line 2", v.Allowed, v.Line)
 	}
@@ -352,5 +355,58 @@ func TestRobotsURLIDN(t *testing.T) {
 	b, err2 := RobotsURL("https://xn--bcher-kva.example/b")
 	if err1 != nil || err2 != nil || a != b {
 		t.Errorf("IDN and punycode robots.txt URLs differ: %q (%v), %q (%v)", a, err1, b, err2)
+	}
+}
+
+func TestFetchKeepsBody(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		want   string // the Body kept; "-" for none
+	}{
+		{"plain", 200, "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /a\n"},
+		{"BOM and CRLF kept", 200, "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /a\r\n", "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /a\r\n"},
+		{"invalid UTF-8 kept", 200, "User-agent: *\nDisallow: /caf\xE9\n", "User-agent: *\nDisallow: /caf\xE9\n"},
+		{"empty file", 200, "", ""},
+		{"404 keeps none", 404, "not found", "-"},
+		{"503 keeps none", 503, "busy", "-"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/plain")
+				w.WriteHeader(tt.status)
+				io.WriteString(w, tt.body)
+			})
+			o := Fetch(context.Background(), &fetch.Fetcher{}, srv.URL, testProfile(t), fetch.Options{Timeout: 10 * time.Second})
+			if tt.want == "-" {
+				if o.Body != nil {
+					t.Errorf("Body = %q for status %d, want nil", o.Body, tt.status)
+				}
+				return
+			}
+			if o.Body == nil || string(o.Body) != tt.want {
+				t.Errorf("Body = %q (nil %v), want %q", o.Body, o.Body == nil, tt.want)
+			}
+			if got, want := o.Bytes, int64(len(tt.want)); got != want {
+				t.Errorf("Bytes = %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestFromFileKeepsACopy(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /a\n")
+	o := FromFile("robots.txt", body)
+	body[0] = 'X'
+	if got, want := string(o.Body), "User-agent: *\nDisallow: /a\n"; got != want {
+		t.Errorf("Body = %q after the caller changed its slice, want %q", got, want)
+	}
+	big := make([]byte, ReadCap+10)
+	if got, want := len(FromFile("big.txt", big).Body), ReadCap; got != want {
+		t.Errorf("len(Body) = %d for a body over ReadCap, want %d", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 
@@ -45,8 +46,12 @@ type Outcome struct {
 	Reason string `json:"reason"`
 	// File is the parsed file when Policy is PolicyParsed, else nil.
 	File *File `json:"-"`
-	// Bytes is the decoded body bytes read (at most FetchCap).
+	// Bytes is the decoded body bytes read (at most ReadCap).
 	Bytes int64 `json:"bytes"`
+	// Body is the file as read, byte for byte (at most ReadCap bytes, BOM
+	// and bytes past MaxBytes included), when Policy is PolicyParsed; nil
+	// otherwise. It is a copy owned by the Outcome: do not modify it.
+	Body []byte `json:"-"`
 	// TruncatedAt is MaxBytes when the body is longer, else 0.
 	TruncatedAt   int64       `json:"truncated_at"`
 	LooksLikeHTML bool        `json:"looks_like_html,omitempty"`
@@ -58,7 +63,8 @@ type Outcome struct {
 }
 
 // FromFile returns the Outcome for a robots.txt read from a file or edited
-// by hand: its rules apply. body should hold at most ReadCap bytes.
+// by hand: its rules apply. body should hold at most ReadCap bytes; only
+// the first ReadCap are kept and parsed.
 func FromFile(path string, body []byte) *Outcome {
 	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed,
 		Reason: "The robots.txt was read from a file: its rules apply."}
@@ -79,8 +85,14 @@ func DisallowAll(robotsURL, reason string) *Outcome {
 	return &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyDisallowAll, Reason: reason}
 }
 
-// setBody parses body and records its sizes.
+// setBody parses body, keeps a copy of it (at most ReadCap bytes) and
+// records its sizes.
 func (o *Outcome) setBody(body []byte) {
+	body = body[:min(len(body), ReadCap)]
+	o.Body = bytes.Clone(body)
+	if o.Body == nil {
+		o.Body = []byte{}
+	}
 	o.File = Parse(body)
 	o.second = NewSecond(body)
 	o.Bytes = int64(len(body))

@@ -1,0 +1,460 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// reportGenerated is the fixed inspection time of the golden reports.
+var reportGenerated = time.Date(2026, time.March, 2, 9, 30, 0, 0, time.UTC)
+
+// reportFixture is the local page the golden reports are built from.
+var reportFixture = filepath.Join("testdata", "report", "shop.html")
+
+// Header bytes and limit of the truncated golden report: the cutoff falls
+// at body byte 1,250, inside the inline script and before the canonical.
+const (
+	fixtureHeaderBytes = 250
+	fixtureLimit       = 1500
+)
+
+// fileReport inspects the fixture as Googlebot Smartphone with limit bytes
+// (0 for the profile's own limit) and a fixed Generated time.
+func fileReport(t *testing.T, limit int64) *Report {
+	t.Helper()
+	opt := Options{Fetch: fetch.Options{HeaderBytes: fixtureHeaderBytes, LimitOverride: limit}}
+	r, err := Page(t.Context(), nil, reportFixture, pageProfile(t), opt)
+	if err != nil {
+		t.Fatalf("Page(%q): %v", reportFixture, err)
+	}
+	r.Generated = reportGenerated
+	return r
+}
+
+// siteReport inspects a page served by an httptest server that references
+// every kind of subresource, one of them after the cutoff and one blocked
+// by robots.txt.
+func siteReport(t *testing.T) *Report {
+	t.Helper()
+	page := htmlPage(4000, `<link rel="stylesheet" href="/site.css"><script src="/app.js"></script>`+
+		`<script src="/private/x.js"></script><img src="/photo.jpg"><img src="data:image/png;base64,iVBORw0KGgo=">`) +
+		`<script src="/late.js"></script>`
+	s := newPageSite(t, map[string]http.HandlerFunc{
+		"/robots.txt":   serveRobots("User-agent: *\nDisallow: /private/\n"),
+		"/page":         serveHTML(page),
+		"/site.css":     serve(200, "text/css", `@import "more.css"; body{background:url(/bg.png)}`),
+		"/more.css":     serve(200, "text/css", "p{margin:0}"),
+		"/app.js":       serve(200, "text/javascript", strings.Repeat("app();", 1000)),
+		"/private/x.js": serve(200, "text/javascript", "x()"),
+		"/late.js":      serve(200, "text/javascript", "late()"),
+	})
+	opt := Options{Fetch: fetch.Options{LimitOverride: 3000}, FetchBlocked: true}
+	r, err := Page(t.Context(), nil, s.URL+"/page", pageProfile(t), opt)
+	if err != nil {
+		t.Fatalf("Page: %v", err)
+	}
+	r.Generated = reportGenerated
+	return r
+}
+
+// render writes r in one of the formats, "text" included.
+func render(t *testing.T, r *Report, format string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	var err error
+	if format == "text" {
+		err = r.WriteText(&b)
+	} else {
+		err = r.Write(&b, format)
+	}
+	if err != nil {
+		t.Fatalf("writing %s: %v", format, err)
+	}
+	return b.Bytes()
+}
+
+// updating reports whether -update was given. The flag is declared by
+// another test file of the package.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// checkReportGolden compares got with testdata/report/name, or rewrites it
+// with -update.
+func checkReportGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "report", name)
+	if updating() {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update and review the diff); got:\n%s", path, got)
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	t.Parallel()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		limit int64
+	}{
+		{"cut", fixtureLimit},
+		{"whole", 0},
+	}
+	formats := []struct{ format, ext string }{{"text", "txt"}, {FormatCSV, "csv"}, {FormatHTML, "html"}}
+	for _, tt := range tests {
+		for _, f := range formats {
+			t.Run(tt.name+"."+f.ext, func(t *testing.T) {
+				t.Parallel()
+				got := render(t, fileReport(t, tt.limit), f.format)
+				// A golden file must not depend on where the project sits.
+				if bytes.Contains(got, []byte(wd)) {
+					t.Errorf("the %s report holds the working directory %s", f.format, wd)
+				}
+				checkReportGolden(t, tt.name+".golden."+f.ext, got)
+			})
+		}
+	}
+}
+
+// TestRenderJSON checks the --json contract: the top-level keys of CLI.md,
+// a lossless round trip, and tags left readable.
+func TestRenderJSON(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		report func(t *testing.T) *Report
+	}{
+		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) }},
+		{"whole file", func(t *testing.T) *Report { return fileReport(t, 0) }},
+		{"site", siteReport},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := tt.report(t)
+			out := render(t, r, FormatJSON)
+			var top map[string]json.RawMessage
+			if err := json.Unmarshal(out, &top); err != nil {
+				t.Fatalf("the JSON report does not parse: %v", err)
+			}
+			for _, k := range []string{"url", "final_url", "profile", "fetch", "critical", "composition", "resources", "robots", "findings"} {
+				if v, ok := top[k]; !ok || string(v) == "null" {
+					t.Errorf("key %q = %s, want a value", k, v)
+				}
+			}
+			var fetchKeys map[string]json.RawMessage
+			if err := json.Unmarshal(top["fetch"], &fetchKeys); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"status", "redirects", "header_bytes", "wire_body_bytes", "body_bytes", "content_type",
+				"content_encoding", "limit_bytes", "truncated", "cutoff_offset", "read_complete"} {
+				if _, ok := fetchKeys[k]; !ok {
+					t.Errorf("fetch.%s is missing", k)
+				}
+			}
+			if got, want := string(fetchKeys["cutoff_offset"]) == "null", r.Fetch.CutoffOffset == nil; got != want {
+				t.Errorf("fetch.cutoff_offset = %s with CutoffOffset %v", fetchKeys["cutoff_offset"], r.Fetch.CutoffOffset)
+			}
+			var back Report
+			if err := json.Unmarshal(out, &back); err != nil {
+				t.Fatalf("the JSON report does not read back: %v", err)
+			}
+			if again := render(t, &back, FormatJSON); !bytes.Equal(again, out) {
+				t.Errorf("the JSON report changes in a round trip:\n%s\nthen:\n%s", out, again)
+			}
+			if bytes.Contains(out, []byte(`\u003c`)) || bytes.Contains(out, []byte(`\u003e`)) {
+				t.Error("the JSON report escapes < or >")
+			}
+		})
+	}
+}
+
+// TestRenderJSONTags makes sure the unescaped-tag check above has a tag to
+// look at: the truncated fixture names an element in a finding.
+func TestRenderJSONTags(t *testing.T) {
+	t.Parallel()
+	out := render(t, fileReport(t, fixtureLimit), FormatJSON)
+	if !bytes.Contains(out, []byte("<script>")) {
+		t.Errorf("the JSON report of the cut page names no <script>:\n%s", out)
+	}
+}
+
+func TestRenderCSV(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		report func(t *testing.T) *Report
+	}{
+		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) }},
+		{"site", siteReport},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := tt.report(t)
+			cr := csv.NewReader(bytes.NewReader(render(t, r, FormatCSV)))
+			cr.FieldsPerRecord = -1 // counted below, with a better message
+			rows, err := cr.ReadAll()
+			if err != nil {
+				t.Fatalf("the CSV report does not parse: %v", err)
+			}
+			if len(rows) == 0 || !slices.Equal(rows[0], csvHeader) {
+				t.Fatalf("first row = %v, want the header %v", rows[:min(1, len(rows))], csvHeader)
+			}
+			records := map[string]int{}
+			for i, row := range rows {
+				if got, want := len(row), len(csvHeader); got != want {
+					t.Errorf("row %d has %d columns, want %d: %q", i, got, want, row)
+				}
+				records[row[0]]++
+			}
+			for rec, want := range map[string]int{"finding": len(r.Findings), "critical": len(r.Critical), "resource": len(r.Resources)} {
+				if got := records[rec]; got != want {
+					t.Errorf("%d %s rows, want %d", got, rec, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRenderHTMLSelfContained parses the evidence pack and fails on any
+// script or reference to another resource: it must open from an email
+// attachment with nothing fetched.
+func TestRenderHTMLSelfContained(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		report func(t *testing.T) *Report
+		want   []string // texts the pack must show
+	}{
+		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) },
+			[]string{"cutoff at body byte 1,250", "canonical", "https://shop.example/widgets/blue", "Source at the cutoff", "What the crawler loses"}},
+		{"site", siteReport, []string{"Subresources", "/late.js", "AFTER cutoff", "BLOCKED:2", "Response header as received"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := render(t, tt.report(t), FormatHTML)
+			doc, err := html.Parse(bytes.NewReader(out))
+			if err != nil {
+				t.Fatalf("the evidence pack does not parse: %v", err)
+			}
+			var text strings.Builder
+			for n := range doc.Descendants() {
+				switch n.Type {
+				case html.TextNode:
+					text.WriteString(n.Data)
+				case html.ElementNode:
+					checkSelfContained(t, n)
+				}
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(text.String(), w) && !bytes.Contains(out, []byte(w)) {
+					t.Errorf("the evidence pack lacks %q", w)
+				}
+			}
+		})
+	}
+}
+
+// fetchingAttrs are the attributes through which a document loads another
+// resource.
+var fetchingAttrs = []string{"src", "srcset", "href", "xlink:href", "action", "formaction", "data", "poster", "background", "manifest"}
+
+// checkSelfContained fails for an element that runs code or loads
+// anything; only <a href> may point elsewhere, as a text link.
+func checkSelfContained(t *testing.T, n *html.Node) {
+	t.Helper()
+	switch n.DataAtom {
+	case atom.Script, atom.Iframe, atom.Frame, atom.Object, atom.Embed, atom.Img, atom.Link, atom.Base, atom.Video, atom.Audio, atom.Source:
+		t.Errorf("the evidence pack holds a <%s> element", n.Data)
+	}
+	if n.DataAtom == atom.Style && n.FirstChild != nil && strings.Contains(n.FirstChild.Data, "url(") {
+		t.Errorf("the evidence pack's style sheet loads a url(): %.80q", n.FirstChild.Data)
+	}
+	for _, a := range n.Attr {
+		name := a.Key
+		if a.Namespace != "" {
+			name = a.Namespace + ":" + a.Key
+		}
+		if strings.HasPrefix(name, "on") {
+			t.Errorf("<%s> has the event handler %s", n.Data, name)
+		}
+		if name == "style" && strings.Contains(a.Val, "url(") {
+			t.Errorf("<%s style=%q> loads a url()", n.Data, a.Val)
+		}
+		if slices.Contains(fetchingAttrs, name) && !(n.DataAtom == atom.A && name == "href") {
+			t.Errorf("<%s %s=%q> refers to another resource", n.Data, name, a.Val)
+		}
+	}
+}
+
+// TestRenderWithoutCutoff checks that a page that fits gets no impact or
+// excerpt section in any format.
+func TestRenderWithoutCutoff(t *testing.T) {
+	t.Parallel()
+	r := fileReport(t, 0)
+	if r.Impact != nil {
+		t.Fatal("the whole fixture has an Impact")
+	}
+	tests := []struct {
+		format string
+		absent []string
+	}{
+		{"text", []string{"What the crawler loses", "Open at the cutoff"}},
+		{FormatHTML, []string{"What the crawler loses", "Source at the cutoff", "cutoff at body byte"}},
+		{FormatJSON, []string{`"impact"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			out := render(t, r, tt.format)
+			for _, s := range tt.absent {
+				if bytes.Contains(out, []byte(s)) {
+					t.Errorf("the %s report of an untruncated page holds %q", tt.format, s)
+				}
+			}
+		})
+	}
+}
+
+// TestRenderText checks the figures a consultant quotes from the text
+// report: the byte sum with thousands separators, and the cutoff.
+func TestRenderText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		limit int64
+		want  []string
+	}{
+		{"cut", fixtureLimit, []string{
+			"250 header + 2,208 decoded body = 2,458 counted",
+			"1,500 bytes for html",
+			"body byte 1,250: the last 958 bytes read (43%) never reach the crawler",
+			"local file\n",
+			"CRITICAL",
+			"What the crawler loses",
+		}},
+		{"whole", 0, []string{
+			"250 header + 2,208 decoded body = 2,458 counted",
+			"2,000,000 bytes for html (2,097,152 if MB is read as MiB)",
+			"none: the crawler keeps everything (0% of the limit)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := string(render(t, fileReport(t, tt.limit), "text"))
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("the text report lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(out, "Final URL") {
+				t.Errorf("the text report of a local file shows a final URL:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestWriteUnknownFormat(t *testing.T) {
+	t.Parallel()
+	r := fileReport(t, 0)
+	for _, format := range []string{"", "xml", "JSON", "text", "pdf"} {
+		var b bytes.Buffer
+		if err := r.Write(&b, format); err == nil {
+			t.Errorf("Write(%q) = nil, want an error", format)
+		}
+		if b.Len() != 0 {
+			t.Errorf("Write(%q) wrote %d bytes before failing", format, b.Len())
+		}
+		if IsReportFormat(format) {
+			t.Errorf("IsReportFormat(%q) = true", format)
+		}
+	}
+	for _, format := range []string{FormatJSON, FormatCSV, FormatHTML} {
+		if !IsReportFormat(format) {
+			t.Errorf("IsReportFormat(%q) = false", format)
+		}
+	}
+}
+
+// TestRenderCSVFormula feeds the CSV page text that a spreadsheet would
+// run as a formula: it must arrive as text.
+func TestRenderCSVFormula(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "formula.html")
+	page := `<!doctype html><html><head><title>=HYPERLINK("http://evil.example","x")</title></head><body></body></html>`
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Page(t.Context(), nil, path, pageProfile(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Resources = append(r.Resources, Resource{URL: "@SUM(A1)", Kind: ResourceOther, ResourceFetch: ResourceFetch{Error: "-1+1"}})
+	rows, err := csv.NewReader(bytes.NewReader(render(t, r, FormatCSV))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows[1:] {
+		for i, cell := range row {
+			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
+				t.Errorf("row %q: column %s = %q reads as a formula", row[0], csvHeader[i], cell)
+			}
+		}
+	}
+	want := `'=HYPERLINK("http://evil.example","x")`
+	if !slices.ContainsFunc(rows, func(row []string) bool { return row[0] == "critical" && row[18] == want }) {
+		t.Errorf("no critical row holds the title as the text %s: %q", want, rows)
+	}
+}
+
+func TestCSVSafe(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", ""},
+		{"plain", "Blue widgets", "Blue widgets"},
+		{"formula", "=1+1", "'=1+1"},
+		{"plus", "+1", "'+1"},
+		{"minus", "-1", "'-1"},
+		{"at", "@A1", "'@A1"},
+		{"tab", "\t=1", "'\t=1"},
+		{"inner equals", "a=b", "a=b"},
+		{"url", "https://shop.example/?a=1", "https://shop.example/?a=1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := csvSafe(tt.in); got != tt.want {
+				t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
