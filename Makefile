@@ -41,7 +41,7 @@ test: deps check unit race smoke
 
 check:
 	@echo "== gofmt"
-	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
+	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './.*')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	@echo "== go vet"
 	$(GO) vet ./...
