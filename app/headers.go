@@ -88,10 +88,16 @@ func redirectText(r *fetch.Result) string {
 	return b.String()
 }
 
+// maxShownHeader bounds the header block a label shows: a label wrapping a
+// megabyte takes seconds and gigabytes, and no real header is that long.
+const maxShownHeader = 64 << 10
+
 // headerBlockText is the raw header block, status line first, with CRLF
-// shown as line breaks.
+// shown as line breaks, bytes that are not UTF-8 as U+FFFD, and at most
+// maxShownHeader bytes of it.
 func headerBlockText(raw []byte) string {
-	return strings.TrimRight(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n")
+	text := shownText(raw, maxShownHeader)
+	return strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 }
 
 func sizesText(r *fetch.Result) string {

@@ -7,7 +7,8 @@ type Options struct {
 	// Demo starts the embedded demo site and fills in the URL of its
 	// truncated page, with the URL field focused.
 	Demo bool
-	// URL is filled into the URL field when not empty.
+	// URL, when not empty, is filled into the URL field and inspected at
+	// start: a URL or the path of a local HTML file.
 	URL string
 	// Profile selects a crawler profile by ID when not empty.
 	Profile string

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -47,14 +48,14 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 		welcome:  newWelcomeArea(onDemo),
 		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		ruler:    NewRuler(RulerModel{}),
-		legend:   container.NewHBox(),
+		legend:   container.New(layout.NewRowWrapLayoutWithCustomPadding(theme.Padding(), 0)),
 		contrib:  widget.NewLabel(""),
 		findings: newFindingsList(onOffset),
 	}
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.contrib.Wrapping = fyne.TextWrapWord
 	a.ruler.OnSelect = onOffset
-	top := container.NewVBox(a.summary, a.ruler, container.NewHScroll(a.legend), a.contrib, heading("Findings"))
+	top := container.NewVBox(a.summary, a.ruler, a.legend, a.contrib, heading("Findings"))
 	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
 	a.report.Hide()
 	a.root = container.NewStack(a.welcome.content(), a.report)
@@ -85,7 +86,8 @@ func (a *overviewArea) filled() bool {
 
 func (a *overviewArea) copyText() string { return a.findings.copyText() }
 
-// legendObjects draws one swatch and label per kind, in the ruler's colours.
+// legendObjects draws one swatch and label per kind, in the ruler's
+// colours, each pair kept together so the legend wraps between kinds.
 func legendObjects(items []legendItem) []fyne.CanvasObject {
 	th := fyne.CurrentApp().Settings().Theme()
 	var total int64
@@ -102,7 +104,7 @@ func legendObjects(items []legendItem) []fyne.CanvasObject {
 		}
 		lbl := widget.NewLabel(text)
 		lbl.SizeName = theme.SizeNameCaptionText
-		objs = append(objs, container.NewCenter(sw), lbl)
+		objs = append(objs, container.NewHBox(container.NewCenter(sw), lbl))
 	}
 	return objs
 }

@@ -18,10 +18,15 @@ const (
 	prefCustomLimit = "profile.custom.limit_bytes"
 	prefCustomBase  = "profile.custom.base"
 	prefDraftPrefix = "robots.draft."
+	prefDrafts      = "robots.drafts" // hosts with a draft, most recently saved first
 )
 
 // maxRecent is how many recent URLs the URL field offers.
 const maxRecent = 20
+
+// maxDrafts is how many robots.txt drafts are kept; saving one more drops
+// the draft saved longest ago.
+const maxDrafts = 50
 
 // defaultWindowSize is the first window size, in Fyne units. There is no
 // window manager to pick one under Xvfb, so it must fit a 1280×900 screen.
@@ -109,15 +114,36 @@ func (s prefs) draft(host string) (string, bool) {
 	return text, true
 }
 
-// setDraft saves the edited robots.txt of host; clearDraft forgets it.
+// setDraft saves the edited robots.txt of host as the most recent draft,
+// dropping the oldest beyond maxDrafts; clearDraft forgets it.
 func (s prefs) setDraft(host, text string) {
-	if host != "" {
-		s.p.SetString(s.draftKey(host), text)
+	if host == "" {
+		return
 	}
+	s.p.SetString(s.draftKey(host), text)
+	key := strings.ToLower(host)
+	list := []string{key}
+	for _, h := range s.p.StringList(prefDrafts) {
+		switch {
+		case h == key:
+		case len(list) < maxDrafts:
+			list = append(list, h)
+		default:
+			s.p.RemoveValue(s.draftKey(h))
+		}
+	}
+	s.p.SetStringList(prefDrafts, list)
 }
 
 func (s prefs) clearDraft(host string) {
-	if host != "" {
-		s.p.RemoveValue(s.draftKey(host))
+	if host == "" {
+		return
 	}
+	if _, ok := s.draft(host); !ok {
+		return // nothing to forget: spare the preferences a write
+	}
+	s.p.RemoveValue(s.draftKey(host))
+	key := strings.ToLower(host)
+	list := slices.DeleteFunc(s.p.StringList(prefDrafts), func(h string) bool { return h == key })
+	s.p.SetStringList(prefDrafts, list)
 }

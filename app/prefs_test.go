@@ -48,6 +48,43 @@ func TestDrafts(t *testing.T) {
 	}
 }
 
+func TestDraftsAreCapped(t *testing.T) {
+	s := prefs{test.NewTempApp(t).Preferences()}
+	host := func(i int) string { return fmt.Sprintf("http://127.0.0.1:%d", 40000+i) }
+	for i := range maxDrafts + 5 {
+		s.setDraft(host(i), fmt.Sprintf("# draft %d", i))
+		if i == 10 {
+			s.setDraft(host(0), "# draft 0, saved again") // now newer than 1 to 9
+		}
+	}
+	tests := []struct {
+		name string
+		i    int
+		kept bool
+	}{
+		{"saved again, kept", 0, true},
+		{"oldest, dropped", 1, false},
+		{"second oldest, dropped", 2, false},
+		{"fifth oldest, dropped", 5, false},
+		{"sixth oldest, kept", 6, true},
+		{"newest, kept", maxDrafts + 4, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, ok := s.draft(host(tt.i)); ok != tt.kept {
+				t.Errorf("draft of %s kept = %v, want %v", host(tt.i), ok, tt.kept)
+			}
+		})
+	}
+	if got := len(s.p.StringList(prefDrafts)); got != maxDrafts {
+		t.Errorf("the draft index holds %d hosts, want %d", got, maxDrafts)
+	}
+	s.clearDraft(host(6))
+	if got := len(s.p.StringList(prefDrafts)); got != maxDrafts-1 {
+		t.Errorf("after clearDraft the index holds %d hosts, want %d", got, maxDrafts-1)
+	}
+}
+
 func TestWindowSize(t *testing.T) {
 	s := prefs{test.NewTempApp(t).Preferences()}
 	if got := s.windowSize(); got != defaultWindowSize {

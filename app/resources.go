@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -58,6 +60,11 @@ type resourcesArea struct {
 	selected int // index into rows, -1 when none
 	shown    bool
 
+	lastTapRow int       // row of the last tap on a cell, for double taps
+	lastTapAt  time.Time // when it was
+	now        func() time.Time
+	dialog     *dialog.CustomDialog // the details dialog open last; tests look at it
+
 	summary  *widget.Label
 	problems *widget.Check
 	open     *widget.Button
@@ -66,7 +73,7 @@ type resourcesArea struct {
 }
 
 func newResourcesArea(win fyne.Window) *resourcesArea {
-	a := &resourcesArea{win: win, sortCol: -1, selected: -1}
+	a := &resourcesArea{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now}
 	a.summary = widget.NewLabel("Inspect a URL to list the scripts, stylesheets and other files its page references.")
 	a.problems = widget.NewCheck("Problems only", func(bool) { a.refilter() })
 	a.open = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), a.onOpen)
@@ -82,7 +89,7 @@ func (a *resourcesArea) content() fyne.CanvasObject { return a.root }
 func (a *resourcesArea) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(
 		func() (int, int) { return len(a.rows), resourceCols },
-		newResourceCell,
+		func() fyne.CanvasObject { return newResourceCell(a.onCellTapped) },
 		a.updateCell)
 	t.ShowHeaderColumn = false
 	t.CreateHeader = func() fyne.CanvasObject {
@@ -99,44 +106,27 @@ func (a *resourcesArea) newTable() *widget.Table {
 	return t
 }
 
-// resourceCell is a table cell: a label, or a compact ruler in the bar
-// column.
-type resourceCell struct {
-	label *widget.Label
-	ruler *Ruler
-	box   *fyne.Container
-}
-
-func newResourceCell() fyne.CanvasObject {
-	c := &resourceCell{label: widget.NewLabel(""), ruler: NewRuler(RulerModel{})}
-	c.label.Truncation = fyne.TextTruncateEllipsis
-	c.ruler.Compact = true
-	c.box = container.NewStack(c.label, container.NewPadded(c.ruler))
-	return c.box
-}
-
 func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	if id.Row < 0 || id.Row >= len(a.rows) {
 		return
 	}
-	box := o.(*fyne.Container)
-	label := box.Objects[0].(*widget.Label)
-	ruler := box.Objects[1].(*fyne.Container).Objects[0].(*Ruler)
+	c := o.(*resourceCell)
+	c.id = id
 	row := &a.rows[id.Row]
 	if id.Col == colBar && row.res.Requested {
-		label.Hide()
-		box.Objects[1].Show()
-		ruler.SetModel(row.model)
+		c.label.Hide()
+		c.bar.Show()
+		c.ruler.SetModel(row.model)
 		return
 	}
-	box.Objects[1].Hide()
-	label.Show()
-	label.Importance = cellImportance(row, id.Col)
+	c.bar.Hide()
+	c.label.Show()
+	c.label.Importance = cellImportance(row, id.Col)
 	if id.Col == colBar {
-		label.SetText("—")
+		c.label.SetText("—")
 		return
 	}
-	label.SetText(row.cells[id.Col])
+	c.label.SetText(row.cells[id.Col])
 }
 
 // cellImportance greys what the renderer skips and colours the cell that
@@ -220,7 +210,7 @@ func (a *resourcesArea) refilter() {
 			return c
 		})
 	}
-	a.selected = -1
+	a.selected, a.lastTapRow = -1, -1
 	a.open.Disable()
 	a.table.UnselectAll()
 	a.table.Refresh()
@@ -250,6 +240,26 @@ func fillRatio(r *inspect.Resource) float64 {
 	return float64(r.HeaderBytes+r.BodyBytes) / float64(r.LimitBytes)
 }
 
+// onCellTapped selects the tapped cell, as the table does for a tap on
+// itself, and opens the details on a second tap on the same row within
+// doubleTapGap: widget.Table reports no second selection of a cell that is
+// already selected, so the cells time the taps themselves.
+func (a *resourcesArea) onCellTapped(id widget.TableCellID) {
+	if id.Row < 0 || id.Row >= len(a.rows) {
+		return
+	}
+	now := a.now()
+	double := id.Row == a.lastTapRow && now.Sub(a.lastTapAt) <= doubleTapGap
+	a.lastTapRow, a.lastTapAt = id.Row, now
+	a.win.Canvas().Focus(a.table)
+	a.table.Select(id)
+	a.onSelect(id.Row) // the same cell again is no new selection for the table
+	if double {
+		a.lastTapRow = -1 // a third tap starts over
+		a.onOpen()
+	}
+}
+
 func (a *resourcesArea) onSelect(row int) {
 	if row < 0 || row >= len(a.rows) {
 		return
@@ -271,7 +281,7 @@ func (a *resourcesArea) copyText() string {
 
 func (a *resourcesArea) onOpen() {
 	if a.selected >= 0 && a.selected < len(a.rows) {
-		showResourceDialog(a.win, &a.rows[a.selected])
+		a.dialog = showResourceDialog(a.win, &a.rows[a.selected])
 	}
 }
 

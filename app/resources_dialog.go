@@ -8,20 +8,80 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // showResourceDialog shows one resource in full: its own ruler, how it was
-// fetched and why, every value selectable for copying.
-func showResourceDialog(win fyne.Window, row *resourceRow) {
+// fetched and why, the response header as received and the first 4 KiB of
+// its body, every value selectable for copying.
+func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog {
 	ruler := NewRuler(row.model)
 	details := monoLabel()
 	details.SetText(resourceDetails(&row.res))
-	body := container.NewBorder(ruler, nil, nil, nil, container.NewVScroll(details))
+	tabs := container.NewAppTabs(
+		container.NewTabItem("Details", container.NewVScroll(details)),
+		container.NewTabItem("Response header", container.NewVScroll(resourceHeaderPane(&row.res))),
+		container.NewTabItem("First 4 KiB", container.NewVScroll(resourceHeadPane(&row.res))),
+	)
+	body := container.NewBorder(ruler, nil, nil, nil, tabs)
 	d := dialog.NewCustom(shorten(row.res.URL, 90), "Close", body, win)
 	d.Resize(fyne.NewSize(min(win.Canvas().Size().Width-40, 1000), min(win.Canvas().Size().Height-40, 640)))
 	d.Show()
+	return d
+}
+
+// resourceHeaderPane is the response header block as received, or why
+// there is none.
+func resourceHeaderPane(r *inspect.Resource) fyne.CanvasObject {
+	if r.RawHeader == "" {
+		return widget.NewLabel(noResponseText(r))
+	}
+	l := monoLabel()
+	l.SetText(headerBlockText([]byte(r.RawHeader)))
+	return l
+}
+
+// resourceHeadPane is the first bytes of the decoded body under a caption
+// that says how much of it they are.
+func resourceHeadPane(r *inspect.Resource) fyne.CanvasObject {
+	if !r.Requested || r.RawHeader == "" {
+		return widget.NewLabel(noResponseText(r))
+	}
+	caption := widget.NewLabel(headCaption(r))
+	caption.Wrapping = fyne.TextWrapWord
+	caption.SizeName = theme.SizeNameCaptionText
+	text := monoLabel()
+	text.SetText(shownText(r.Head, inspect.ResourceHeadBytes))
+	return container.NewBorder(caption, nil, nil, nil, text)
+}
+
+// headCaption says which bytes the head pane shows.
+func headCaption(r *inspect.Resource) string {
+	n := int64(len(r.Head))
+	switch {
+	case n == 0:
+		return "The body is empty."
+	case n >= r.BodyBytes:
+		return "The whole decoded body: " + bytesText(n) + "."
+	}
+	return "The first 4 KiB of the decoded body (" + commas(n) + " of " + bytesText(r.BodyBytes) +
+		"); the rest is not kept."
+}
+
+// noResponseText says why a resource has no header or body to show.
+func noResponseText(r *inspect.Resource) string {
+	switch {
+	case r.Error != "":
+		return "No response: " + r.Error
+	case !r.Requested && r.ExcludedReason != "":
+		return "Not requested: " + r.ExcludedReason
+	case !r.Requested:
+		return "Not requested."
+	}
+	return "No response was received."
 }
 
 // resourceDetails is every field of a resource a consultant may want, one

@@ -98,7 +98,10 @@ func resourceProblem(r *inspect.Resource) bool {
 		!r.DiscoveredBeforeCutoff || r.ImportCycle || r.ParentBlocked
 }
 
-// resourceModel is the resource's own compact ruler: header, body, cutoff.
+// resourceModel is the resource's own compact ruler: header, body, cutoff,
+// drawn to the scale of its limit so that rows compare: a 471-byte
+// stylesheet is a sliver of its 2,000,000 bytes, a file over its limit
+// fills the row and shows where it is cut.
 func resourceModel(r *inspect.Resource) RulerModel {
 	m := RulerModel{
 		BodyBytes:        r.BodyBytes,
@@ -110,5 +113,6 @@ func resourceModel(r *inspect.Resource) RulerModel {
 	if r.CountsHeaders {
 		m.HeaderBytes = r.HeaderBytes
 	}
+	m.ScaleBytes = max(m.HeaderBytes+m.BodyBytes, r.LimitBytes)
 	return m
 }

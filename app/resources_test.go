@@ -3,7 +3,9 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -48,4 +50,130 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	if a.open.Disabled() {
 		t.Error("Details… is disabled with a row selected")
 	}
+}
+
+// cellAt finds the table's cell object showing id.
+func cellAt(t *testing.T, a *resourcesArea, id widget.TableCellID) *resourceCell {
+	t.Helper()
+	var found *resourceCell
+	walkObjects(a.table, func(o fyne.CanvasObject) {
+		if c, ok := o.(*resourceCell); ok && c.Visible() && c.id == id {
+			found = c
+		}
+	})
+	if found != nil {
+		return found
+	}
+	t.Fatalf("no cell shows row %d, column %d", id.Row, id.Col)
+	return nil
+}
+
+func TestResourcesDoubleTapOpensDetails(t *testing.T) {
+	tests := []struct {
+		name string
+		gap  time.Duration
+		col2 int // column of the second tap
+		row2 int // row of the second tap
+		open bool
+	}{
+		{"double tap", 150 * time.Millisecond, colURL, 0, true},
+		{"second tap on the ruler of the same row", 150 * time.Millisecond, colBar, 0, true},
+		{"too slow", 600 * time.Millisecond, colURL, 0, false},
+		{"another row", 150 * time.Millisecond, colURL, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			w := test.NewTempWindow(t, nil)
+			a := newResourcesArea(w)
+			w.SetContent(a.content())
+			w.Resize(fyne.NewSize(1400, 500))
+			clock := time.Unix(1_000, 0)
+			a.now = func() time.Time { return clock }
+			a.show(resourceRows(detailResources()))
+
+			test.Tap(cellAt(t, a, widget.TableCellID{Row: 0, Col: colURL}))
+			if a.selected != 0 || a.open.Disabled() {
+				t.Fatalf("after one tap: selected %d, Details enabled %v; want row 0 selected", a.selected, !a.open.Disabled())
+			}
+			if a.dialog != nil {
+				t.Fatal("one tap opened the details")
+			}
+			clock = clock.Add(tt.gap)
+			test.Tap(cellAt(t, a, widget.TableCellID{Row: tt.row2, Col: tt.col2}))
+			if got := a.dialog != nil; got != tt.open {
+				t.Errorf("details open = %v, want %v", got, tt.open)
+			}
+		})
+	}
+}
+
+// detailResources are a fetched stylesheet and a script that was never
+// requested.
+func detailResources() []inspect.Resource {
+	return []inspect.Resource{
+		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200,
+			HeaderBytes: 60, BodyBytes: 5_000, LimitBytes: 2_000_000,
+			ResourceFetch: inspect.ResourceFetch{Requested: true, CountsHeaders: true,
+				RawHeader: "HTTP/1.1 200 OK\r\nContent-Type: text/css\r\nX-Bad: caf\xe9\r\n\r\n",
+				Head:      []byte(strings.Repeat("a{color:red}", 400)[:inspect.ResourceHeadBytes])}},
+		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
+			ResourceFetch: inspect.ResourceFetch{Error: "Cancelled before it was fetched."}},
+	}
+}
+
+func TestResourceDialogPanes(t *testing.T) {
+	test.NewTempApp(t)
+	rs := detailResources()
+	tests := []struct {
+		name         string
+		r            *inspect.Resource
+		header, head []string
+	}{
+		{"fetched", &rs[0],
+			[]string{"HTTP/1.1 200 OK\nContent-Type: text/css\nX-Bad: caf\uFFFD"},
+			[]string{"first 4 KiB of the decoded body (4,096 of 5,000 bytes)", "a{color:red}a{color:red}"}},
+		{"never requested", &rs[1], []string{"No response: Cancelled"}, []string{"No response: Cancelled"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, c := range []struct {
+				pane fyne.CanvasObject
+				want []string
+			}{{resourceHeaderPane(tt.r), tt.header}, {resourceHeadPane(tt.r), tt.head}} {
+				got := paneText(c.pane)
+				for _, w := range c.want {
+					if !strings.Contains(strings.ToLower(got), strings.ToLower(w)) {
+						t.Errorf("pane says %.200q, want it to contain %q", got, w)
+					}
+				}
+			}
+		})
+	}
+}
+
+// walkObjects calls f on o and everything drawn inside it.
+func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkObjects(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkObjects(c, f)
+		}
+	}
+}
+
+// paneText joins the texts of every label in o.
+func paneText(o fyne.CanvasObject) string {
+	var s []string
+	walkObjects(o, func(x fyne.CanvasObject) {
+		if l, ok := x.(*widget.Label); ok {
+			s = append(s, l.Text)
+		}
+	})
+	return strings.Join(s, "\n")
 }

@@ -22,7 +22,9 @@ const robotsDebounce = 200 * time.Millisecond
 type robotsData struct {
 	host        string // draft key: scheme://host:port of the page
 	outcome     *robots.Outcome
-	live        string // the live file's text, "" when there is none
+	live        string // the live file as the editor shows it, "" when there is none
+	liveSize    int64  // the live file's bytes (the text may differ in length)
+	liveNote    string // how the text differs from the bytes, "" when it does not
 	profileName string
 	chain       []string
 	ignoreStar  bool
@@ -34,6 +36,8 @@ type robotsData struct {
 // numbers and its 500 KiB ruler, the outcome and policy as a sentence, the
 // URLs × tokens grid with the why-trace of the selected cell, and the lint
 // list. Editing re-evaluates the grid live and autosaves a draft per host.
+// A file longer than robotsEditMax is listed read-only until the user asks
+// to edit it anyway.
 type robotsArea struct {
 	bridge *bridge
 	prefs  prefs
@@ -43,16 +47,27 @@ type robotsArea struct {
 	sel    widget.TableCellID
 	hasSel bool
 
-	gen   atomic.Uint64 // evaluation number; a late evaluation is dropped
-	timer *time.Timer
+	gen    atomic.Uint64 // evaluation number; a late evaluation is dropped
+	timer  *time.Timer
+	edited bool // the user changed the text since it was loaded or reverted
+
+	readOnly   bool   // the text is too long for the editor: lines shows it
+	editAnyway bool   // the user asked to edit a long text all the same
+	shown      string // the text lines shows when readOnly
 
 	outcome *widget.Label
 	draft   *widget.Label
 	revert  *widget.Button
 	ruler   *Ruler
 	size    *widget.Label
+	note    *widget.Label // how the editor's text differs from the live bytes
 	gutter  *widget.Label
 	editor  *widget.Entry
+	edit    *container.Scroll // the editor with its gutter
+	lines   *robotsLines      // a long text, read-only
+	long    *fyne.Container   // what says so, with "Edit anyway"
+	leftTop *fyne.Container   // the heading, ruler and notes above the text
+	longMsg *widget.Label
 	urls    *widget.Entry
 	token   *widget.Entry
 	table   *widget.Table
@@ -76,9 +91,20 @@ func newRobotsArea(b *bridge, s prefs) *robotsArea {
 	a.ruler.Compact = true
 	a.size = widget.NewLabel("")
 	a.size.SizeName = theme.SizeNameCaptionText
+	a.note = widget.NewLabel("")
+	a.note.SizeName = theme.SizeNameCaptionText
+	a.note.Wrapping = fyne.TextWrapWord
+	a.note.Importance = widget.WarningImportance
+	a.note.Hide()
 	a.gutter = widget.NewLabelWithStyle("1", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
 	a.editor = newCodeEntry()
-	a.editor.OnChanged = func(string) { a.schedule() }
+	a.editor.OnChanged = a.onEdited
+	a.lines = newRobotsLines()
+	a.longMsg = widget.NewLabel("")
+	a.longMsg.Wrapping = fyne.TextWrapWord
+	a.longMsg.SizeName = theme.SizeNameCaptionText
+	a.long = container.NewBorder(nil, nil, nil,
+		widget.NewButtonWithIcon("Edit anyway", theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
 	a.urls = widget.NewMultiLineEntry()
 	a.urls.SetPlaceHolder("URLs to test, one per line")
 	a.urls.OnChanged = func(string) { a.schedule() }
@@ -106,8 +132,10 @@ func newCodeEntry() *widget.Entry {
 
 func (a *robotsArea) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(a.draft, a.revert), a.outcome)
-	editor := container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
-	left := container.NewBorder(container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, a.size), nil, nil, nil, editor)
+	a.edit = container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
+	a.leftTop = container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, a.size, a.note, a.long)
+	left := container.NewBorder(a.leftTop, nil, nil, nil, container.NewStack(a.edit, a.lines.list))
+	a.showMode()
 	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
 	inputs := container.NewBorder(heading("URLs to test, one per line"),
 		container.NewBorder(nil, nil, nil, addToken, a.token), nil, nil, a.urls)
@@ -191,10 +219,11 @@ func (a *robotsArea) show(d robotsData) {
 	if !restored {
 		text = d.live
 	}
-	a.editor.OnChanged = nil
-	a.editor.SetText(text)
-	a.editor.OnChanged = func(string) { a.schedule() }
-	a.setGutter(text, 0)
+	a.edited = restored && text != d.live // a restored draft is the user's edit
+	a.editAnyway = false
+	a.note.SetText(d.liveNote)
+	a.note.Hidden = d.liveNote == ""
+	a.setText(text) // lays out the notes above it too
 	a.setRuler(text)
 	a.hasSel = false
 	if restored && text != d.live {
@@ -204,13 +233,19 @@ func (a *robotsArea) show(d robotsData) {
 	a.apply(d.grid, text)
 }
 
+// onEdited marks the text as the user's and re-evaluates it.
+func (a *robotsArea) onEdited(string) {
+	a.edited = true
+	a.schedule()
+}
+
 // schedule re-evaluates the grid once the text has rested for
 // robotsDebounce; each edit restarts the wait.
 func (a *robotsArea) schedule() {
 	if a.data.outcome == nil && a.data.live == "" && a.grid == nil {
 		return
 	}
-	text, urls := a.editor.Text, splitURLs(a.urls.Text)
+	text, urls := a.text(), splitURLs(a.urls.Text)
 	agents := robotsAgents(a.data.profileName, a.data.chain, a.data.ignoreStar, a.extra)
 	live, unchanged := a.data.outcome, text == a.data.live
 	id := a.gen.Add(1)
@@ -250,11 +285,17 @@ func (a *robotsArea) apply(g *robotsGrid, text string) {
 	}
 }
 
+// saveDraft keeps the user's edit of the host's robots.txt, or forgets the
+// draft once the text is the live file again. Only an edit is saved: a text
+// the user never touched (or typed back to the live file) is not, so
+// inspecting the demo site, whose port changes every run, leaves nothing
+// behind.
 func (a *robotsArea) saveDraft(text string) {
 	if a.data.host == "" {
 		return
 	}
-	if text == a.data.live {
+	if text == a.data.live || !a.edited {
+		a.edited = false
 		a.prefs.clearDraft(a.data.host)
 		a.draft.SetText("")
 		a.revert.Disable()
@@ -266,7 +307,8 @@ func (a *robotsArea) saveDraft(text string) {
 }
 
 func (a *robotsArea) onRevert() {
-	a.editor.SetText(a.data.live) // OnChanged schedules the evaluation
+	a.setText(a.data.live)
+	a.schedule()
 }
 
 func (a *robotsArea) onAddToken() {
@@ -283,7 +325,10 @@ func (a *robotsArea) onAddToken() {
 // line and puts the editor's cursor on it.
 func (a *robotsArea) onSelect(id widget.TableCellID) {
 	line, ok := a.showCell(id)
-	if ok && line > 0 {
+	switch {
+	case ok && a.readOnly:
+		a.lines.mark(line)
+	case ok && line > 0:
 		a.editor.CursorRow = line - 1
 		a.editor.CursorColumn = 0
 		a.editor.Refresh()
@@ -299,7 +344,7 @@ func (a *robotsArea) showCell(id widget.TableCellID) (int, bool) {
 	a.sel, a.hasSel = id, true
 	c := a.grid.cells[id.Row][id.Col-1]
 	a.why.SetText(whyText(a.grid.urls[id.Row], a.grid.agents[id.Col-1], c))
-	a.setGutter(a.editor.Text, c.v.Line)
+	a.setGutter(a.text(), c.v.Line)
 	return c.v.Line, true
 }
 
@@ -313,8 +358,11 @@ func (a *robotsArea) copyText() string {
 }
 
 // setGutter numbers the lines of text, marking line mark (1-based, 0 for
-// none) with an arrow.
+// none) with an arrow. A read-only text numbers its own lines.
 func (a *robotsArea) setGutter(text string, mark int) {
+	if a.readOnly {
+		return
+	}
 	n := strings.Count(text, "\n") + 1
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
@@ -329,16 +377,21 @@ func (a *robotsArea) setGutter(text string, mark int) {
 	a.gutter.SetText(b.String())
 }
 
-// setRuler draws the text's size against Google's 500 KiB robots.txt limit.
+// setRuler draws the text's size against Google's 500 KiB robots.txt limit,
+// to the scale of that limit: the live file counts as its bytes as read.
 func (a *robotsArea) setRuler(text string) {
-	m := RulerModel{BodyBytes: int64(len(text)), LimitBytes: robots.MaxBytes}
-	if len(text) > robots.MaxBytes {
+	size := int64(len(text))
+	if text == a.data.live && a.data.live != "" {
+		size = a.data.liveSize
+	}
+	m := RulerModel{BodyBytes: size, LimitBytes: robots.MaxBytes, ScaleBytes: max(size, robots.MaxBytes)}
+	if size > robots.MaxBytes {
 		cut := int64(robots.MaxBytes)
 		m.Cutoff = &cut
 	}
 	a.ruler.SetModel(m)
-	s := bytesText(int64(len(text))) + " of the " + commas(robots.MaxBytes) + " Google reads"
-	if len(text) > robots.MaxBytes {
+	s := bytesText(size) + " of the " + commas(robots.MaxBytes) + " Google reads"
+	if size > robots.MaxBytes {
 		s += ": the rest is ignored"
 	}
 	a.size.SetText(s + ".")

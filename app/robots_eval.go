@@ -71,9 +71,14 @@ func splitURLs(text string) []string {
 // answered 404 or 503 shows its allow-all or disallow-all policy rather than
 // an empty file's verdicts. Safe to call from any goroutine.
 func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []string, agents []robotsAgent) *robotsGrid {
-	g := &robotsGrid{urls: urls, agents: agents, file: robots.Parse(edited)}
-	g.issues = g.file.Lint()
 	useLive := unchanged && live != nil
+	g := &robotsGrid{urls: urls, agents: agents}
+	if useLive && live.Policy == robots.PolicyParsed && live.File != nil {
+		g.file = live.File // the bytes as served: the editor may show them altered
+	} else {
+		g.file = robots.Parse(edited)
+	}
+	g.issues = g.file.Lint()
 	var second *robots.Second
 	secondFile := g.file
 	switch {

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -125,7 +127,8 @@ func robotsTestData() robotsData {
 		host: "http://h", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
 		urls: []string{"http://h/private/x", "http://h/ok"},
 	}
-	d.live = liveText(live)
+	d.live = liveRobotsOf(live).text
+	d.liveSize = int64(len(liveRobots))
 	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
 	return d
 }
@@ -191,8 +194,258 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 		if _, ok := s.draft("http://h"); ok {
 			t.Error("the draft survived Revert to live file")
 		}
-		if again.editor.Text != liveText(robotsTestData().outcome) {
+		if again.editor.Text != liveRobotsOf(robotsTestData().outcome).text {
 			t.Errorf("after revert the text is %q", again.editor.Text)
+		}
+	})
+}
+
+func TestRobotsDisplay(t *testing.T) {
+	long := strings.Repeat("a", robots.MaxLineBytes+10)
+	tests := []struct {
+		name    string
+		body    string
+		want    string
+		bom     bool
+		invalid int
+		cut     int
+	}{
+		{"plain", "User-agent: *\nDisallow: /a\n", "User-agent: *\nDisallow: /a\n", false, 0, 0},
+		{"BOM and CRLF kept", "\xEF\xBB\xBFUser-agent: *\r\nAllow: /\r\n", "\uFEFFUser-agent: *\r\nAllow: /\r\n", true, 0, 0},
+		{"invalid bytes become U+FFFD one by one", "Disallow: /caf\xE9\xFF\n", "Disallow: /caf\uFFFD\uFFFD\n", false, 2, 0},
+		{"valid U+FFFD is not counted", "# \uFFFD\n", "# \uFFFD\n", false, 0, 0},
+		{"long line cut, next line kept", "Disallow: /" + long + "\nAllow: /b", "Disallow: /" + long[:robots.MaxLineBytes-11] + "\nAllow: /b",
+			false, 0, 1},
+		{"long line ended by CR", long + "\r" + long, long[:robots.MaxLineBytes] + "\r" + long[:robots.MaxLineBytes], false, 0, 2},
+		{"a character is never split at the cut", strings.Repeat("a", robots.MaxLineBytes-1) + "é",
+			strings.Repeat("a", robots.MaxLineBytes-1), false, 0, 1},
+		{"empty", "", "", false, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := robotsDisplay([]byte(tt.body))
+			if got != tt.want {
+				t.Errorf("robotsDisplay text = %.80q… (%d bytes), want %.80q… (%d bytes)", got, len(got), tt.want, len(tt.want))
+			}
+			if n.bom != tt.bom || n.invalid != tt.invalid || n.cutLines != tt.cut {
+				t.Errorf("notes = %+v, want bom %v, invalid %d, cut %d", n, tt.bom, tt.invalid, tt.cut)
+			}
+		})
+	}
+}
+
+func TestDisplayNotesText(t *testing.T) {
+	tests := []struct {
+		name  string
+		notes displayNotes
+		want  []string
+	}{
+		{"none", displayNotes{}, nil},
+		{"BOM", displayNotes{bom: true}, []string{"byte order mark", "Google skips"}},
+		{"one invalid byte", displayNotes{invalid: 1}, []string{"not valid UTF-8: 1 byte is shown as \uFFFD"}},
+		{"many invalid bytes", displayNotes{invalid: 1200}, []string{"1,200 bytes are shown"}},
+		{"cut lines", displayNotes{cutLines: 2}, []string{"2 lines are longer than 16,663 bytes"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.notes.String()
+			if tt.want == nil && got != "" {
+				t.Errorf("note = %q, want none", got)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("note = %q, want it to contain %q", got, w)
+				}
+			}
+		})
+	}
+}
+
+func FuzzRobotsDisplay(f *testing.F) {
+	f.Add([]byte("\xEF\xBB\xBFUser-agent: *\r\nDisallow: /caf\xE9\n"))
+	f.Add([]byte(strings.Repeat("x", robots.MaxLineBytes+3) + "\r\n\xF0\x9F"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		got, _ := robotsDisplay(body)
+		if !utf8.ValidString(got) {
+			t.Errorf("robotsDisplay(%q) = %q, not valid UTF-8", body, got)
+		}
+		if a, b := strings.Count(got, "\n")+strings.Count(got, "\r"), bytes.Count(body, []byte("\n"))+bytes.Count(body, []byte("\r")); a != b {
+			t.Errorf("robotsDisplay kept %d line ends of %d", a, b)
+		}
+	})
+}
+
+// TestRobotsAreaShowsLiveBytes loads a served file with a BOM, CRLF line
+// ends and a Latin-1 byte: the editor holds them, the note says so, the
+// ruler counts the bytes as served, and nothing is saved as a draft until
+// the user types.
+func TestRobotsAreaShowsLiveBytes(t *testing.T) {
+	a := test.NewTempApp(t)
+	b := &bridge{}
+	s := prefs{a.Preferences()}
+	area := newRobotsArea(b, s)
+	evaluated := make(chan struct{}, 8)
+	area.onEvaluated = func() { evaluated <- struct{}{} }
+	test.NewTempWindow(t, area.content())
+	t.Cleanup(area.close)
+	wait := func() {
+		t.Helper()
+		select {
+		case <-evaluated:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the grid was not evaluated")
+		}
+	}
+	body := "\xEF\xBB\xBFUser-agent: googlebot\r\nDisallow: /caf\xE9/\r\n"
+	live := robots.FromFile("http://127.0.0.1:41234/robots.txt", []byte(body))
+	d := robotsData{host: "http://127.0.0.1:41234", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
+		urls: []string{"http://127.0.0.1:41234/caf%E9/x"}}
+	lr := liveRobotsOf(live)
+	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
+	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
+
+	b.sync(func() { area.show(d) })
+	wait()
+	b.sync(func() {
+		if got, want := area.editor.Text, "\uFEFFUser-agent: googlebot\r\nDisallow: /caf\uFFFD/\r\n"; got != want {
+			t.Errorf("editor text = %q, want %q", got, want)
+		}
+		if !area.note.Visible() || !strings.Contains(area.note.Text, "byte order mark") || !strings.Contains(area.note.Text, "1 byte is shown") {
+			t.Errorf("note (visible %v) = %q, want the BOM and the invalid byte named", area.note.Visible(), area.note.Text)
+		}
+		if got, want := area.ruler.Model().BodyBytes, int64(len(body)); got != want {
+			t.Errorf("ruler counts %d bytes, want the %d served", got, want)
+		}
+		if got, want := area.ruler.Model().ScaleBytes, int64(robots.MaxBytes); got != want {
+			t.Errorf("ruler scale = %d, want Google's %d", got, want)
+		}
+		if c := area.grid.cells[0][0]; c.v.Allowed || c.v.Line != 2 {
+			t.Errorf("live verdict for /caf%%E9/x: allowed %v line %d, want disallowed by line 2 (the bytes as served)", c.v.Allowed, c.v.Line)
+		}
+		area.urls.SetText("http://127.0.0.1:41234/other") // re-evaluates without touching the text
+	})
+	wait()
+	b.sync(func() {
+		if _, ok := s.draft(d.host); ok {
+			t.Error("a draft was saved though the text was never edited")
+		}
+		test.Type(area.editor, "#")
+	})
+	wait()
+	b.sync(func() {
+		if _, ok := s.draft(d.host); !ok {
+			t.Error("no draft saved after typing in the editor")
+		}
+	})
+}
+
+func TestSplitRobotsLines(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"empty", "", []string{""}},
+		{"LF", "a\nb\n", []string{"a", "b", ""}},
+		{"CRLF", "a\r\nb", []string{"a", "b"}},
+		{"lone CR", "a\rb\r\r", []string{"a", "b", "", ""}},
+		{"mixed", "\uFEFFa\r\n\nb\rc", []string{"\uFEFFa", "", "b", "c"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			starts, ends := splitRobotsLines(tt.text)
+			var got []string
+			for i := range starts {
+				got = append(got, tt.text[starts[i]:ends[i]])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("splitRobotsLines(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRobotsLinesRowText(t *testing.T) {
+	test.NewTempApp(t)
+	v := newRobotsLines()
+	long := strings.Repeat("é", robotsLineShown) // 2 bytes each: the cut falls on a character start
+	v.setText("User-agent: *\n" + strings.Repeat("\n", 10) + "Disallow: /" + long)
+	if got, want := v.rowText(0), " 1  User-agent: *"; got != want {
+		t.Errorf("row 1 = %q, want %q", got, want)
+	}
+	got := v.rowText(11)
+	if !strings.HasPrefix(got, "12  Disallow: /") || !strings.HasSuffix(got, "…") || !utf8.ValidString(got) {
+		t.Errorf("long row = %.40q…%q, want it cut with an ellipsis on a character boundary", got, got[len(got)-8:])
+	}
+	if n := len(got); n > robotsLineShown+len("12  …") {
+		t.Errorf("long row is %d bytes, want at most %d", n, robotsLineShown+len("12  …"))
+	}
+}
+
+// TestRobotsAreaLongFileReadOnly shows a robots.txt longer than the editor
+// takes: it is listed read-only, evaluated all the same, marks the deciding
+// line, and goes into the editor on "Edit anyway".
+func TestRobotsAreaLongFileReadOnly(t *testing.T) {
+	a := test.NewTempApp(t)
+	b := &bridge{}
+	s := prefs{a.Preferences()}
+	area := newRobotsArea(b, s)
+	evaluated := make(chan struct{}, 8)
+	area.onEvaluated = func() { evaluated <- struct{}{} }
+	test.NewTempWindow(t, area.content())
+	t.Cleanup(area.close)
+	wait := func() {
+		t.Helper()
+		select {
+		case <-evaluated:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the grid was not evaluated")
+		}
+	}
+	body := "User-agent: *\n" + strings.Repeat("Disallow: /filler/\n", robotsEditMax/19) + "Disallow: /late/\n"
+	live := robots.FromFile("http://h/robots.txt", []byte(body))
+	d := robotsData{host: "http://h", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
+		urls: []string{"http://h/late/x"}}
+	lr := liveRobotsOf(live)
+	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
+	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
+	lastLine := strings.Count(body, "\n")
+
+	b.sync(func() { area.show(d) })
+	wait()
+	b.sync(func() {
+		if !area.readOnly || area.editor.Text != "" || !area.lines.list.Visible() || area.edit.Visible() {
+			t.Fatalf("read-only %v, editor holds %d bytes, lines shown %v, editor shown %v; want the lines only",
+				area.readOnly, len(area.editor.Text), area.lines.list.Visible(), area.edit.Visible())
+		}
+		if !area.long.Visible() || !strings.Contains(area.longMsg.Text, "read-only") {
+			t.Errorf("notice (shown %v) = %q", area.long.Visible(), area.longMsg.Text)
+		}
+		if got, want := area.lines.list.Length(), lastLine+1; got != want {
+			t.Errorf("lines listed = %d, want %d", got, want)
+		}
+		area.onSelect(widget.TableCellID{Row: 0, Col: 1})
+		if c := area.grid.cells[0][0]; c.v.Allowed || c.v.Line != lastLine {
+			t.Errorf("verdict: allowed %v line %d, want disallowed by line %d", c.v.Allowed, c.v.Line, lastLine)
+		}
+		if got := area.lines.marked; got != lastLine {
+			t.Errorf("the read-only view marks line %d, want the deciding line %d", got, lastLine)
+		}
+		area.urls.SetText("http://h/filler/y")
+	})
+	wait()
+	b.sync(func() {
+		if c := area.grid.cells[0][0]; c.v.Allowed || c.v.Line != 2 || c.differs {
+			t.Errorf("re-evaluated verdict: allowed %v line %d differs %v, want disallowed by line 2, as live",
+				c.v.Allowed, c.v.Line, c.differs)
+		}
+		if _, ok := s.draft("http://h"); ok {
+			t.Error("a draft was saved for a file shown read-only")
+		}
+		area.onEditAnyway()
+		if area.readOnly || area.editor.Text != d.live || !area.edit.Visible() || area.long.Visible() {
+			t.Errorf("after Edit anyway: read-only %v, editor holds %d of %d bytes, editor shown %v, notice shown %v",
+				area.readOnly, len(area.editor.Text), len(d.live), area.edit.Visible(), area.long.Visible())
 		}
 	})
 }

@@ -69,6 +69,14 @@ type RulerModel struct {
 	LimitBytes, BinaryLimitBytes int64
 	// Markers are critical elements drawn above the bar.
 	Markers []RulerMarker
+	// ScaleBytes is the byte count, in the crawler's count (header first),
+	// that the ruler's full width stands for. 0, or anything smaller than
+	// HeaderBytes + BodyBytes, stretches the response over the full width.
+	// A larger scale draws a small response as a sliver, the rest of the
+	// width standing for what is left before the limit: set it to
+	// max(HeaderBytes+BodyBytes, LimitBytes) to put the limit at the right
+	// end.
+	ScaleBytes int64
 }
 
 // Ruler is a horizontal bar drawn to scale over a response's header and body

@@ -57,7 +57,7 @@ func (p *rulerPlan) offsetAt(pos fyne.Position, m *RulerModel) (int64, bool) {
 	if mk, ok := p.markAt(pos); ok {
 		return m.Markers[mk.first].Offset, true
 	}
-	return max(p.countedAt(pos.X)-p.header, 0), true
+	return min(max(p.countedAt(pos.X)-p.header, 0), max(p.body-1, 0)), true
 }
 
 // describe is the hover text for pos.
@@ -69,6 +69,9 @@ func (p *rulerPlan) describe(pos fyne.Position, m *RulerModel) string {
 		return describeMarks(m.Markers[mk.first : mk.first+mk.count])
 	}
 	c := p.countedAt(pos.X)
+	if c >= p.total() && p.scaled() {
+		return spareText(m, p.total())
+	}
 	if c < p.header {
 		return "HTTP header · " + commas(p.header) + " bytes, counted before the body"
 	}
@@ -78,6 +81,16 @@ func (p *rulerPlan) describe(pos fyne.Position, m *RulerModel) string {
 		text = rulerKindName(s.Kind) + " · body " + byteRange(s.Start, s.End)
 	}
 	return text + cutoffNote(m, off)
+}
+
+// spareText is the hover text past the end of a scaled ruler's response:
+// how much of the limit is left.
+func spareText(m *RulerModel, total int64) string {
+	if m.LimitBytes > 0 && total <= m.LimitBytes {
+		return "unused: " + commas(m.LimitBytes-total) + " bytes to spare below the limit of " +
+			commas(m.LimitBytes) + " (" + bytesText(total) + " used)"
+	}
+	return "past the end of the response (" + bytesText(total) + ")"
 }
 
 // segmentAt finds the segment holding body offset off in sorted segments.

@@ -13,6 +13,7 @@ const (
 	rulerMaxBuckets  = 400 // cap on buckets, whatever the width
 	rulerMinMarkPx   = 3   // narrowest marker drawn
 	rulerMinHeaderPx = 3   // narrowest header block drawn
+	rulerMinBodyPx   = 2   // narrowest body drawn when the scale is larger
 	rulerHitSlackPx  = 2   // markers are easier to hit than to see
 	rulerMarkH       = 8
 	rulerBarH        = 22
@@ -82,7 +83,9 @@ type rulerPlan struct {
 	width, height float32
 	compact       bool
 	header, body  int64
+	span          int64   // bytes the full width stands for, at least header + body
 	hx            float32 // end of the header block, start of the body
+	endX          float32 // end of the body; the width when nothing is left over
 
 	markY, barY, barH, tickY float32
 
@@ -94,6 +97,8 @@ type rulerPlan struct {
 	label        string
 	labelX       float32
 	labelWarning bool // the label reports a cutoff (not "limit not reached")
+	limX         float32
+	hasLimit     bool // the limit is drawn as a line of its own (scaled, nothing cut)
 	marks        []rulerMark
 	ticks        []rulerTick
 }
@@ -110,15 +115,12 @@ func rulerMinSize(compact bool, met rulerMetrics) fyne.Size {
 func planRuler(m *RulerModel, size fyne.Size, compact bool, met rulerMetrics) *rulerPlan {
 	p := &rulerPlan{width: size.Width, height: size.Height, compact: compact,
 		header: max(m.HeaderBytes, 0), body: max(m.BodyBytes, 0)}
+	p.span = max(m.ScaleBytes, p.total())
 	p.layoutRows(met)
-	if p.header > 0 {
-		p.hx = max(p.xAt(p.header), rulerMinHeaderPx)
-		if p.body == 0 {
-			p.hx = p.width
-		}
-	}
-	p.bars = bucketBars(m.Segments, p.body, p.hx, p.width)
+	p.planSpan()
+	p.bars = bucketBars(m.Segments, p.body, p.hx, p.endX)
 	p.planCutoff(m, met)
+	p.planLimit(m)
 	if !compact {
 		p.planMarks(m.Markers)
 		p.planTicks(met)
@@ -140,20 +142,54 @@ func (p *rulerPlan) layoutRows(met rulerMetrics) {
 // total is the crawler's count drawn: header plus body.
 func (p *rulerPlan) total() int64 { return p.header + p.body }
 
-// xAt maps a position in the crawler's count (header first) to a pixel
-// column. Before planRuler sets hx it is the plain linear scale.
-func (p *rulerPlan) xAt(counted int64) float32 {
-	t := p.total()
-	if t <= 0 {
+// scaled reports whether the width stands for more than the response, so
+// part of it is left over after the body.
+func (p *rulerPlan) scaled() bool { return p.span > p.total() }
+
+// planSpan places the end of the header block and of the body at their
+// share of the span. Each stays a few pixels wide however small, so a
+// 471-byte file against a 2,000,000-byte scale is still a visible sliver.
+func (p *rulerPlan) planSpan() {
+	p.endX = p.width
+	if p.scaled() {
+		p.endX = min(p.lin(p.total()), p.width)
+	}
+	if p.header > 0 {
+		p.hx = min(max(p.lin(p.header), rulerMinHeaderPx), p.width)
+		if p.body == 0 && !p.scaled() {
+			p.hx = p.width
+		}
+	}
+	minEnd := p.hx
+	if p.body > 0 {
+		minEnd = p.hx + rulerMinBodyPx
+	}
+	p.endX = min(max(p.endX, minEnd), p.width)
+}
+
+// lin is the plain linear scale: the column of a position in the crawler's
+// count when nothing is widened.
+func (p *rulerPlan) lin(counted int64) float32 {
+	if p.span <= 0 {
 		return 0
 	}
-	if p.hx == 0 {
-		return float32(float64(counted) / float64(t) * float64(p.width))
-	}
-	if counted < p.header {
+	return float32(float64(counted) / float64(p.span) * float64(p.width))
+}
+
+// xAt maps a position in the crawler's count (header first) to a pixel
+// column: the header block, the body, then what the scale leaves over,
+// which keeps the plain linear scale so that its ticks fall true (a sliver
+// widened to stay visible only delays them by a few pixels).
+func (p *rulerPlan) xAt(counted int64) float32 {
+	switch {
+	case p.span <= 0:
+		return 0
+	case counted < p.header:
 		return float32(float64(counted) / float64(p.header) * float64(p.hx))
+	case counted <= p.total() || !p.scaled():
+		return p.bodyX(counted - p.header)
 	}
-	return p.bodyX(counted - p.header)
+	return min(max(p.lin(counted), p.endX), p.width)
 }
 
 // bodyX maps a body offset to a pixel column.
@@ -162,20 +198,23 @@ func (p *rulerPlan) bodyX(off int64) float32 {
 		return p.hx
 	}
 	off = min(max(off, 0), p.body)
-	return p.hx + float32(float64(off)/float64(p.body)*float64(p.width-p.hx))
+	return p.hx + float32(float64(off)/float64(p.body)*float64(p.endX-p.hx))
 }
 
 // countedAt is the inverse of xAt: the byte of the crawler's count drawn at
-// column x.
+// column x. Past the body of a scaled ruler it is at least header + body.
 func (p *rulerPlan) countedAt(x float32) int64 {
 	x = min(max(x, 0), p.width)
-	if x < p.hx && p.header > 0 {
+	t := p.total()
+	switch {
+	case x < p.hx && p.header > 0:
 		return min(int64(float64(x)/float64(p.hx)*float64(p.header)), p.header-1)
-	}
-	if p.width <= p.hx {
+	case x >= p.endX && p.scaled():
+		return max(t, min(int64(float64(x)/float64(p.width)*float64(p.span)), p.span))
+	case p.endX <= p.hx:
 		return p.header
 	}
-	off := int64(float64(x-p.hx) / float64(p.width-p.hx) * float64(p.body))
+	off := int64(float64(x-p.hx) / float64(p.endX-p.hx) * float64(p.body))
 	return p.header + min(off, max(p.body-1, 0))
 }
 
@@ -291,7 +330,7 @@ func (p *rulerPlan) planCutoff(m *RulerModel, met rulerMetrics) {
 	if m.Cutoff != nil && p.body > 0 {
 		cut := min(max(*m.Cutoff, 0), p.body)
 		p.hasCut, p.cutX = true, p.bodyX(cut)
-		p.lost = rulerBox{x: p.cutX, w: p.width - p.cutX}
+		p.lost = rulerBox{x: p.cutX, w: p.endX - p.cutX}
 		if bin, ok := binaryCut(m, cut, p.body); ok {
 			p.hasBin, p.binX = true, p.bodyX(bin)
 			p.zone = rulerBox{x: p.cutX, w: max(p.binX-p.cutX, 1)}
@@ -313,6 +352,17 @@ func (p *rulerPlan) planCutoff(m *RulerModel, met rulerMetrics) {
 	default:
 		p.labelX = max(p.cutX-4-w, 0)
 	}
+}
+
+// planLimit draws the limit as a line of its own when the ruler is scaled
+// past the response and nothing is cut: the right end of a row scaled to
+// its limit, so a small file reads as a sliver of its budget.
+func (p *rulerPlan) planLimit(m *RulerModel) {
+	if !p.scaled() || p.hasCut || p.width < 2 || m.LimitBytes <= 0 || m.LimitBytes > p.span || m.LimitBytes < p.total() {
+		return
+	}
+	p.hasLimit = true
+	p.limX = min(max(p.xAt(m.LimitBytes), 1), p.width-1)
 }
 
 // binaryCut is the body offset of the binary reading's cutoff, if the model
@@ -341,11 +391,19 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 		return label, true
 	}
 	if m.LimitBytes > 0 {
-		pct := float64(total) / float64(m.LimitBytes) * 100
-		return "limit " + commas(m.LimitBytes) + " not reached (" +
-			strconv.FormatFloat(pct, 'f', 1, 64) + "% used)", false
+		return "limit " + commas(m.LimitBytes) + " not reached (" + usedPercent(total, m.LimitBytes) + " used)", false
 	}
 	return "", false
+}
+
+// usedPercent is part of limit as a percentage with one decimal; a part
+// too small to show as 0.1% reads "<0.1%", not "0.0%".
+func usedPercent(part, limit int64) string {
+	pct := float64(part) / float64(limit) * 100
+	if part > 0 && pct < 0.05 {
+		return "<0.1%"
+	}
+	return strconv.FormatFloat(pct, 'f', 1, 64) + "%"
 }
 
 func (p *rulerPlan) planMarks(markers []RulerMarker) {
@@ -381,7 +439,7 @@ func markerSeverity(mk RulerMarker) int {
 // planTicks chooses a round step (1, 2 or 5 times a power of ten bytes) that
 // leaves room for every label, and places the ticks in the crawler's count.
 func (p *rulerPlan) planTicks(met rulerMetrics) {
-	t := p.total()
+	t := p.span
 	if t <= 0 || p.width <= 0 {
 		return
 	}

@@ -73,6 +73,7 @@ type rulerRenderer struct {
 	textSize float32
 
 	track, header, lost, zone, binLine, cutLine *canvas.Rectangle
+	limLine                                     *canvas.Rectangle
 	bars, marks, ticks                          []*canvas.Rectangle
 	tickLabels                                  []*canvas.Text
 	label, tip                                  *canvas.Text
@@ -84,6 +85,7 @@ func (rr *rulerRenderer) init() {
 	rr.track, rr.header = &canvas.Rectangle{}, &canvas.Rectangle{}
 	rr.lost, rr.zone = &canvas.Rectangle{}, &canvas.Rectangle{}
 	rr.binLine, rr.cutLine = &canvas.Rectangle{}, &canvas.Rectangle{}
+	rr.limLine = &canvas.Rectangle{}
 	rr.label, rr.tip = &canvas.Text{}, &canvas.Text{}
 	rr.tipBg = &canvas.Rectangle{StrokeWidth: 1}
 	rr.ruler.render = rr
@@ -147,6 +149,7 @@ func (rr *rulerRenderer) place() {
 	rr.add(rr.zone, p.zone, p.barY, p.barH, p.hasBin)
 	rr.add(rr.binLine, rulerBox{p.binX - 0.5, 1}, p.markY, p.barY+p.barH-p.markY, p.hasBin)
 	rr.add(rr.cutLine, rulerBox{p.cutX - 1, 2}, 0, p.barY+p.barH, p.hasCut)
+	rr.add(rr.limLine, rulerBox{p.limX - 1, 2}, p.barY, p.barH, p.hasLimit)
 	rr.marks = growRects(rr.marks, len(p.marks))
 	for i, mk := range p.marks {
 		rr.add(rr.marks[i], rulerBox{mk.x, mk.w}, p.markY, rulerMarkH, true)
@@ -208,6 +211,7 @@ func (rr *rulerRenderer) colour() {
 	rr.zone.FillColor = withAlpha(themeColor(th, theme.ColorNameWarning), 0x88)
 	rr.binLine.FillColor = themeColor(th, theme.ColorNameWarning)
 	rr.cutLine.FillColor = themeColor(th, theme.ColorNameError)
+	rr.limLine.FillColor = themeColor(th, theme.ColorNamePlaceHolder)
 	for i, mk := range p.marks {
 		rr.marks[i].FillColor = markColor(th, mk.severity)
 	}

@@ -95,6 +95,18 @@ func hugeModel() RulerModel {
 	}
 }
 
+// smallScaledModel is a 471-byte stylesheet with a 200-byte header, drawn
+// to the scale of its 2,000,000-byte limit.
+func smallScaledModel() RulerModel {
+	return RulerModel{HeaderBytes: 200, BodyBytes: 471, LimitBytes: 2_000_000, BinaryLimitBytes: 2_097_152,
+		ScaleBytes: 2_000_000}
+}
+
+// robotsOverModel is a 600,000-byte robots.txt: Google reads 512,000.
+func robotsOverModel() RulerModel {
+	return RulerModel{BodyBytes: 600_000, LimitBytes: 512_000, Cutoff: offsetPtr(512_000), ScaleBytes: 600_000}
+}
+
 func showRuler(t *testing.T, r *Ruler, size fyne.Size) fyne.Window {
 	t.Helper()
 	w := test.NewTempWindow(t, r)
@@ -115,6 +127,9 @@ func TestRulerMarkup(t *testing.T) {
 		{"truncated compact", truncatedModel(), true, "ruler/truncated_compact.xml"},
 		{"256 MiB", hugeModel(), false, "ruler/256mib.xml"},
 		{"empty", RulerModel{}, false, "ruler/empty.xml"},
+		{"sliver of its limit", smallScaledModel(), false, "ruler/scaled_small.xml"},
+		{"sliver of its limit, compact", smallScaledModel(), true, "ruler/scaled_small_compact.xml"},
+		{"robots.txt over 500 KiB, compact", robotsOverModel(), true, "ruler/scaled_robots_over.xml"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -354,14 +369,16 @@ func TestRulerLegend(t *testing.T) {
 // FuzzPlanRuler checks that no model, however odd, panics the planner or
 // puts a bar outside the ruler.
 func FuzzPlanRuler(f *testing.F) {
-	f.Add(int64(512), int64(2_600_000), int64(0), int64(1_000), int64(1_999_488), int64(2_096_640), float32(800))
-	f.Add(int64(0), int64(0), int64(0), int64(0), int64(-1), int64(-1), float32(0))
-	f.Add(int64(0), int64(1), int64(5), int64(-3), int64(7), int64(2), float32(1))
-	f.Fuzz(func(t *testing.T, header, body, segStart, segEnd, cut, bin int64, width float32) {
+	f.Add(int64(512), int64(2_600_000), int64(0), int64(1_000), int64(1_999_488), int64(2_096_640), int64(0), float32(800))
+	f.Add(int64(0), int64(0), int64(0), int64(0), int64(-1), int64(-1), int64(0), float32(0))
+	f.Add(int64(0), int64(1), int64(5), int64(-3), int64(7), int64(2), int64(0), float32(1))
+	f.Add(int64(200), int64(471), int64(0), int64(471), int64(-1), int64(-1), int64(2_000_000), float32(140))
+	f.Add(int64(0), int64(600_000), int64(0), int64(10), int64(512_000), int64(-1), int64(600_000), float32(500))
+	f.Fuzz(func(t *testing.T, header, body, segStart, segEnd, cut, bin, scale int64, width float32) {
 		if width < 0 || width > 10_000 || math.IsNaN(float64(width)) {
 			return
 		}
-		m := RulerModel{HeaderBytes: header, BodyBytes: body,
+		m := RulerModel{HeaderBytes: header, BodyBytes: body, ScaleBytes: scale, LimitBytes: scale,
 			Segments: []RulerSegment{{segStart, segEnd, RulerKindJSONLD}},
 			Markers:  []RulerMarker{{Offset: segStart, End: segEnd, Label: "x"}}}
 		if cut >= 0 {
@@ -377,8 +394,14 @@ func FuzzPlanRuler(f *testing.F) {
 				t.Errorf("bar %+v outside 0..%v", b, width)
 			}
 		}
+		if p.hasLimit && (p.limX < 0 || p.limX > width) {
+			t.Errorf("limit line at %v, outside 0..%v", p.limX, width)
+		}
 		p.describe(fyne.NewPos(width/2, p.barY+1), &m)
 		p.offsetAt(fyne.NewPos(width/2, p.markY+1), &m)
+		if off, ok := p.offsetAt(fyne.NewPos(width*0.9, p.barY+1), &m); ok && body > 0 && (off < 0 || off >= body) {
+			t.Errorf("tap on the bar selects offset %d, outside the body of %d bytes", off, body)
+		}
 	})
 }
 
@@ -396,4 +419,94 @@ func BenchmarkRuler256MiB(b *testing.B) {
 		r.SetModel(m)
 	}
 	b.ReportMetric(float64(len(test.WidgetRenderer(r).Objects())), "objects")
+}
+
+func TestRulerScaleGeometry(t *testing.T) {
+	const width = 800
+	tests := []struct {
+		name    string
+		model   RulerModel
+		endMax  float32 // the body ends at or before this column
+		endMin  float32 // and at or after this one
+		limit   bool    // a limit line is drawn
+		cutX    float32 // expected cutoff column, 0 for none
+		tickEnd string  // label of the last tick, "" to skip
+	}{
+		{"unscaled", RulerModel{BodyBytes: 1_000, LimitBytes: 2_000_000}, width, width, false, 0, "1 KB"},
+		{"scale smaller than the response", RulerModel{BodyBytes: 1_000, ScaleBytes: 10}, width, width, false, 0, "1 KB"},
+		{"471 bytes of 2,000,000", smallScaledModel(), rulerMinHeaderPx + rulerMinBodyPx, rulerMinHeaderPx + rulerMinBodyPx,
+			true, 0, "2 MB"},
+		{"half of the limit", RulerModel{BodyBytes: 1_000_000, LimitBytes: 2_000_000, ScaleBytes: 2_000_000},
+			width/2 + 1, width/2 - 1, true, 0, "2 MB"},
+		{"robots.txt over its limit", robotsOverModel(), width, width, false, width * 512 / 600, "600 KB"},
+		{"header only", RulerModel{HeaderBytes: 300, LimitBytes: 2_000_000, ScaleBytes: 2_000_000},
+			rulerMinHeaderPx, rulerMinHeaderPx, true, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			met := rulerMetrics{textH: 10, measure: func(s string) float32 { return float32(len(s) * 6) }}
+			p := planRuler(&tt.model, fyne.NewSize(width, 70), false, met)
+			if p.endX > tt.endMax || p.endX < tt.endMin {
+				t.Errorf("body ends at x=%v, want %v..%v", p.endX, tt.endMin, tt.endMax)
+			}
+			for _, b := range p.bars {
+				if b.x+b.w > p.endX+0.01 {
+					t.Errorf("bar %+v runs past the end of the body at %v", b, p.endX)
+				}
+			}
+			if got, want := p.hasLimit, tt.limit; got != want {
+				t.Errorf("limit line drawn = %v, want %v", got, want)
+			}
+			if tt.limit && p.limX < width-2 {
+				t.Errorf("limit line at x=%v, want it at the right end (%v)", p.limX, width)
+			}
+			if tt.cutX > 0 && (p.cutX < tt.cutX-1 || p.cutX > tt.cutX+1) {
+				t.Errorf("cutoff line at x=%v, want %v", p.cutX, tt.cutX)
+			}
+			if tt.cutX == 0 && p.hasCut {
+				t.Errorf("cutoff line drawn at x=%v, want none", p.cutX)
+			}
+			if n := len(p.ticks); tt.tickEnd != "" && (n == 0 || p.ticks[n-1].label != tt.tickEnd) {
+				t.Errorf("ticks %+v, want the last one labelled %q", p.ticks, tt.tickEnd)
+			}
+		})
+	}
+}
+
+func TestRulerScaledHoverAndTap(t *testing.T) {
+	test.NewTempApp(t)
+	m := smallScaledModel()
+	r := NewRuler(m)
+	w := showRuler(t, r, fyne.NewSize(800, r.MinSize().Height))
+	var got int64 = -1
+	r.OnSelect = func(off int64) { got = off }
+	test.TapAt(r, fyne.NewPos(600, r.plan.barY+5))
+	if want := m.BodyBytes - 1; got != want {
+		t.Errorf("tap past the body selected offset %d, want the last byte %d", got, want)
+	}
+	test.MoveMouse(w.Canvas(), fyne.NewPos(600, r.plan.barY+5))
+	tip := test.WidgetRenderer(r).(*rulerRenderer).tip.Text
+	if want := "1,999,329 bytes to spare below the limit of 2,000,000 (671 bytes used)"; !strings.Contains(tip, want) {
+		t.Errorf("hover past the body says %q, want it to contain %q", tip, want)
+	}
+	test.MoveMouse(w.Canvas(), fyne.NewPos(r.plan.endX-1, r.plan.barY+5))
+	if tip := test.WidgetRenderer(r).(*rulerRenderer).tip.Text; !strings.Contains(tip, "body byte") {
+		t.Errorf("hover on the sliver says %q, want a body byte", tip)
+	}
+}
+
+// TestRulerScaled256MiBBounded checks that a huge scale keeps the drawing
+// bounded and the body inside its share of the width.
+func TestRulerScaled256MiBBounded(t *testing.T) {
+	test.NewTempApp(t)
+	m := hugeModel()
+	m.ScaleBytes = 1 << 30
+	r := NewRuler(m)
+	showRuler(t, r, fyne.NewSize(1600, 80))
+	if got, limit := len(test.WidgetRenderer(r).Objects()), 600; got >= limit {
+		t.Errorf("scaled 256 MiB ruler draws %d canvas objects, want fewer than %d", got, limit)
+	}
+	if got, want := r.plan.endX, float32(1600)/4; got < want-1 || got > want+1 {
+		t.Errorf("256 MiB of a 1 GiB scale ends at x=%v, want %v", got, want)
+	}
 }

@@ -150,8 +150,21 @@ func (s *SourceView) markRange(start, end int64) {
 	s.list.Select(row)
 	s.selected = row
 	s.list.ScrollTo(row)
+	s.centerRow(row)
 	s.list.Refresh()
 	s.showStatus()
+}
+
+// centerRow scrolls row to the middle of the view once the view has a
+// size, so a jump target shows what surrounds it (the shaded rows after the
+// cutoff, the lines around a match) instead of sitting on an edge.
+func (s *SourceView) centerRow(row int) {
+	view := s.list.Size().Height
+	if view <= 0 {
+		return
+	}
+	step := s.metrics.rowH + s.list.Theme().Size(theme.SizeNamePadding) // the list's item pitch
+	s.list.ScrollToOffset(float32(row)*step - (view-s.metrics.rowH)/2)
 }
 
 // SelectedText is the selected row's text, for Ctrl+C: its bytes as they

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 )
 
 // sourceLine is 64 bytes, so two lines fill one row exactly.
@@ -564,5 +565,39 @@ func BenchmarkSourceFind64MB(b *testing.B) {
 	}
 	if got := s.findBar.status.Text; got != "1 of 1" {
 		b.Fatalf("find status = %q, want \"1 of 1\"", got)
+	}
+}
+
+func TestSourceJumpCentersRow(t *testing.T) {
+	tests := []struct {
+		name string
+		from int64 // offset shown before the jump
+		to   int64
+	}{
+		{"down to the cutoff", 0, 2_000_000},
+		{"up to the title", 2_500_000, 300_000},
+		{"near the start", 2_500_000, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			s := NewSourceView()
+			w := test.NewTempWindow(t, s.Content())
+			w.Resize(fyne.NewSize(1200, 600))
+			cut := int64(2_000_000)
+			s.SetDocument(bigDoc(2_600_000), &cut, nil)
+			s.ScrollToOffset(tt.from)
+			s.ScrollToOffset(tt.to)
+			row := float32(tt.to / SourceRowBytes)
+			step := s.metrics.rowH + s.list.Theme().Size(theme.SizeNamePadding)
+			top := s.list.GetScrollOffset()
+			middle := top + s.list.Size().Height/2
+			if y := row*step + s.metrics.rowH/2; tt.to > 10_000 && (y < middle-step || y > middle+step) {
+				t.Errorf("row %v is drawn at y=%v, want the middle of the view (%v)", row, y-top, middle-top)
+			}
+			if y := row * step; y < top || y+s.metrics.rowH > top+s.list.Size().Height {
+				t.Errorf("row %v at y=%v is outside the view [%v, %v)", row, y, top, top+s.list.Size().Height)
+			}
+		})
 	}
 }

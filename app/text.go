@@ -77,3 +77,28 @@ func shorten(s string, n int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// shownText is b as text to show: each byte that is not valid UTF-8 becomes
+// U+FFFD, and past limit bytes of b a last line says how many were left
+// out. A character is never split at the limit.
+func shownText(b []byte, limit int) string {
+	var s strings.Builder
+	s.Grow(min(len(b), limit))
+	i := 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if i+size > limit {
+			break
+		}
+		if r == utf8.RuneError && size == 1 {
+			s.WriteRune(utf8.RuneError)
+		} else {
+			s.Write(b[i : i+size])
+		}
+		i += size
+	}
+	if i < len(b) {
+		s.WriteString("\n… " + bytesText(int64(len(b)-i)) + " not shown")
+	}
+	return s.String()
+}

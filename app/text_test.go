@@ -103,3 +103,39 @@ func FuzzParseByteCount(f *testing.F) {
 		}
 	})
 }
+
+func TestShownText(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		limit int
+		want  string
+	}{
+		{"ASCII", "HTTP/1.1 200 OK\r\n", 100, "HTTP/1.1 200 OK\r\n"},
+		{"invalid byte", "X-A: caf\xe9", 100, "X-A: caf\uFFFD"},
+		{"cut", "abcdef", 4, "abcd\n… 2 bytes not shown"},
+		{"never splits a character", "aé", 2, "a\n… 2 bytes not shown"},
+		{"empty", "", 10, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := shownText([]byte(tt.in), tt.limit); got != tt.want {
+				t.Errorf("shownText(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestUsedPercent(t *testing.T) {
+	tests := []struct {
+		part, limit int64
+		want        string
+	}{
+		{0, 2_000_000, "0.0%"}, {671, 2_000_000, "<0.1%"}, {1_000, 2_000_000, "0.1%"}, {1_000_000, 2_000_000, "50.0%"},
+	}
+	for _, tt := range tests {
+		if got := usedPercent(tt.part, tt.limit); got != tt.want {
+			t.Errorf("usedPercent(%d, %d) = %q, want %q", tt.part, tt.limit, got, tt.want)
+		}
+	}
+}

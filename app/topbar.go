@@ -26,6 +26,7 @@ type topBar struct {
 	phase       *widget.Label
 	banner      *widget.Label
 	root        fyne.CanvasObject
+	running     bool // between setRunning(true) and setRunning(false)
 }
 
 // topBarActions are what the bar's controls trigger.
@@ -57,10 +58,9 @@ func newTopBar(act topBarActions) *topBar {
 	b.banner.Importance = widget.DangerImportance
 	b.banner.Wrapping = fyne.TextWrapWord
 	b.banner.Hide()
-	b.busy.Stop()
-	b.busy.Hide()
 	b.progress.TextFormatter = func() string { return "" }
 	b.root = b.layout()
+	b.hideProgress()
 	return b
 }
 
@@ -75,18 +75,29 @@ func (b *topBar) layout() fyne.CanvasObject {
 
 func (b *topBar) content() fyne.CanvasObject { return b.root }
 
-// setRunning switches the controls between idle and inspecting.
+// setRunning switches the controls between idle and inspecting. The
+// progress bar is shown only while an inspection runs: a full bar left
+// behind after it ends would read as work still going on.
 func (b *topBar) setRunning(running bool) {
+	b.running = running
 	if running {
 		b.cancel.Enable()
 		b.progress.SetValue(0)
+		b.progress.Show()
 		b.setError("")
 		return
 	}
 	b.cancel.Disable()
+	b.hideProgress()
+}
+
+// hideProgress hides both bars; their slot keeps its width, so the phase
+// text beside it does not move.
+func (b *topBar) hideProgress() {
 	b.busy.Stop()
 	b.busy.Hide()
-	b.progress.Show()
+	b.progress.SetValue(0)
+	b.progress.Hide()
 }
 
 // setError shows msg as the banner's one sentence, or hides the banner.
@@ -103,6 +114,9 @@ func (b *topBar) setError(msg string) {
 // showProgress shows one progress report: phase text and, when the total
 // is known, the bar's fraction.
 func (b *topBar) showProgress(p inspect.Progress) {
+	if !b.running { // a report that arrives after the end must not bring the bar back
+		return
+	}
 	b.phase.SetText(phaseText(p))
 	known := p.Total > 0
 	if known {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
-	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
 // maxRulerSegments bounds the segments handed to the ruler: past it the
@@ -159,6 +158,18 @@ func contributorsText(cs []inspect.Contributor) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// statusOf is the response's status line, or what stands for it when
+// there was no response: a local file has none.
+func statusOf(r *fetch.Result) string {
+	switch {
+	case r.StatusLine != "":
+		return r.StatusLine
+	case r.Local:
+		return "local file"
+	}
+	return "no status line"
+}
+
 // summaryText is the Overview's first sentence: what was counted, where
 // the crawler stops, what it loses.
 func summaryText(rep *inspect.Report) string {
@@ -173,7 +184,7 @@ func summaryText(rep *inspect.Report) string {
 		what = fmt.Sprintf("header %s + decoded body %s", commas(r.HeaderBytes), commas(r.BodyBytes))
 	}
 	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
-		r.FinalURL, r.StatusLine, bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
+		r.FinalURL, statusOf(r), bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
 	if r.Truncated && r.CutoffOffset != nil {
 		s += fmt.Sprintf(": it stops at body byte %s and loses %s.", commas(*r.CutoffOffset), bytesText(r.BodyBytes-*r.CutoffOffset))
 	} else {
@@ -192,23 +203,11 @@ func robotsDataOf(rep *inspect.Report, p fetch.Profile) robotsData {
 		profileName: p.Name, chain: p.RobotsTokens, ignoreStar: p.IgnoresStar,
 		host: originOf(rep.FinalURL), outcome: reportRobots(rep),
 	}
-	d.live = liveText(d.outcome)
+	lr := liveRobotsOf(d.outcome)
+	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
 	d.urls = robotsURLs(rep)
 	d.grid = evalRobots([]byte(d.live), d.outcome, true, d.urls, robotsAgents(d.profileName, d.chain, d.ignoreStar, nil))
 	return d
-}
-
-// liveText is the live file as the editor shows it: its lines as Google
-// reads them, joined with "\n"; "" when no file was parsed.
-func liveText(o *robots.Outcome) string {
-	if o == nil || o.File == nil {
-		return ""
-	}
-	lines := make([]string, len(o.File.Lines))
-	for i, ln := range o.File.Lines {
-		lines[i] = ln.Text
-	}
-	return strings.Join(lines, "\n")
 }
 
 func robotsURLs(rep *inspect.Report) []string {

@@ -117,3 +117,24 @@ func TestLegendOf(t *testing.T) {
 		t.Errorf("header bytes = %d, want 120", got[0].bytes)
 	}
 }
+
+func TestStatusInSummaries(t *testing.T) {
+	tests := []struct {
+		name string
+		res  *fetch.Result
+		want string
+	}{
+		{"HTTP response", &fetch.Result{StatusLine: "HTTP/1.1 200 OK", BodyBytes: 10}, "HTTP/1.1 200 OK"},
+		{"local file", &fetch.Result{FinalURL: "file:///tmp/p.html", Local: true, BodyBytes: 10}, "local file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := &inspect.Report{Fetch: tt.res}
+			for _, got := range []string{doneText(rep), summaryText(rep)} {
+				if !strings.Contains(got, tt.want) || strings.Contains(got, ": ,") || strings.Contains(got, "·  ·") {
+					t.Errorf("%q: want %q in it and no empty status", got, tt.want)
+				}
+			}
+		})
+	}
+}

@@ -132,10 +132,11 @@ func (u *UI) newTabs() *container.AppTabs {
 	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify)
 }
 
-// apply fills the window as the command line asked: a profile, a URL, the
-// demo site, a smoke run.
+// apply fills the window as the command line asked: a profile, a URL (and
+// inspects it), the demo site, a smoke run.
 func (u *UI) apply(opts Options) {
-	if opts.Profile != "" && !u.profiles.selectID(opts.Profile) {
+	badProfile := opts.Profile != "" && !u.profiles.selectID(opts.Profile)
+	if badProfile {
 		u.top.setError("There is no crawler profile \"" + opts.Profile + "\"; run \"cutoff profiles\" for the list")
 	}
 	if opts.URL != "" {
@@ -146,6 +147,10 @@ func (u *UI) apply(opts Options) {
 	}
 	if opts.Smoke > 0 {
 		u.startSmoke(opts.Smoke)
+		return
+	}
+	if opts.URL != "" && !opts.Demo && !badProfile { // inspecting would hide the banner
+		u.onInspect()
 	}
 }
 
@@ -195,7 +200,6 @@ func (u *UI) onCancel() {
 	u.runner.stop()
 	u.running = false
 	u.top.setRunning(false)
-	u.top.progress.SetValue(0)
 	u.top.phase.SetText("Cancelled.")
 	u.smokeEnded(false, "the inspection was cancelled")
 }
@@ -203,7 +207,6 @@ func (u *UI) onCancel() {
 func (u *UI) showError(err error) {
 	u.running = false
 	u.top.setRunning(false)
-	u.top.progress.SetValue(0)
 	u.top.phase.SetText("Failed.")
 	u.top.setError(err.Error())
 	u.smokeEnded(false, err.Error())
@@ -216,7 +219,6 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.report = rep
 	u.top.setRunning(false)
 	u.top.phase.SetText(doneText(rep))
-	u.top.progress.SetValue(1)
 	u.overview.show(v.overview)
 	u.source.show(v.source)
 	u.impact.show(v.impact)
@@ -280,7 +282,7 @@ func doneText(rep *inspect.Report) string {
 		return "Done."
 	}
 	r := rep.Fetch
-	s := "Done: " + r.StatusLine + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
+	s := "Done: " + statusOf(r) + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
 	if r.Truncated && r.CutoffOffset != nil {
 		s += ", cut at body byte " + commas(*r.CutoffOffset)
 	} else {

@@ -63,6 +63,11 @@ func (tu *testUI) typeURLAndEnter(u string) {
 	})
 }
 
+// progressShown reports whether either progress bar is visible.
+func (tu *testUI) progressShown() bool {
+	return tu.top.progress.Visible() || tu.top.busy.Visible()
+}
+
 func startDemo(t *testing.T) *demosite.Server {
 	t.Helper()
 	srv, err := demosite.Start("127.0.0.1:0")
@@ -81,6 +86,9 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 
 	if msg := tu.top.banner.Text; msg != "" {
 		t.Fatalf("the inspection failed: %s", msg)
+	}
+	if tu.progressShown() {
+		t.Error("the progress bar is still shown after the report arrived")
 	}
 	if err := tu.filled(); err != nil {
 		t.Fatal(err)
@@ -160,6 +168,11 @@ func TestCancelStopsSlowInspection(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("the page was never requested")
 			}
+			tu.act(func() {
+				if !tu.progressShown() {
+					t.Error("no progress bar while the page is read")
+				}
+			})
 			start := time.Now()
 			tu.act(func() { tt.cancel(tu) })
 			tu.waitEnd(t, time.Second)
@@ -172,6 +185,9 @@ func TestCancelStopsSlowInspection(t *testing.T) {
 				}
 				if !tu.top.cancel.Disabled() {
 					t.Error("Cancel is still enabled after cancelling")
+				}
+				if tu.progressShown() {
+					t.Error("the progress bar is still shown after cancelling")
 				}
 				if tu.report != nil {
 					t.Error("a cancelled inspection left a report")
@@ -222,6 +238,9 @@ func TestInspectErrorsAreOneSentence(t *testing.T) {
 				if tu.top.phase.Text != "Failed." {
 					t.Errorf("phase = %q, want Failed.", tu.top.phase.Text)
 				}
+				if tu.progressShown() {
+					t.Error("the progress bar is still shown after the failure")
+				}
 			})
 		})
 	}
@@ -236,6 +255,17 @@ func TestInspectWithoutURL(t *testing.T) {
 	if tu.running {
 		t.Error("an inspection started without a URL")
 	}
+}
+
+func TestURLOptionInspectsAtStart(t *testing.T) {
+	srv := startDemo(t)
+	tu := newTestUI(t, Options{URL: srv.URL + "/clean"})
+	tu.waitEnd(t, 30*time.Second)
+	tu.act(func() {
+		if tu.report == nil || !strings.HasSuffix(tu.report.FinalURL, "/clean") {
+			t.Errorf("report = %v, want the URL given at start inspected", tu.report)
+		}
+	})
 }
 
 func TestDemoOptionFillsAndFocusesURL(t *testing.T) {

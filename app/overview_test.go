@@ -1,0 +1,49 @@
+package app
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// TestLegendWraps checks that every kind of the legend stays readable in a
+// narrow window: the items wrap onto more rows instead of running off the
+// right edge.
+func TestLegendWraps(t *testing.T) {
+	tests := []struct {
+		name     string
+		width    float32
+		wantRows int // at least
+	}{
+		{"1280 px", 1280, 1},
+		{"800 px", 800, 2},
+		{"400 px", 400, 4},
+	}
+	var items []legendItem
+	for i, k := range rulerKinds {
+		items = append(items, legendItem{kind: k, bytes: int64(1_000_000 * (i + 1))})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			a := newOverviewArea(func() {}, func(int64) {})
+			w := test.NewTempWindow(t, a.content())
+			w.Resize(fyne.NewSize(tt.width, 700))
+			a.show(overviewData{summary: "s", model: untruncatedModel(), legend: items})
+			rows := map[float32]bool{}
+			for _, o := range a.legend.Objects {
+				if right := o.Position().X + o.Size().Width; right > a.legend.Size().Width+0.5 {
+					t.Errorf("a legend item ends at x=%v, past the legend's width %v", right, a.legend.Size().Width)
+				}
+				rows[o.Position().Y] = true
+			}
+			if len(rows) < tt.wantRows {
+				t.Errorf("legend laid out in %d rows, want at least %d", len(rows), tt.wantRows)
+			}
+			if got, min := a.legend.Size().Height, a.legend.MinSize().Height; got < min {
+				t.Errorf("legend is %v high, less than the %v its rows need", got, min)
+			}
+		})
+	}
+}
