@@ -59,8 +59,21 @@ func runCommand(args []string, stdout, stderr io.Writer) (code int, handled bool
 			return c.run(ctx, args[1:], stdout, stderr), true
 		}
 	}
+	if looksLikeTarget(args[0]) {
+		return 0, false // `cutoff page.html` or `cutoff https://…` opens the window on it
+	}
 	fmt.Fprintf(stderr, "cutoff: unknown command %q; run \"cutoff help\" for the list.\n", args[0])
 	return exitUsage, true
+}
+
+// looksLikeTarget reports whether arg is a URL or a file path rather than a
+// mistyped command name.
+func looksLikeTarget(arg string) bool {
+	if strings.Contains(arg, "://") || strings.ContainsAny(arg, `/\.`) {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
 }
 
 func isHelp(arg string) bool {

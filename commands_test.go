@@ -323,8 +323,10 @@ func TestProfiles(t *testing.T) {
 
 func TestWindowFlags(t *testing.T) {
 	t.Parallel()
-	if _, handled := runCommand([]string{"--demo"}, &bytes.Buffer{}, &bytes.Buffer{}); handled {
-		t.Fatal("--demo was taken for a subcommand")
+	for _, args := range [][]string{{"--demo"}, {"page.html"}, {"https://example.com/"}, {"./saved/page"}} {
+		if _, handled := runCommand(args, &bytes.Buffer{}, &bytes.Buffer{}); handled {
+			t.Errorf("%q was taken for a subcommand, want the window", args)
+		}
 	}
 	opts, _, ok := parseWindowFlags([]string{"--demo", "--smoke", "30s"}, &bytes.Buffer{})
 	if !ok || !opts.Demo || opts.Smoke.Seconds() != 30 {

@@ -138,9 +138,12 @@ func (f *File) starIgnoredTrace(why string) []string {
 }
 
 func (f *File) groupLines(gs []int) string {
-	parts := make([]string, len(gs))
-	for i, g := range gs {
-		parts[i] = strconv.Itoa(f.Groups[g].FirstLine())
+	parts := make([]string, 0, min(len(gs), maxListed))
+	for _, g := range gs[:min(len(gs), maxListed)] {
+		parts = append(parts, strconv.Itoa(f.Groups[g].FirstLine()))
+	}
+	if len(gs) > maxListed {
+		parts = append(parts, fmt.Sprintf("and %d more", len(gs)-maxListed))
 	}
 	return strings.Join(parts, ", ")
 }
