@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/cutoffapp/cutoff/inspect"
 	"strconv"
 	"strings"
 	"time"
@@ -10,27 +11,7 @@ import (
 
 // commas writes n with thousands separators: 2000000 -> "2,000,000". Byte
 // counts are shown exact, never rounded, because the cutoff is byte-exact.
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	lead := len(s) % 3
-	if lead == 0 {
-		lead = 3
-	}
-	b.WriteString(s[:lead])
-	for i := lead; i < len(s); i += 3 {
-		b.WriteByte(',')
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
+func commas(n int64) string { return inspect.Bytes(n) }
 
 // bytesText is n as "1,234,567 bytes" (or "1 byte").
 func bytesText(n int64) string {
