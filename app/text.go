@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/cutoffapp/cutoff/inspect"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // commas writes n with thousands separators: 2000000 -> "2,000,000". Byte
