@@ -11,9 +11,10 @@ import (
 
 // ReadFile reads a local file as if a crawler had fetched it as profile p:
 // the file is the decoded body, opt.HeaderBytes stands for the header block
-// (0 when unset), and the same limit, cap and accounting apply. The file is
-// read up to the cap, never further. Result.Local is true; URL is path and
-// FinalURL its file:// URL. Errors wrap ErrFile (a usage error).
+// (0 when unset), and the same limit and accounting apply. Without opt.Cap
+// a regular file is read whole, up to MaxCap; never further. Result.Local
+// is true; URL is path and FinalURL its file:// URL. Errors wrap ErrFile (a
+// usage error).
 func ReadFile(path string, p Profile, opt Options) (*Result, error) {
 	file, err := os.Open(path)
 	if err != nil {
@@ -33,6 +34,11 @@ func ReadFile(path string, p Profile, opt Options) (*Result, error) {
 	length := int64(-1)
 	if info.Mode().IsRegular() {
 		length = info.Size()
+	}
+	if opt.Cap <= 0 && length > 0 {
+		// A file's size is known and it costs no network: read all of it
+		// (up to MaxCap), so what lies past a far cutoff is shown too.
+		opt.Cap = max(min(length, MaxCap), DefaultCap(p.LimitFor(KindHTML).Bytes))
 	}
 	counter := &wireCounter{r: file}
 	if err := collect(counter, length, p, opt, res); err != nil {

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -90,5 +91,31 @@ func TestReadFilePDFByExtension(t *testing.T) {
 	}
 	if got, want := res.LimitBytes, int64(64_000_000); res.Kind != KindPDF || got != want {
 		t.Errorf("Kind, LimitBytes = %q, %d; want pdf, %d", res.Kind, got, want)
+	}
+}
+
+// TestReadFileReadsWholeFile reads a local file past the default cap, so
+// a far cutoff still shows what lies beyond it.
+func TestReadFileReadsWholeFile(t *testing.T) {
+	t.Parallel()
+	p, _ := Lookup(DefaultProfileID)
+	size := DefaultCap(p.LimitFor(KindHTML).Bytes) + 1000
+	path := filepath.Join(t.TempDir(), "big.html")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("a"), int(size)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ReadFile(path, p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BodyBytes != size || !res.ReadComplete {
+		t.Errorf("ReadFile read %d bytes (complete %v), want all %d", res.BodyBytes, res.ReadComplete, size)
+	}
+	res, err = ReadFile(path, p, Options{Cap: 3_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BodyBytes != 3_000_000 || res.ReadComplete {
+		t.Errorf("with --cap 3,000,000: read %d bytes (complete %v)", res.BodyBytes, res.ReadComplete)
 	}
 }

@@ -36,6 +36,9 @@ type Input struct {
 	HeaderBytes int64
 	// Crawler names the crawler in messages, e.g. "Googlebot Smartphone".
 	Crawler string
+	// Incomplete is true when Body is not the whole body: the cap or an
+	// error stopped reading, so sizes are lower bounds.
+	Incomplete bool
 }
 
 // Analysis is what Analyze learns about one page. Offsets are byte offsets

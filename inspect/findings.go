@@ -188,10 +188,14 @@ func (fs *findings) counted() int64 { return fs.in.HeaderBytes + int64(len(fs.in
 func (fs *findings) limit() {
 	in := fs.in
 	body := int64(len(in.Body))
-	size := fmt.Sprintf("The page body is %s bytes", Bytes(body))
+	atLeast := ""
+	if in.Incomplete {
+		atLeast = "at least " // reading stopped before the end
+	}
+	size := fmt.Sprintf("The page body is %s%s bytes", atLeast, Bytes(body))
 	if in.HeaderBytes > 0 {
-		size = fmt.Sprintf("The page is %s bytes (%s of header and %s of body)",
-			Bytes(fs.counted()), Bytes(in.HeaderBytes), Bytes(body))
+		size = fmt.Sprintf("The page is %s%s bytes (%s of header and %s of body)",
+			atLeast, Bytes(fs.counted()), Bytes(in.HeaderBytes), Bytes(body))
 	}
 	if in.Cutoff != nil {
 		over := ""

@@ -77,6 +77,12 @@ func (fs *findings) elementBeyond(c *Critical) {
 		fs.mainBeyond(c)
 		return
 	case ElementHeadEnd:
+		if fs.in.Incomplete && c.Offset == int64(len(fs.in.Body)) {
+			fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
+				"The head does not end within the %s bytes read, so it runs past the cutoff at byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
+				Bytes(c.Offset), Bytes(*fs.in.Cutoff), fs.crawler)
+			return
+		}
 		fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
 			"The head ends at byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
 			Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler)

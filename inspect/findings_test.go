@@ -136,3 +136,28 @@ func TestFindingMessage(t *testing.T) {
 	}
 	t.Errorf("no %s finding in %s", CodeCanonicalBeyondCutoff, codes(a.Findings))
 }
+
+// TestFindingsIncompleteRead words sizes as lower bounds when reading
+// stopped before the end of the body, and does not place the head's end at
+// the last byte read.
+func TestFindingsIncompleteRead(t *testing.T) {
+	t.Parallel()
+	body := []byte("<!doctype html><html><head><title>t</title><script>" + strings.Repeat("x", 500))
+	cut := int64(200)
+	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 200, Incomplete: true, Crawler: "Googlebot"})
+	var over, head string
+	for _, f := range a.Findings {
+		switch f.Code {
+		case CodePageOverLimit:
+			over = f.Message
+		case CodeHeadEndBeyondCutoff:
+			head = f.Message
+		}
+	}
+	if !strings.Contains(over, "at least 551 bytes") {
+		t.Errorf("page-over-limit = %q, want the size as a lower bound", over)
+	}
+	if !strings.Contains(head, "does not end within the 551 bytes read") {
+		t.Errorf("head-end-beyond-cutoff = %q, want that the head's end was not read", head)
+	}
+}

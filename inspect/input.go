@@ -16,6 +16,7 @@ func NewInput(res *fetch.Result, p *fetch.Profile) Input {
 		BinaryCutoff: res.BinaryCutoffOffset,
 		Limit:        res.LimitBytes,
 		BinaryLimit:  res.LimitBinaryBytes,
+		Incomplete:   !res.ReadComplete,
 	}
 	if res.CountsHeaders {
 		in.HeaderBytes = res.HeaderBytes
