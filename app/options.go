@@ -12,6 +12,9 @@ type Options struct {
 	URL string
 	// Profile selects a crawler profile by ID when not empty.
 	Profile string
+	// ProfilesPath is the saved-profiles JSON file shared with the command
+	// line; empty means fetch.DefaultSavedProfiles.
+	ProfilesPath string
 	// Smoke, when positive, inspects the filled-in URL at start and quits
 	// when the inspection ends or after Smoke, whichever is first; the exit
 	// code says whether a report arrived. `make test` uses it under Xvfb.

@@ -10,10 +10,12 @@ import (
 // Preference keys. They are part of the saved state: renaming one loses what
 // users saved under it.
 const (
-	prefWidth       = "window.width"
-	prefHeight      = "window.height"
-	prefProfile     = "profile.last"
-	prefRecent      = "urls.recent"
+	prefWidth   = "window.width"
+	prefHeight  = "window.height"
+	prefProfile = "profile.last"
+	prefRecent  = "urls.recent"
+	// The Custom profile as earlier versions kept it; it now lives in the
+	// saved-profiles file, and these are read once to move it there.
 	prefCustomUA    = "profile.custom.user_agent"
 	prefCustomLimit = "profile.custom.limit_bytes"
 	prefCustomBase  = "profile.custom.base"
@@ -79,26 +81,27 @@ func (s prefs) addRecentURL(u string) []string {
 	return slices.Clone(list)
 }
 
-// customProfile is what the user set for the "Custom" profile: a base
-// profile's behaviour with their own User-Agent and HTML limit.
+// customProfile is the "Custom" profile as earlier versions kept it in the
+// preferences: a User-Agent and an HTML limit over the built-in Custom
+// profile. It is read only to move it into the saved-profiles file.
 type customProfile struct {
-	BaseID     string // the built-in profile it starts from
-	UserAgent  string // "" keeps the base's
-	LimitBytes int64  // 0 keeps the base's
+	UserAgent  string // "" keeps the built-in one
+	LimitBytes int64  // 0 keeps the built-in one
 }
 
 func (s prefs) custom() customProfile {
 	return customProfile{
-		BaseID:     s.p.String(prefCustomBase),
-		UserAgent:  s.p.String(prefCustomUA),
+		UserAgent:  strings.TrimSpace(s.p.String(prefCustomUA)),
 		LimitBytes: int64(s.p.Int(prefCustomLimit)),
 	}
 }
 
-func (s prefs) setCustom(c customProfile) {
-	s.p.SetString(prefCustomBase, c.BaseID)
-	s.p.SetString(prefCustomUA, c.UserAgent)
-	s.p.SetInt(prefCustomLimit, int(c.LimitBytes))
+// clearCustom forgets the preferences' Custom profile once the
+// saved-profiles file holds it.
+func (s prefs) clearCustom() {
+	for _, key := range []string{prefCustomBase, prefCustomUA, prefCustomLimit} {
+		s.p.RemoveValue(key)
+	}
 }
 
 // draft is the robots.txt text the user edited for host, and whether there

@@ -20,7 +20,8 @@ func (u *UI) onProfile(name string) {
 }
 
 // onEditCustom opens the dialog that edits the Custom profile's User-Agent
-// and HTML limit, saves them and selects the Custom profile.
+// and HTML limit, saves them in the saved-profiles file the command line
+// reads too, and selects the Custom profile.
 func (u *UI) onEditCustom() {
 	i := u.profiles.customIndex()
 	if i < 0 {
@@ -49,17 +50,19 @@ func (u *UI) onEditCustom() {
 	d.Show()
 }
 
+// saveCustom saves the dialog's values and selects the Custom profile; a
+// value that cannot be used is said in the banner instead.
 func (u *UI) saveCustom(ua, limit string) {
 	n, err := parseByteCount(limit)
 	if err != nil {
 		u.top.setError(err.Error())
 		return
 	}
-	c := u.prefs.custom()
-	c.UserAgent, c.LimitBytes = strings.TrimSpace(ua), n
-	u.prefs.setCustom(c)
-	u.profiles.reload()
-	u.top.profile.SetSelectedIndex(u.profiles.customIndex())
+	if err := u.profiles.saveCustom(ua, n); err != nil {
+		u.top.setError(err.Error())
+		return
+	}
+	u.top.setError("")
 }
 
 // parseByteCount reads a positive byte count written with or without

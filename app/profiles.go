@@ -2,46 +2,87 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 )
 
-// profilePicker keeps the crawler profiles the picker offers and which one
-// is chosen; the Custom profile carries the user's saved User-Agent and
-// limit. Its methods belong to the UI goroutine.
+// customID is the ID of the profile the Custom dialog edits.
+const customID = "custom"
+
+// profilePicker keeps the crawler profiles the picker offers, the built-in
+// ones and those in the saved-profiles file the command line reads too, and
+// which one is chosen. Its methods belong to the UI goroutine.
 type profilePicker struct {
-	prefs   prefs
-	list    []fetch.Profile
-	current int
-	bar     *topBar
+	prefs    prefs
+	store    *fetch.SavedProfiles // nil when there is no file to keep profiles in
+	storeErr error                // why store is nil
+	saved    []fetch.Profile      // the saved profiles as last read
+	list     []fetch.Profile      // fetch.All(saved): what the picker offers
+	names    []string             // the picker's options, one per list entry
+	current  int
+	bar      *topBar
 }
 
-func newProfilePicker(s prefs) *profilePicker {
-	pp := &profilePicker{prefs: s, list: fetch.Builtins()}
-	pp.current = pp.index(s.profileID())
-	if pp.current < 0 {
-		pp.current = max(0, pp.index(fetch.DefaultProfileID))
-	}
-	pp.applyCustom()
-	return pp
+// newProfilePicker reads the saved profiles at path (the user's
+// configuration directory when empty), moves a Custom profile older
+// versions kept in the preferences into that file, and selects the profile
+// chosen last. problem is one sentence for the banner when saved profiles
+// could not be read or moved, "" otherwise; the built-ins work either way.
+func newProfilePicker(s prefs, path string) (pp *profilePicker, problem string) {
+	pp = &profilePicker{prefs: s}
+	problem = pp.open(path)
+	pp.setList(s.profileID())
+	return pp, problem
 }
 
 // attach fills the bar's picker and description line.
 func (pp *profilePicker) attach(b *topBar) {
 	pp.bar = b
-	names := make([]string, len(pp.list))
-	for i, p := range pp.list {
-		names[i] = p.Name
+	pp.fill()
+}
+
+// setList offers the built-in and saved profiles and chooses id, or the
+// default profile when there is no profile id.
+func (pp *profilePicker) setList(id string) {
+	pp.list = fetch.All(pp.saved)
+	pp.names = pickerNames(pp.list)
+	pp.current = pp.index(id)
+	if pp.current < 0 {
+		pp.current = max(0, pp.index(fetch.DefaultProfileID))
 	}
-	b.profile.Options = names
-	b.profile.SetSelectedIndex(pp.current)
+	pp.fill()
+}
+
+// fill shows the list and the choice in the bar, once there is one.
+func (pp *profilePicker) fill() {
+	if pp.bar == nil {
+		return
+	}
+	pp.bar.profile.SetOptions(slices.Clone(pp.names))
+	pp.bar.profile.SetSelectedIndex(pp.current) // calls onName through the Select
 	pp.describe()
+}
+
+// pickerNames are the profiles' names as the picker shows them: a name
+// used twice, say by a saved profile, carries its ID so each stays unique.
+func pickerNames(list []fetch.Profile) []string {
+	names := make([]string, len(list))
+	seen := make(map[string]bool, len(list))
+	for i, p := range list {
+		names[i] = p.Name
+		if seen[names[i]] || strings.TrimSpace(p.Name) == "" {
+			names[i] = strings.TrimSpace(p.Name + " (" + p.ID + ")")
+		}
+		seen[names[i]] = true
+	}
+	return names
 }
 
 func (pp *profilePicker) index(id string) int {
 	for i, p := range pp.list {
-		if strings.EqualFold(p.ID, id) {
+		if strings.EqualFold(p.ID, strings.TrimSpace(id)) {
 			return i
 		}
 	}
@@ -60,12 +101,9 @@ func (pp *profilePicker) selectID(id string) bool {
 
 // onName is the picker's change callback.
 func (pp *profilePicker) onName(name string) {
-	for i, p := range pp.list {
-		if p.Name == name {
-			pp.current = i
-			pp.prefs.setProfileID(p.ID)
-			break
-		}
+	if i := slices.Index(pp.names, name); i >= 0 {
+		pp.current = i
+		pp.prefs.setProfileID(pp.list[i].ID)
 	}
 	pp.describe()
 }
@@ -77,27 +115,6 @@ func (pp *profilePicker) selected() fetch.Profile {
 	return p
 }
 
-// applyCustom writes the saved custom values into the Custom profile.
-func (pp *profilePicker) applyCustom() {
-	c := pp.prefs.custom()
-	for i := range pp.list {
-		if !pp.list[i].Custom {
-			continue
-		}
-		if c.UserAgent != "" {
-			pp.list[i].UserAgentTemplate = c.UserAgent
-		}
-		if c.LimitBytes > 0 {
-			limits := make(map[fetch.Kind]fetch.Limit, len(pp.list[i].Limits)+1)
-			for k, v := range pp.list[i].Limits {
-				limits[k] = v
-			}
-			limits[fetch.KindHTML] = fetch.Limit{Bytes: c.LimitBytes, Published: true}
-			pp.list[i].Limits = limits
-		}
-	}
-}
-
 // describe writes the one-line description of the chosen profile.
 func (pp *profilePicker) describe() {
 	if pp.bar == nil {
@@ -105,7 +122,7 @@ func (pp *profilePicker) describe() {
 	}
 	p := pp.list[pp.current]
 	pp.bar.profileInfo.SetText(profileLine(p))
-	if p.Custom {
+	if strings.EqualFold(p.ID, customID) {
 		pp.bar.editCustom.Show()
 	} else {
 		pp.bar.editCustom.Hide()
@@ -161,22 +178,8 @@ func sourceOf(p fetch.Profile, field string) string {
 	return ""
 }
 
-// reload re-reads the built-ins and the saved custom values, keeping the
-// selection.
-func (pp *profilePicker) reload() {
-	id := pp.list[pp.current].ID
-	pp.list = fetch.Builtins()
-	pp.current = max(0, pp.index(id))
-	pp.applyCustom()
-	pp.describe()
-}
-
-// customIndex is the index of the editable profile, -1 when there is none.
+// customIndex is the index of the profile the Custom dialog edits, -1
+// when there is none.
 func (pp *profilePicker) customIndex() int {
-	for i, p := range pp.list {
-		if p.Custom {
-			return i
-		}
-	}
-	return -1
+	return pp.index(customID)
 }

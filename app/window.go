@@ -97,11 +97,13 @@ func pageEngine(f *fetch.Fetcher) engine {
 func (u *UI) ExitCode() int { return u.exitCode }
 
 func (u *UI) build() {
-	u.profiles = newProfilePicker(u.prefs)
+	profiles, problem := newProfilePicker(u.prefs, u.opts.ProfilesPath)
+	u.profiles = profiles
 	u.top = newTopBar(topBarActions{
 		inspect: u.onInspect, cancel: u.onCancel, editCustom: u.onEditCustom, profile: u.onProfile,
 	})
 	u.profiles.attach(u.top)
+	u.top.setError(problem) // said once; "" keeps the banner hidden
 	u.top.url.SetOptions(u.prefs.recentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()

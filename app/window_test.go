@@ -3,6 +3,7 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -23,8 +24,14 @@ type testUI struct {
 	quit  chan struct{}
 }
 
+// newTestUI builds the window under the test driver. Its saved-profiles
+// file is in a temporary directory unless opts names one, so no test reads
+// or writes the user's own.
 func newTestUI(t *testing.T, opts Options) *testUI {
 	t.Helper()
+	if opts.ProfilesPath == "" {
+		opts.ProfilesPath = tempProfilesPath(t)
+	}
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	tu := &testUI{ended: make(chan struct{}, 16), quit: make(chan struct{}, 1)}
@@ -38,6 +45,13 @@ func newTestUI(t *testing.T, opts Options) *testUI {
 		tu.runner.wait()
 	})
 	return tu
+}
+
+// tempProfilesPath is a saved-profiles file, not yet written, in a
+// directory removed after the test.
+func tempProfilesPath(t *testing.T) string {
+	t.Helper()
+	return filepath.Join(t.TempDir(), "cutoff", "profiles.json")
 }
 
 // waitEnd waits for the current inspection to end, shown or dropped.
@@ -392,7 +406,10 @@ func TestCustomProfileIsSaved(t *testing.T) {
 	if !p.Custom || p.UserAgentTemplate != "MyBot/1.0" || p.LimitFor(fetch.KindHTML).Bytes != 1000 {
 		t.Errorf("custom profile = %q, UA %q, limit %d", p.ID, p.UserAgentTemplate, p.LimitFor(fetch.KindHTML).Bytes)
 	}
-	again := newProfilePicker(tu.prefs)
+	again, problem := newProfilePicker(tu.prefs, tu.opts.ProfilesPath)
+	if problem != "" {
+		t.Errorf("after a restart: %s", problem)
+	}
 	if got := again.list[again.customIndex()].UserAgentTemplate; got != "MyBot/1.0" {
 		t.Errorf("after a restart the custom UA is %q", got)
 	}
