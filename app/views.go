@@ -100,10 +100,19 @@ func highlightsOf(an *inspect.Analysis) []SourceHighlight {
 	}
 	hs := make([]SourceHighlight, 0, len(an.Critical))
 	for _, c := range an.Critical {
-		hs = append(hs, SourceHighlight{Start: c.Offset, End: c.End, Kind: c.Kind, Label: criticalLabel(c)})
+		end := c.End
+		if c.Kind == inspect.ElementMain {
+			// <main> wraps the page's content: tinting all of it would tint
+			// everything else too, so only its start is marked.
+			end = min(end, c.Offset+mainHighlightBytes)
+		}
+		hs = append(hs, SourceHighlight{Start: c.Offset, End: end, Kind: c.Kind, Label: criticalLabel(c)})
 	}
 	return hs
 }
+
+// mainHighlightBytes is how much of a <main> element the source view tints.
+const mainHighlightBytes = 6
 
 // criticalLabel names a critical element the way a consultant says it.
 func criticalLabel(c inspect.Critical) string {

@@ -138,3 +138,14 @@ func TestStatusInSummaries(t *testing.T) {
 		})
 	}
 }
+
+func TestHighlightsMarkOnlyTheStartOfMain(t *testing.T) {
+	an := &inspect.Analysis{Critical: []inspect.Critical{
+		{Kind: inspect.ElementTitle, Offset: 10, End: 40},
+		{Kind: inspect.ElementMain, Offset: 100, End: 2_000_000},
+	}}
+	hs := highlightsOf(an)
+	if len(hs) != 2 || hs[0].End != 40 || hs[1].End != 100+mainHighlightBytes {
+		t.Errorf("highlights = %+v, want the whole title and the start of <main>", hs)
+	}
+}
