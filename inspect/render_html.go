@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -35,12 +36,13 @@ type htmlView struct {
 	Critical                          []htmlCritical
 	Composition                       []htmlShare
 	Impact                            []htmlImpactRow
+	ImpactNotes                       []string
 	Resources                         []htmlResource
 	Excerpt                           *htmlExcerpt
 }
 
 type svgItem struct {
-	X, W         float64
+	X, W         svgUnit
 	Color, Title string
 }
 
@@ -91,7 +93,7 @@ func (v *htmlView) ruler(r *Report) {
 	if total == 0 {
 		return
 	}
-	x := func(bodyOff int64) float64 { return float64(head+bodyOff) * rulerWidth / float64(total) }
+	x := func(bodyOff int64) svgUnit { return svgUnit(float64(head+bodyOff) * rulerWidth / float64(total)) }
 	if head > 0 {
 		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + Bytes(head) + " bytes"})
 	}
@@ -142,13 +144,10 @@ func (v *htmlView) tables(r *Report) {
 		}
 	}
 	if im := r.Impact; im != nil {
-		for _, row := range []struct {
-			name string
-			c    Count
-		}{{"internal links", im.Links.Internal}, {"external links", im.Links.External}, {"headings", headingCount(im.Headings)},
-			{"text bytes", im.TextBytes}, {"hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}}} {
-			v.Impact = append(v.Impact, htmlImpactRow{row.name, Bytes(row.c.Full), Bytes(row.c.Kept), Bytes(row.c.Lost())})
+		for _, row := range impactRows(im) {
+			v.Impact = append(v.Impact, htmlImpactRow{row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost())})
 		}
+		v.ImpactNotes = impactNotes(im)
 	}
 	for _, res := range r.Resources {
 		note := res.ExcludedReason
@@ -183,3 +182,9 @@ func validText(b []byte) string {
 	}
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
+
+// svgUnit is a ruler coordinate, printed with two decimals.
+type svgUnit float64
+
+// String formats u for an SVG attribute.
+func (u svgUnit) String() string { return strconv.FormatFloat(float64(u), 'f', 2, 64) }

@@ -192,31 +192,58 @@ func (r *Report) textImpact(w io.Writer) {
 	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", Bytes(im.KeptBytes), Bytes(im.KeptBytes+im.LostBytes))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  \tFULL PAGE\tKEPT\tLOST\t")
-	row := func(name string, c Count) {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", name, Bytes(c.Full), Bytes(c.Kept), Bytes(c.Lost()))
+	for _, row := range impactRows(im) {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost()))
 	}
-	row("internal links", im.Links.Internal)
-	row("external links", im.Links.External)
-	row("headings", headingCount(im.Headings))
-	row("text bytes", im.TextBytes)
-	row("hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
 	tw.Flush()
+	for _, note := range impactNotes(im) {
+		fmt.Fprintf(w, "  %s\n", note)
+	}
+}
+
+// impactRow is one counted quantity of the impact table.
+type impactRow struct {
+	name string
+	Count
+}
+
+// impactRows are the quantities compared between the full page and what
+// the crawler keeps, in the order every report shows them.
+func impactRows(im *Impact) []impactRow {
+	return []impactRow{
+		{"internal links", im.Links.Internal},
+		{"external links", im.Links.External},
+		{"headings", headingCount(im.Headings)},
+		{"text bytes", im.TextBytes},
+		{"hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
+	}
+}
+
+// impactNotes are the impact's sentences: elements lost, JSON-LD blocks
+// cut or lost, the element left open at the cutoff.
+func impactNotes(im *Impact) []string {
+	var notes []string
 	for _, p := range []struct {
 		name string
 		p    Presence
 	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
 		if p.p.Full && !p.p.Kept {
-			fmt.Fprintf(w, "  The %s is in the full page but not in what the crawler keeps.\n", p.name)
+			notes = append(notes, fmt.Sprintf("The %s is in the full page but not in what the crawler keeps.", p.name))
 		}
 	}
 	for _, j := range im.JSONLD {
 		if j.State != StateKept {
-			fmt.Fprintf(w, "  JSON-LD at byte %s (%s): %s, valid JSON for the crawler: %v\n", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept)
+			notes = append(notes, fmt.Sprintf("JSON-LD at byte %s (%s): %s, valid JSON for the crawler: %v.", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
 		}
 	}
 	if o := im.Open; o.Element != "" {
-		fmt.Fprintf(w, "  Open at the cutoff: <%s> from byte %s (open elements: %s)\n", o.Element, Bytes(o.Offset), strings.Join(o.Elements, " > "))
+		el := "<" + o.Element + ">"
+		if o.Element == "json-ld" {
+			el = "a JSON-LD <script>"
+		}
+		notes = append(notes, fmt.Sprintf("Open at the cutoff: %s from byte %s (open elements: %s).", el, Bytes(o.Offset), strings.Join(o.Elements, " > ")))
 	}
+	return notes
 }
 
 func headingCount(h HeadingImpact) Count {
