@@ -102,7 +102,7 @@ func checkTarget(target string) error {
 	u, err := url.Parse(target)
 	if err != nil || u.Scheme == "" {
 		if !strings.Contains(target, "://") && !strings.HasPrefix(target, "/") && strings.Contains(target, ".") {
-			return fmt.Errorf("%w: %q is neither a file nor a URL (did you mean https://%s?)", fetch.ErrInvalidURL, target, target)
+			return &targetError{fmt.Sprintf("%q is neither a file nor a URL (did you mean https://%s?)", target, target)}
 		}
 	}
 	return nil
@@ -228,3 +228,10 @@ func serialise(fn func(Progress)) func(Progress) {
 // progressInterval is the least time between two progress calls of the
 // same phase: about two display frames.
 const progressInterval = 30 * time.Millisecond
+
+// targetError is a target that is neither a file nor a URL, said in one
+// sentence; it is fetch.ErrInvalidURL to errors.Is and so a usage error.
+type targetError struct{ msg string }
+
+func (e *targetError) Error() string { return e.msg }
+func (e *targetError) Unwrap() error { return fetch.ErrInvalidURL }
