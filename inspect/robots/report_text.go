@@ -189,11 +189,8 @@ func writeLint(w io.Writer, issues []Issue) {
 	}
 	fmt.Fprintf(w, "\nLint (%d):\n", len(issues))
 	for _, is := range issues {
-		where := "file"
-		if is.Line > 0 {
-			where = fmt.Sprintf("line %d", is.Line)
-		}
-		fmt.Fprintf(w, "  %-10s %-8s %s: %s\n", where, is.Severity, is.Code, sanitize(is.Message))
+		// Messages name their line themselves ("Line 13: ...").
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", is.Severity, sanitize(is.Message), is.Code)
 	}
 }
 
