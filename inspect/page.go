@@ -171,13 +171,17 @@ func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Pro
 func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress)) *Report {
 	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
 	in := NewInput(res, &p)
+	a := Analyze(in)
+	if res.Kind != fetch.KindHTML {
+		a.documentOnly()
+	}
 	return &Report{
 		Generated: time.Now().UTC(),
 		URL:       res.URL,
 		FinalURL:  res.FinalURL,
 		Profile:   summarise(p, res, chrome),
 		Fetch:     res,
-		Analysis:  Analyze(in),
+		Analysis:  a,
 	}
 }
 

@@ -744,3 +744,35 @@ func TestSerialiseThrottle(t *testing.T) {
 	}
 	serialise(nil)(Progress{Phase: PhasePage}) // a nil callback is a no-op, not a panic
 }
+
+// TestPagePDF checks a PDF against the PDF limit, without the findings that
+// only HTML can have.
+func TestPagePDF(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Write([]byte("%PDF-1.7\n" + strings.Repeat("stream text ", 1000)))
+	}))
+	defer srv.Close()
+	p, _ := fetch.Lookup(fetch.DefaultProfileID)
+	r, err := Page(context.Background(), &fetch.Fetcher{}, srv.URL+"/doc.pdf", p,
+		Options{Fetch: fetch.Options{LimitOverride: 5000}, NoResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fetch.Kind != fetch.KindPDF || len(r.Critical) != 0 || r.Impact != nil {
+		t.Errorf("kind %s, %d critical elements, impact %v: want a PDF with no HTML analysis", r.Fetch.Kind, len(r.Critical), r.Impact)
+	}
+	for _, f := range r.Findings {
+		if f.Code == CodeTitleMissing || f.Code == CodeTextLost {
+			t.Errorf("HTML finding %s on a PDF: %s", f.Code, f.Message)
+		}
+	}
+	if !r.HasFindingAtLeast(SeverityCritical) {
+		t.Error("a PDF over its limit has no critical finding")
+	}
+}

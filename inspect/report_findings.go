@@ -98,3 +98,20 @@ func (r *Report) fetchFindings() []Finding {
 	}
 	return out
 }
+
+// documentOnly drops from the analysis of a document that is not HTML (a
+// PDF, an image) what only HTML has: critical elements, impact, inline
+// contributors and the findings about them. The byte accounting stays.
+func (a *Analysis) documentOnly() {
+	a.Critical = []Critical{}
+	a.Impact = nil
+	a.Contributors = []Contributor{}
+	kept := a.Findings[:0]
+	for _, f := range a.Findings {
+		switch f.Code {
+		case CodePageOverLimit, CodeNearLimit, CodeNoindexHeader:
+			kept = append(kept, f)
+		}
+	}
+	a.Findings = kept
+}
