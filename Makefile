@@ -71,7 +71,7 @@ smoke: build
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
-	rt=$$(mktemp -d); XDG_RUNTIME_DIR=$$rt xvfb-run -a -s '-screen 0 1280x900x24' ./$(BIN) --demo --smoke 60s; \
+	rt=$$(mktemp -d); XDG_RUNTIME_DIR=$$rt XDG_CONFIG_HOME=$$rt xvfb-run -a -s '-screen 0 1280x900x24' ./$(BIN) --demo --smoke 60s; \
 	status=$$?; rm -rf $$rt; exit $$status
 
 ## bench: the performance budgets of DESIGN.md
