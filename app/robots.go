@@ -85,6 +85,9 @@ func newRobotsArea(b *bridge, s prefs) *robotsArea {
 	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
+	a.draft.SizeName = theme.SizeNameCaptionText
+	a.draft.Importance = widget.WarningImportance
+	a.draft.Truncation = fyne.TextTruncateEllipsis
 	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
 	a.revert.Disable()
 	a.ruler = NewRuler(RulerModel{LimitBytes: robots.MaxBytes})
@@ -99,6 +102,7 @@ func newRobotsArea(b *bridge, s prefs) *robotsArea {
 	a.gutter = widget.NewLabelWithStyle("1", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
 	a.editor = newCodeEntry()
 	a.editor.OnChanged = a.onEdited
+	a.editor.OnCursorChanged = a.followCursor
 	a.lines = newRobotsLines()
 	a.longMsg = widget.NewLabel("")
 	a.longMsg.Wrapping = fyne.TextWrapWord
@@ -131,9 +135,12 @@ func newCodeEntry() *widget.Entry {
 }
 
 func (a *robotsArea) layout() fyne.CanvasObject {
-	head := container.NewBorder(nil, nil, nil, container.NewHBox(a.draft, a.revert), a.outcome)
+	head := container.NewBorder(nil, nil, nil, a.revert, a.outcome)
 	a.edit = container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
-	a.leftTop = container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, a.size, a.note, a.long)
+	// The draft status shares the size line, which is always there, so
+	// its appearing while the user types does not move the editor.
+	sizeLine := container.NewBorder(nil, nil, a.size, nil, a.draft)
+	a.leftTop = container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, sizeLine, a.note, a.long)
 	left := container.NewBorder(a.leftTop, nil, nil, nil, container.NewStack(a.edit, a.lines.list))
 	a.showMode()
 	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)

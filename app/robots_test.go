@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -448,4 +449,58 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 				area.readOnly, len(area.editor.Text), len(d.live), area.edit.Visible(), area.long.Visible())
 		}
 	})
+}
+
+// TestRobotsEditorFollowsCursor checks that the editor scrolls to its
+// caret: the entry grows inside its own scroll, so it cannot do so itself.
+func TestRobotsEditorFollowsCursor(t *testing.T) {
+	a := test.NewTempApp(t)
+	b := &bridge{}
+	area := newRobotsArea(b, prefs{a.Preferences()})
+	w := test.NewTempWindow(t, area.content())
+	w.Resize(fyne.NewSize(900, 500))
+	t.Cleanup(area.close)
+	text := strings.Repeat("# comment\n", 200) + "User-agent: *\nDisallow: /x\n"
+	tests := []struct {
+		name string
+		row  int // 0-based line the caret moves to
+	}{
+		{"far down", 201},
+		{"back to the top", 0},
+		{"middle", 100},
+	}
+	b.sync(func() { area.editor.SetText(text) })
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b.sync(func() {
+				area.editor.CursorRow, area.editor.CursorColumn = tt.row, 0
+				area.editor.Refresh()
+				caret := area.editor.CursorPosition().Add(area.editor.Position()).Y
+				top, bottom := area.edit.Offset.Y, area.edit.Offset.Y+area.edit.Size().Height
+				if caret < top || caret > bottom {
+					t.Errorf("caret of line %d at y %v, outside the visible %v–%v", tt.row+1, caret, top, bottom)
+				}
+			})
+		})
+	}
+}
+
+func TestKeepInView(t *testing.T) {
+	tests := []struct {
+		name                           string
+		offset, view, at, size, margin float32
+		want                           float32
+	}{
+		{"already visible", 100, 200, 150, 10, 5, 100},
+		{"below", 0, 200, 300, 10, 5, 115},
+		{"above", 300, 200, 100, 10, 5, 95},
+		{"near the top clamps at zero", 50, 200, 2, 10, 5, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := keepInView(tt.offset, tt.view, tt.at, tt.size, tt.margin); got != tt.want {
+				t.Errorf("keepInView(%v, %v, %v, %v, %v) = %v, want %v", tt.offset, tt.view, tt.at, tt.size, tt.margin, got, tt.want)
+			}
+		})
+	}
 }

@@ -17,6 +17,8 @@ var (
 	shortcutCancel = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutOpen   = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutExport = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutTop    = &desktop.CustomShortcut{KeyName: fyne.KeyHome, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutBottom = &desktop.CustomShortcut{KeyName: fyne.KeyEnd, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 func (u *UI) addShortcuts() {
@@ -28,6 +30,8 @@ func (u *UI) addShortcuts() {
 	on(shortcutDemo, u.onDemo)
 	on(shortcutCancel, u.onCancel)
 	on(&fyne.ShortcutCopy{}, u.onCopy)
+	on(shortcutTop, func() { u.sourceKey(fyne.KeyHome) })
+	on(shortcutBottom, func() { u.sourceKey(fyne.KeyEnd) })
 	c.SetOnTypedKey(u.onKey)
 	u.win.SetMainMenu(u.mainMenu())
 }
@@ -58,10 +62,21 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 	return fyne.NewMainMenu(file, inspectMenu, view)
 }
 
-// onKey gets the keys no focused widget took: Esc cancels.
+// onKey gets the keys no focused widget took: Esc cancels; Home, End,
+// Page Up and Page Down move through the source.
 func (u *UI) onKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {
 		u.onCancel()
+		return
+	}
+	u.sourceKey(ev.Name)
+}
+
+// sourceKey moves through the source with a navigation key when the Source
+// tab is the one shown.
+func (u *UI) sourceKey(k fyne.KeyName) {
+	if u.tabs.Selected() == u.tab.source {
+		u.source.view.navigate(k)
 	}
 }
 

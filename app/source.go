@@ -47,7 +47,7 @@ type SourceView struct {
 	metrics sourceMetrics
 	cols    *rowColumns // scratch for the row being updated
 
-	list       *widget.List
+	list       *sourceList
 	root       *fyne.Container
 	bars       *fyne.Container // banner, find bar, go-to bar
 	banner     *fyne.Container
@@ -62,7 +62,7 @@ type SourceView struct {
 func NewSourceView() *SourceView {
 	s := &SourceView{cutoff: -1, markStart: -1, selected: -1, cols: &rowColumns{}}
 	s.metrics = newSourceMetrics(0)
-	s.list = widget.NewList(s.Rows, func() fyne.CanvasObject { return newSourceRow(s) }, s.updateRow)
+	s.list = newSourceList(s.Rows, func() fyne.CanvasObject { return newSourceRow(s) }, s.updateRow, s.navigate)
 	s.list.HideSeparators = true
 	s.list.OnSelected = s.onRowSelected
 	s.list.OnUnselected = func(widget.ListItemID) { s.selected = -1 }

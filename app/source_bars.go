@@ -58,10 +58,25 @@ func (e *barEntry) TypedKey(k *fyne.KeyEvent) {
 	}
 }
 
-// focusEntry gives the entry the keyboard when it is on a canvas.
+// focusEntry gives the entry the keyboard when it is on a canvas. A bar
+// shown for the first time has never been painted, so the driver does not
+// know its canvas yet: then each window is asked, and a window's focus
+// manager takes the entry only if the entry is in that window's tree.
 func focusEntry(f fyne.Focusable) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(f.(fyne.CanvasObject)); c != nil {
+	d := fyne.CurrentApp().Driver()
+	if c := d.CanvasForObject(f.(fyne.CanvasObject)); c != nil {
 		c.Focus(f)
+		if c.Focused() == f {
+			return
+		}
+	}
+	for _, w := range d.AllWindows() {
+		if c := w.Canvas(); c != nil {
+			c.Focus(f)
+			if c.Focused() == f {
+				return
+			}
+		}
 	}
 }
 
@@ -79,6 +94,7 @@ type findState struct {
 // findBar is the Ctrl+F bar.
 type findBar struct {
 	relayout  func()
+	leave     func(*barEntry) // hands the keyboard back to the rows
 	root      *fyne.Container
 	entry     *barEntry
 	matchCase *widget.Check
@@ -86,7 +102,7 @@ type findBar struct {
 }
 
 func newFindBar(s *SourceView) *findBar {
-	f := &findBar{relayout: s.relayout, entry: newBarEntry("Find in the whole body (Enter: next, Shift+Enter: previous)")}
+	f := &findBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Find in the whole body (Enter: next, Shift+Enter: previous)")}
 	f.entry.onEnter = func(shift bool) { s.findStep(!shift) }
 	f.entry.onEscape = f.hide
 	f.matchCase = widget.NewCheck("Match case", s.onMatchCase)
@@ -109,6 +125,7 @@ func (f *findBar) show() {
 func (f *findBar) hide() {
 	f.root.Hide()
 	f.relayout()
+	f.leave(f.entry)
 }
 
 func (f *findBar) reset() { f.setStatus("") }
@@ -199,13 +216,14 @@ func (s *SourceView) stepFrom(m *matcher, st *findState, forward bool) (origin, 
 // goToBar is the Ctrl+G bar.
 type goToBar struct {
 	relayout func()
+	leave    func(*barEntry) // hands the keyboard back to the rows
 	root     *fyne.Container
 	entry    *barEntry
 	status   *widget.Label
 }
 
 func newGoToBar(s *SourceView) *goToBar {
-	g := &goToBar{relayout: s.relayout, entry: newBarEntry("Body byte offset: 2,000,000 or 0x1E8480"),
+	g := &goToBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Body byte offset: 2,000,000 or 0x1E8480"),
 		status: widget.NewLabel("")}
 	g.entry.onEnter = func(bool) { s.goTo(g.entry.Text) }
 	g.entry.onEscape = g.hide
@@ -226,6 +244,17 @@ func (g *goToBar) show() {
 func (g *goToBar) hide() {
 	g.root.Hide()
 	g.relayout()
+	g.leave(g.entry)
+}
+
+// leaveBar gives the keyboard to the rows when a closing bar's field has
+// it: a hidden field would otherwise keep swallowing keys such as Ctrl+End
+// and Page Down. A field without the focus leaves the focus where it is.
+func (s *SourceView) leaveBar(e *barEntry) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(s.list)
+	if c != nil && c.Focused() == e {
+		c.Focus(s.list)
+	}
 }
 
 func (g *goToBar) reset() { g.setStatus("") }

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // sourceLine is 64 bytes, so two lines fill one row exactly.
@@ -599,5 +600,86 @@ func TestSourceJumpCentersRow(t *testing.T) {
 				t.Errorf("row %v at y=%v is outside the view [%v, %v)", row, y, top, top+s.list.Size().Height)
 			}
 		})
+	}
+}
+
+// TestSourceViewBarsTakeFocus checks that Ctrl+F and Ctrl+G leave the
+// keyboard in the bar's field, so typing goes there at once. A second
+// window created last makes the test driver's CanvasForObject answer with
+// the wrong canvas, as the real driver answers nil for a bar never painted.
+func TestSourceViewBarsTakeFocus(t *testing.T) {
+	tests := []struct {
+		name  string
+		show  func(*SourceView)
+		entry func(*SourceView) *barEntry
+	}{
+		{"find", (*SourceView).ShowFind, func(s *SourceView) *barEntry { return s.findBar.entry }},
+		{"go to", (*SourceView).ShowGoTo, func(s *SourceView) *barEntry { return s.goBar.entry }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			s := NewSourceView()
+			s.SetDocument(bigDoc(10_000), nil, nil)
+			w := showSource(t, s)
+			test.NewTempWindow(t, widget.NewLabel("another window"))
+			tt.show(s)
+			if got, want := w.Canvas().Focused(), fyne.Focusable(tt.entry(s)); got != want {
+				t.Errorf("focused %T after showing the bar, want the bar's entry", got)
+			}
+		})
+	}
+}
+
+// TestSourceViewNavigationKeys checks Home, End, Page Up and Page Down on
+// the focused source list.
+func TestSourceViewNavigationKeys(t *testing.T) {
+	test.NewTempApp(t)
+	s := NewSourceView()
+	s.SetDocument(bigDoc(1_000_000), nil, nil)
+	showSource(t, s)
+	last := s.Rows() - 1
+	page := s.pageRows()
+	if page < 2 {
+		t.Fatalf("a page is %d rows in a 500 px window, want several", page)
+	}
+	tests := []struct {
+		key  fyne.KeyName
+		want int // selected row after the key
+	}{
+		{fyne.KeyEnd, last},
+		{fyne.KeyPageUp, last - page},
+		{fyne.KeyHome, 0},
+		{fyne.KeyPageDown, page},
+		{fyne.KeyPageUp, 0},
+		{fyne.KeyPageUp, 0},
+	}
+	for i, tt := range tests {
+		s.list.TypedKey(&fyne.KeyEvent{Name: tt.key})
+		if got := s.selected; got != tt.want {
+			t.Errorf("step %d, %s: row %d selected, want %d", i, tt.key, got, tt.want)
+		}
+		top, bottom := s.list.GetScrollOffset(), s.list.GetScrollOffset()+s.list.Size().Height
+		if y := float32(tt.want) * s.rowPitch(); y < top-1 || y+s.metrics.rowH > bottom+1 {
+			t.Errorf("step %d, %s: row %d at y=%v is outside the view [%v, %v)", i, tt.key, tt.want, y, top, bottom)
+		}
+	}
+}
+
+// TestSourceViewClosingBarReturnsFocus checks that Esc in a bar hands the
+// keyboard back to the rows, so navigation keys work again at once.
+func TestSourceViewClosingBarReturnsFocus(t *testing.T) {
+	test.NewTempApp(t)
+	s := NewSourceView()
+	s.SetDocument(bigDoc(100_000), nil, nil)
+	w := showSource(t, s)
+	s.ShowGoTo()
+	s.goBar.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if got := w.Canvas().Focused(); got != fyne.Focusable(s.list) {
+		t.Fatalf("focused %T after Esc, want the source rows", got)
+	}
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	if got, want := s.selected, s.Rows()-1; got != want {
+		t.Errorf("End after closing the bar selected row %d, want %d", got, want)
 	}
 }

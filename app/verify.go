@@ -358,7 +358,7 @@ func (a *verifyArea) onOpenLog() {
 		}
 		a.startLog(rc, rc.URI().Name(), verifyFileSize(rc.URI()))
 	}, a.win)
-	d.Show()
+	showFileDialog(d, a.win)
 }
 
 // verifyFileSize returns the size of a local file, or -1.
@@ -644,7 +644,7 @@ func (a *verifyArea) onExportCSV() {
 	}, a.win)
 	d.SetFileName("verify-" + time.Now().Format("2006-01-02") + ".csv")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
-	d.Show()
+	showFileDialog(d, a.win)
 }
 
 // exportCSV writes results to wc and closes it; any goroutine may call it.
@@ -676,7 +676,7 @@ func (a *verifyArea) onLoadRanges() {
 		}
 	}, a.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	d.Show()
+	showFileDialog(d, a.win)
 }
 
 // loadRanges reads a Google range file from rc (closed when done) and puts

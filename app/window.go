@@ -202,16 +202,29 @@ func (u *UI) onCancel() {
 	u.runner.stop()
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText("Cancelled.")
+	u.top.phase.SetText("Cancelled." + u.staleNote())
 	u.smokeEnded(false, "the inspection was cancelled")
 }
 
 func (u *UI) showError(err error) {
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText("Failed.")
+	u.top.phase.SetText("Failed." + u.staleNote())
 	u.top.setError(err.Error())
 	u.smokeEnded(false, err.Error())
+}
+
+// staleNote says which page the tabs still show after an inspection failed
+// or was cancelled, so its results are not read as the new URL's.
+func (u *UI) staleNote() string {
+	if u.report == nil {
+		return ""
+	}
+	shown := u.report.FinalURL
+	if shown == "" {
+		shown = u.report.URL
+	}
+	return " The tabs still show the last report, of " + shown + "."
 }
 
 // showReport fills every tab from a report whose views were prepared off

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
@@ -260,6 +262,24 @@ func TestInspectErrorsAreOneSentence(t *testing.T) {
 	}
 }
 
+// TestFailureNamesThePageStillShown checks that a failed inspection says
+// the tabs still hold the previous page, so its results are not read as
+// the failed URL's.
+func TestFailureNamesThePageStillShown(t *testing.T) {
+	srv := startDemo(t)
+	tu := newTestUI(t, Options{})
+	tu.typeURLAndEnter(srv.URL + "/clean")
+	tu.waitEnd(t, 30*time.Second)
+	tu.typeURLAndEnter("http://127.0.0.1:1/")
+	tu.waitEnd(t, 30*time.Second)
+	tu.act(func() {
+		want := "Failed. The tabs still show the last report, of " + srv.URL + "/clean."
+		if got := tu.top.phase.Text; got != want {
+			t.Errorf("phase = %q, want %q", got, want)
+		}
+	})
+}
+
 func TestInspectWithoutURL(t *testing.T) {
 	tu := newTestUI(t, Options{})
 	tu.act(func() { test.Tap(tu.top.inspect) })
@@ -459,5 +479,27 @@ func TestExportWithoutReport(t *testing.T) {
 	tu.onExport()
 	if got := tu.top.banner.Text; got != sentence(errNoReport.Error()) {
 		t.Errorf("banner = %q", got)
+	}
+}
+
+func TestFileDialogsUseMostOfTheWindow(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("window"))
+	w.Resize(fyne.NewSize(1000, 800))
+	showFileDialog(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
+	var pop *widget.PopUp
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		for _, o := range test.LaidOutObjects(top) {
+			if p, ok := o.(*widget.PopUp); ok {
+				pop = p
+			}
+		}
+	}
+	if pop == nil {
+		t.Fatal("the dialog was not shown")
+	}
+	got, want := pop.Content.Size(), w.Canvas().Size()
+	if got.Width < want.Width*0.8 || got.Height < want.Height*0.8 {
+		t.Errorf("dialog size = %v in a %v window, want most of it", got, want)
 	}
 }
