@@ -82,6 +82,8 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 		return usageError(stderr, "--fail-on takes critical or warning, not %q", fl.failOn), false
 	case fl.limit < 0 || fl.cap < 0 || fl.headerBytes < 0:
 		return usageError(stderr, "--limit, --cap and --header-bytes take byte counts of 0 or more"), false
+	case fl.limit > fetch.MaxCap || fl.cap > fetch.MaxCap:
+		return usageError(stderr, "--limit and --cap take at most %d bytes (256 MiB)", fetch.MaxCap), false
 	case fl.format != "" && fl.out == "":
 		return usageError(stderr, "--format needs --out FILE"), false
 	}

@@ -77,6 +77,9 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 		return usageError(stderr, "cannot open the log file: %v", errors.Unwrap(err))
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		return usageError(stderr, "the log file %s is a folder, not a file", path)
+	}
 	summary, err := verify.ScanLog(ctx, f, v, nil)
 	if err != nil {
 		fmt.Fprintln(stderr, "cutoff: "+sentence(err.Error()))

@@ -52,6 +52,9 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"robots path without file", []string{"robots", "/a"}, "path"},
 		{"robots missing file", []string{"robots", "--file", "no-such-robots.txt", "/a"}, "robots.txt file"},
 		{"verify nothing", []string{"verify"}, "--log"},
+		{"verify log is a folder", []string{"verify", "--log", "."}, "folder"},
+		{"cap over MaxCap", []string{"inspect", "--cap", "99999999999999", "http://x.example/"}, "at most"},
+		{"limit over MaxCap", []string{"inspect", "--limit", "99999999999999", "http://x.example/"}, "at most"},
 		{"profiles argument", []string{"profiles", "extra"}, "no arguments"},
 	}
 	for _, tt := range tests {

@@ -47,7 +47,8 @@ type Options struct {
 	// fetch returns what it read, with ReadComplete false.
 	Timeout time.Duration
 	// Cap is the most decoded body bytes to read; zero means
-	// DefaultCap(limit). It is raised to the limit when lower.
+	// DefaultCap(limit). It is raised to the limit when lower and lowered
+	// to MaxCap (or the limit, when that is higher) when above.
 	Cap int64
 	// LimitOverride, when positive, replaces the profile's limit in bytes
 	// (and drops its binary reading).

@@ -2,11 +2,13 @@ package fetch
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // ReadFile reads a local file as if a crawler had fetched it as profile p:
@@ -16,7 +18,7 @@ import (
 // is true; URL is path and FinalURL its file:// URL. Errors wrap ErrFile (a
 // usage error).
 func ReadFile(path string, p Profile, opt Options) (*Result, error) {
-	file, err := os.Open(path)
+	file, err := openBounded(path, opt.timeout())
 	if err != nil {
 		return nil, fileError(path, err)
 	}
@@ -55,6 +57,10 @@ func fileError(path string, err error) *Error {
 		return newError("file", path, ErrFile, err, "the file %s does not exist", path)
 	case errors.Is(err, fs.ErrPermission):
 		return newError("file", path, ErrFile, err, "the file %s cannot be read (permission denied)", path)
+	case errors.Is(err, errPipeIdle):
+		return newError("file", path, ErrFile, err, "the file %s is a pipe and %s", path, err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return newError("file", path, ErrFile, err, "the pipe %s did not finish sending its data in time", path)
 	case errors.Is(err, io.ErrNoProgress):
 		return newError("file", path, ErrFile, err, "reading the file %s made no progress", path)
 	}
@@ -69,4 +75,48 @@ func fileURL(path string) string {
 		return path
 	}
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// errPipeIdle says that nothing opened a named pipe's other end in time.
+var errPipeIdle = errors.New("nothing opened it for writing")
+
+// openedFile is the outcome of an open that runs on its own goroutine.
+type openedFile struct {
+	f   *os.File
+	err error
+}
+
+// openBounded opens path. Opening a named pipe blocks until a writer opens
+// its other end, and reading it blocks until the writer writes, in system
+// calls that no signal interrupts: both are bounded by d, so that a pipe
+// nobody feeds ends in an error rather than a hang.
+func openBounded(path string, d time.Duration) (*os.File, error) {
+	info, err := os.Stat(path)
+	if err != nil || info.Mode()&fs.ModeNamedPipe == 0 {
+		return os.Open(path)
+	}
+	done := make(chan openedFile, 1)
+	go func() {
+		f, err := os.Open(path)
+		done <- openedFile{f, err}
+	}()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		if o.err == nil {
+			_ = o.f.SetReadDeadline(time.Now().Add(d)) // best effort: pipes are pollable
+		}
+		return o.f, o.err
+	case <-timer.C:
+		go closeLate(done) // the open may still succeed later: close that file
+		return nil, fmt.Errorf("%w within %s", errPipeIdle, humanDuration(d))
+	}
+}
+
+// closeLate closes the file of an open that finished after it was given up.
+func closeLate(done <-chan openedFile) {
+	if o := <-done; o.err == nil {
+		o.f.Close()
+	}
 }

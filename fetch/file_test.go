@@ -119,3 +119,30 @@ func TestReadFileReadsWholeFile(t *testing.T) {
 		t.Errorf("with --cap 3,000,000: read %d bytes (complete %v)", res.BodyBytes, res.ReadComplete)
 	}
 }
+
+// TestReadFileCapBound: a cap far above MaxCap is lowered to it, so that
+// an endless source cannot grow the body without bound.
+func TestReadFileCapBound(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		opt     Options
+		wantCap int64
+	}{
+		{"huge cap", Options{Cap: 1 << 46}, MaxCap},
+		{"cap just over", Options{Cap: MaxCap + 1}, MaxCap},
+		{"cap under", Options{Cap: 1000, LimitOverride: 10}, 1000},
+		{"limit above MaxCap", Options{Cap: 1 << 46, LimitOverride: MaxCap + 5}, MaxCap + 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ReadFile(filepath.Join("testdata", "page.html"), mustProfile(t, DefaultProfileID), tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := res.CapBytes, tt.wantCap; got != want {
+				t.Errorf("CapBytes = %d, want %d", got, want)
+			}
+		})
+	}
+}

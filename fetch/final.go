@@ -51,7 +51,9 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	if capBytes == 0 {
 		capBytes = DefaultCap(limit.Bytes)
 	}
-	capBytes = max(capBytes, limit.Bytes)
+	// MaxCap bounds memory whatever the caller asked for; only a limit
+	// above it (read in full, as DefaultCap says) may go further.
+	capBytes = min(max(capBytes, limit.Bytes), max(MaxCap, limit.Bytes))
 	res.CapBytes = capBytes
 	if length >= 0 {
 		s.total = min(length, capBytes)

@@ -132,7 +132,7 @@ func (sc *logScanner) read(ctx context.Context, r io.Reader, progress func(done,
 			sc.sum.Lines++
 			sc.sum.JunkLines++
 			sc.sum.LongLines++
-			err = sc.skipRest(br)
+			err = sc.skipRest(ctx, br)
 		} else if len(line) > 0 {
 			sc.line(line)
 		}
@@ -141,15 +141,22 @@ func (sc *logScanner) read(ctx context.Context, r io.Reader, progress func(done,
 			rep.finish()
 			return nil
 		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
 		if err != nil {
 			return fmt.Errorf("verify: reading the log: %w", err)
 		}
 	}
 }
 
-// skipRest discards the remainder of an over-long line.
-func (sc *logScanner) skipRest(br *bufio.Reader) error {
+// skipRest discards the remainder of an over-long line. A line may never
+// end (a stream with no newline), so it watches ctx too.
+func (sc *logScanner) skipRest(ctx context.Context, br *bufio.Reader) error {
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		rest, err := br.ReadSlice('\n')
 		sc.sum.Bytes += int64(len(rest))
 		if !errors.Is(err, bufio.ErrBufferFull) {

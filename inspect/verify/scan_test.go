@@ -221,3 +221,41 @@ func FuzzScanLog(f *testing.F) {
 		}
 	})
 }
+
+// endlessLine is a log with no newline ever; it cancels its context after
+// cancelAfter reads and counts the reads made after that.
+type endlessLine struct {
+	cancel      context.CancelFunc
+	cancelAfter int
+	reads       int
+}
+
+func (e *endlessLine) Read(p []byte) (int, error) {
+	e.reads++
+	if e.reads == e.cancelAfter {
+		e.cancel()
+	}
+	if e.reads > e.cancelAfter+1000 {
+		return 0, io.EOF // the regression: without the check this ends only here
+	}
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
+}
+
+// TestScanLogEndlessLineCancels: a line that never ends (a stream with no
+// newline) still stops reading once ctx is cancelled.
+func TestScanLogEndlessLineCancels(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &endlessLine{cancel: cancel, cancelAfter: 50}
+	_, err := ScanLog(ctx, r, &Verifier{}, nil)
+	if got, want := errors.Is(err, context.Canceled), true; got != want {
+		t.Errorf("errors.Is(err, context.Canceled) = %v, want %v (err %v)", got, want, err)
+	}
+	if got, limit := r.reads, r.cancelAfter+10; got > limit {
+		t.Errorf("ScanLog read %d times, want at most %d after the cancel at read %d", got, limit, r.cancelAfter)
+	}
+}
