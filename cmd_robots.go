@@ -62,6 +62,11 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if bad := firstPathOnly(urls); bad != "" {
 			return usageError(stderr, "%q is a path, not a URL: give a full URL, or a robots.txt with --file", bad)
 		}
+		for _, u := range urls {
+			if _, err := robots.RobotsURL(u); err != nil {
+				return usageError(stderr, "%q is not an http or https URL with a host, so it has no robots.txt", u)
+			}
+		}
 		cache := robots.NewCache(&fetch.Fetcher{}, profile, fetch.Options{Timeout: common.timeout})
 		report = robots.ReportFetched(ctx, cache, specs, urls)
 	}

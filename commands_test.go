@@ -50,6 +50,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"bad fail-on", []string{"inspect", "--fail-on", "sometimes", "http://x.example/"}, "--fail-on"},
 		{"bad format", []string{"inspect", "--out", "r.pdf", "http://x.example/"}, "--format"},
 		{"robots path without file", []string{"robots", "/a"}, "path"},
+		{"robots invalid URL", []string{"robots", "http://[::1"}, "no robots.txt"},
+		{"robots unsupported scheme", []string{"robots", "ftp://example.com/a"}, "no robots.txt"},
 		{"robots missing file", []string{"robots", "--file", "no-such-robots.txt", "/a"}, "robots.txt file"},
 		{"verify nothing", []string{"verify"}, "--log"},
 		{"verify log is a folder", []string{"verify", "--log", "."}, "folder"},
