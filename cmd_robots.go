@@ -59,10 +59,10 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		report = robots.ReportFile(*file, body, specs, urls)
 	} else {
-		if bad := firstPathOnly(urls); bad != "" {
-			return usageError(stderr, "%q is a path, not a URL: give a full URL, or a robots.txt with --file", bad)
-		}
 		for _, u := range urls {
+			if !strings.Contains(u, "://") {
+				return usageError(stderr, "%q is a path, not a URL: give a full URL, or a robots.txt with --file", u)
+			}
 			if _, err := robots.RobotsURL(u); err != nil {
 				return usageError(stderr, "%q is not an http or https URL with a host, so it has no robots.txt", u)
 			}
@@ -127,16 +127,6 @@ func readRobotsFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("cannot open the robots.txt file %s: %v", path, pe.Err)
 	}
 	return body, err
-}
-
-// firstPathOnly returns the first URL that is a bare path.
-func firstPathOnly(urls []string) string {
-	for _, u := range urls {
-		if !strings.Contains(u, "://") {
-			return u
-		}
-	}
-	return ""
 }
 
 var _ flag.Value = (*repeated)(nil)

@@ -92,12 +92,7 @@ func (a *resourcesArea) newTable() *widget.Table {
 		func() fyne.CanvasObject { return newResourceCell(a.onCellTapped) },
 		a.updateCell)
 	t.ShowHeaderColumn = false
-	t.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
+	t.CreateHeader = newSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = func(id widget.TableCellID) { a.onSelect(id.Row) }
 	for i, c := range resourceColumns {

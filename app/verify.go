@@ -163,12 +163,7 @@ func (a *verifyArea) newTable() *widget.Table {
 		},
 		a.updateCell)
 	t.ShowHeaderColumn = false
-	t.CreateHeader = func() fyne.CanvasObject {
-		b := widget.NewButton("", nil)
-		b.Importance = widget.LowImportance
-		b.Alignment = widget.ButtonAlignLeading
-		return b
-	}
+	t.CreateHeader = newSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = a.onSelect
 	for i, c := range verifyColumns {
