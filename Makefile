@@ -45,24 +45,22 @@ check:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	@echo "== go vet"
 	$(GO) vet ./...
-	@echo "== fetch/ and inspect/ import nothing from fyne.io"
-	@if $(GO) list -deps ./fetch/... ./inspect/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
+	@echo "== fetch/, inspect/ and cli/ import nothing from fyne.io; app/byteview imports no Cutoff package"
+	@if $(GO) list -deps ./fetch/... ./inspect/... ./cli/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
+	@if $(GO) list -deps ./app/byteview | grep '^github.com/cutoffapp/' | grep -v '/app/byteview$$'; then echo "app/byteview imports Cutoff packages"; exit 1; fi
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
 
 ## unit: the core and the UI build and test without cgo or a display
 unit:
-	@echo "== tests without cgo (fetch, inspect, app under Fyne's test driver)"
-	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./app/...
+	@echo "== tests without cgo (fetch, inspect, cli, app under Fyne's test driver)"
+	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./cli/... ./app/...
 
-# Package main links GLFW: a race build of it would compile Fyne's C code a second
-# time (about 3 minutes), so it runs without the race detector; the engine and the
-# UI it wires run with it.
+# Every package with tests runs under the race detector. Package main only wires
+# (it has no tests) and links GLFW, so it is built by `build`, not here.
 race:
 	@echo "== tests with the race detector"
 	$(GO) test -race $$($(GO) list ./... | grep -v '^github.com/cutoffapp/cutoff$$')
-	@echo "== package main (command line, wiring)"
-	$(GO) test .
 
 ## smoke: the real window under Xvfb inspects the demo site and exits
 smoke: build

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -157,7 +158,7 @@ func jsonLDText(blocks []inspect.JSONLDImpact) string {
 		if types == "" {
 			types = "(no @type)"
 		}
-		fmt.Fprintf(&b, "#%d %s, %s: %s\n", i+1, types, byteRange(j.Offset, j.End), jsonLDState(j))
+		fmt.Fprintf(&b, "#%d %s, %s: %s\n", i+1, types, byteview.ByteRange(j.Offset, j.End), jsonLDState(j))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -10,13 +10,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // overviewData is what the Overview tab shows, prepared off the UI thread.
 type overviewData struct {
 	summary      string
-	model        RulerModel
+	model        byteview.RulerModel
 	legend       []legendItem
 	contributors string
 	findings     []inspect.Finding
@@ -35,7 +36,7 @@ type legendItem struct {
 type overviewArea struct {
 	welcome  *welcomeArea
 	summary  *widget.Label
-	ruler    *Ruler
+	ruler    *byteview.Ruler
 	legend   *fyne.Container
 	contrib  *widget.Label
 	findings *findingsList
@@ -47,7 +48,7 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 	a := &overviewArea{
 		welcome:  newWelcomeArea(onDemo),
 		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		ruler:    NewRuler(RulerModel{}),
+		ruler:    byteview.NewRuler(byteview.RulerModel{}),
 		legend:   container.New(layout.NewRowWrapLayoutWithCustomPadding(theme.Padding(), 0)),
 		contrib:  widget.NewLabel(""),
 		findings: newFindingsList(onOffset),
@@ -96,9 +97,9 @@ func legendObjects(items []legendItem) []fyne.CanvasObject {
 	}
 	var objs []fyne.CanvasObject
 	for _, it := range items {
-		sw := canvas.NewRectangle(rulerKindColor(it.kind, th))
+		sw := canvas.NewRectangle(byteview.KindColor(it.kind, th))
 		sw.SetMinSize(fyne.NewSize(12, 12))
-		text := rulerKindName(it.kind) + " " + commas(it.bytes)
+		text := byteview.KindName(it.kind) + " " + commas(it.bytes)
 		if total > 0 {
 			text += " (" + percent(it.bytes, total) + ")"
 		}

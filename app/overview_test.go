@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/cutoffapp/cutoff/app/byteview"
 )
 
 // TestLegendWraps checks that every kind of the legend stays readable in a
@@ -21,7 +23,7 @@ func TestLegendWraps(t *testing.T) {
 		{"400 px", 400, 4},
 	}
 	var items []legendItem
-	for i, k := range rulerKinds {
+	for i, k := range byteview.Kinds {
 		items = append(items, legendItem{kind: k, bytes: int64(1_000_000 * (i + 1))})
 	}
 	for _, tt := range tests {
@@ -30,7 +32,7 @@ func TestLegendWraps(t *testing.T) {
 			a := newOverviewArea(func() {}, func(int64) {})
 			w := test.NewTempWindow(t, a.content())
 			w.Resize(fyne.NewSize(tt.width, 700))
-			a.show(overviewData{summary: "s", model: untruncatedModel(), legend: items})
+			a.show(overviewData{summary: "s", model: byteview.RulerModel{HeaderBytes: 420, BodyBytes: 480_000, LimitBytes: 2_000_000}, legend: items})
 			rows := map[float32]bool{}
 			for _, o := range a.legend.Objects {
 				if right := o.Position().X + o.Size().Width; right > a.legend.Size().Width+0.5 {

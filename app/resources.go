@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -45,7 +46,7 @@ type resourceRow struct {
 	cells   [resourceCols]string
 	problem bool // truncated, failed, blocked or discovered after the cutoff
 	greyed  bool // a kind the renderer does not fetch
-	model   RulerModel
+	model   byteview.RulerModel
 }
 
 // resourcesArea is the Resources tab: a sortable table of every subresource

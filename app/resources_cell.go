@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/byteview"
 )
 
 // doubleTapGap is the longest time between two taps on one row that still
@@ -18,7 +20,7 @@ const doubleTapGap = 400 * time.Millisecond
 type resourceCell struct {
 	widget.BaseWidget
 	label *widget.Label
-	ruler *Ruler
+	ruler *byteview.Ruler
 	bar   *fyne.Container // the ruler with its padding
 	id    widget.TableCellID
 	onTap func(widget.TableCellID)
@@ -27,7 +29,7 @@ type resourceCell struct {
 var _ fyne.Tappable = (*resourceCell)(nil)
 
 func newResourceCell(onTap func(widget.TableCellID)) *resourceCell {
-	c := &resourceCell{label: widget.NewLabel(""), ruler: NewRuler(RulerModel{}), onTap: onTap}
+	c := &resourceCell{label: widget.NewLabel(""), ruler: byteview.NewRuler(byteview.RulerModel{}), onTap: onTap}
 	c.label.Truncation = fyne.TextTruncateEllipsis
 	c.ruler.Compact = true
 	c.ruler.OnSelect = func(int64) { c.tapped() }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -18,7 +19,7 @@ import (
 // fetched and why, the response header as received and the first 4 KiB of
 // its body, every value selectable for copying.
 func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog {
-	ruler := NewRuler(row.model)
+	ruler := byteview.NewRuler(row.model)
 	details := monoLabel()
 	details.SetText(resourceDetails(&row.res))
 	tabs := container.NewAppTabs(

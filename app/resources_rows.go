@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -102,8 +103,8 @@ func resourceProblem(r *inspect.Resource) bool {
 // drawn to the scale of its limit so that rows compare: a 471-byte
 // stylesheet is a sliver of its 2,000,000 bytes, a file over its limit
 // fills the row and shows where it is cut.
-func resourceModel(r *inspect.Resource) RulerModel {
-	m := RulerModel{
+func resourceModel(r *inspect.Resource) byteview.RulerModel {
+	m := byteview.RulerModel{
 		BodyBytes:        r.BodyBytes,
 		Cutoff:           r.CutoffOffset,
 		BinaryCutoff:     r.BinaryCutoffOffset,

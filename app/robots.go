@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -58,7 +59,7 @@ type robotsArea struct {
 	outcome *widget.Label
 	draft   *widget.Label
 	revert  *widget.Button
-	ruler   *Ruler
+	ruler   *byteview.Ruler
 	size    *widget.Label
 	note    *widget.Label // how the editor's text differs from the live bytes
 	gutter  *widget.Label
@@ -90,7 +91,7 @@ func newRobotsArea(b *bridge, s prefs) *robotsArea {
 	a.draft.Truncation = fyne.TextTruncateEllipsis
 	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
 	a.revert.Disable()
-	a.ruler = NewRuler(RulerModel{LimitBytes: robots.MaxBytes})
+	a.ruler = byteview.NewRuler(byteview.RulerModel{LimitBytes: robots.MaxBytes})
 	a.ruler.Compact = true
 	a.size = widget.NewLabel("")
 	a.size.SizeName = theme.SizeNameCaptionText
@@ -391,7 +392,7 @@ func (a *robotsArea) setRuler(text string) {
 	if text == a.data.live && a.data.live != "" {
 		size = a.data.liveSize
 	}
-	m := RulerModel{BodyBytes: size, LimitBytes: robots.MaxBytes, ScaleBytes: max(size, robots.MaxBytes)}
+	m := byteview.RulerModel{BodyBytes: size, LimitBytes: robots.MaxBytes, ScaleBytes: max(size, robots.MaxBytes)}
 	if size > robots.MaxBytes {
 		cut := int64(robots.MaxBytes)
 		m.Cutoff = &cut

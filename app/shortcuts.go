@@ -76,7 +76,7 @@ func (u *UI) onKey(ev *fyne.KeyEvent) {
 // tab is the one shown.
 func (u *UI) sourceKey(k fyne.KeyName) {
 	if u.tabs.Selected() == u.tab.source {
-		u.source.view.navigate(k)
+		u.source.view.Navigate(k)
 	}
 }
 

@@ -2,23 +2,25 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+
+	"github.com/cutoffapp/cutoff/app/byteview"
 )
 
-// sourceArea is the Source tab: the virtualised SourceView of source.go fed
+// sourceArea is the Source tab: the virtualised byteview.SourceView of source.go fed
 // from a report.
 type sourceArea struct {
-	view *SourceView
+	view *byteview.SourceView
 }
 
 // sourceData is what the Source tab shows, prepared off the UI thread.
 type sourceData struct {
 	body       []byte
 	cutoff     *int64
-	highlights []SourceHighlight
+	highlights []byteview.SourceHighlight
 }
 
 func newSourceArea() *sourceArea {
-	return &sourceArea{view: NewSourceView()}
+	return &sourceArea{view: byteview.NewSourceView()}
 }
 
 func (a *sourceArea) content() fyne.CanvasObject { return a.view.Content() }

@@ -125,17 +125,3 @@ func TestShownText(t *testing.T) {
 		})
 	}
 }
-
-func TestUsedPercent(t *testing.T) {
-	tests := []struct {
-		part, limit int64
-		want        string
-	}{
-		{0, 2_000_000, "0.0%"}, {671, 2_000_000, "<0.1%"}, {1_000, 2_000_000, "0.1%"}, {1_000_000, 2_000_000, "50.0%"},
-	}
-	for _, tt := range tests {
-		if got := usedPercent(tt.part, tt.limit); got != tt.want {
-			t.Errorf("usedPercent(%d, %d) = %q, want %q", tt.part, tt.limit, got, tt.want)
-		}
-	}
-}

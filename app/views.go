@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -50,8 +51,8 @@ func overviewOf(rep *inspect.Report) overviewData {
 
 // rulerModelOf maps a report to the ruler: header block when it counts,
 // body spans by kind, both readings of the cutoff, critical elements.
-func rulerModelOf(rep *inspect.Report) RulerModel {
-	var m RulerModel
+func rulerModelOf(rep *inspect.Report) byteview.RulerModel {
+	var m byteview.RulerModel
 	if r := rep.Fetch; r != nil {
 		m.BodyBytes = r.BodyBytes
 		if r.CountsHeaders {
@@ -66,7 +67,7 @@ func rulerModelOf(rep *inspect.Report) RulerModel {
 	}
 	m.Segments = rulerSegments(&an.ByteMap)
 	for _, c := range an.Critical {
-		m.Markers = append(m.Markers, RulerMarker{
+		m.Markers = append(m.Markers, byteview.RulerMarker{
 			Offset: c.Offset, End: c.End, Kind: c.Kind, Label: criticalLabel(c),
 			Beyond: c.BeyondCutoff, AtRisk: c.AtRisk,
 		})
@@ -76,29 +77,29 @@ func rulerModelOf(rep *inspect.Report) RulerModel {
 
 // rulerSegments converts the byte map, coarsened first when it is too
 // fine to hand over span by span.
-func rulerSegments(bm *inspect.ByteMap) []RulerSegment {
+func rulerSegments(bm *inspect.ByteMap) []byteview.RulerSegment {
 	if n := bm.Len(); n > maxRulerSegments {
 		spans := bm.Coarsen(maxRulerSegments)
-		segs := make([]RulerSegment, len(spans))
+		segs := make([]byteview.RulerSegment, len(spans))
 		for i, s := range spans {
-			segs[i] = RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
+			segs[i] = byteview.RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
 		}
 		return segs
 	}
-	segs := make([]RulerSegment, bm.Len())
+	segs := make([]byteview.RulerSegment, bm.Len())
 	for i := range segs {
 		s := bm.At(i)
-		segs[i] = RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
+		segs[i] = byteview.RulerSegment{Start: s.Offset, End: s.End, Kind: s.Kind.String()}
 	}
 	return segs
 }
 
 // highlightsOf tints the critical elements in the source view.
-func highlightsOf(an *inspect.Analysis) []SourceHighlight {
+func highlightsOf(an *inspect.Analysis) []byteview.SourceHighlight {
 	if an == nil {
 		return nil
 	}
-	hs := make([]SourceHighlight, 0, len(an.Critical))
+	hs := make([]byteview.SourceHighlight, 0, len(an.Critical))
 	for _, c := range an.Critical {
 		end := c.End
 		if c.Kind == inspect.ElementMain {
@@ -106,7 +107,7 @@ func highlightsOf(an *inspect.Analysis) []SourceHighlight {
 			// everything else too, so only its start is marked.
 			end = min(end, c.Offset+mainHighlightBytes)
 		}
-		hs = append(hs, SourceHighlight{Start: c.Offset, End: end, Kind: c.Kind, Label: criticalLabel(c)})
+		hs = append(hs, byteview.SourceHighlight{Start: c.Offset, End: end, Kind: c.Kind, Label: criticalLabel(c)})
 	}
 	return hs
 }
@@ -143,9 +144,9 @@ func criticalLabel(c inspect.Critical) string {
 // comes first when it counts.
 func legendOf(comp inspect.Composition, header int64) []legendItem {
 	var out []legendItem
-	for _, k := range rulerKinds {
+	for _, k := range byteview.Kinds {
 		n := comp[k]
-		if k == RulerKindHeader {
+		if k == byteview.RulerKindHeader {
 			n = header
 		}
 		if n > 0 {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -46,7 +47,7 @@ func TestPrepareViews(t *testing.T) {
 	if m.Cutoff == nil || *m.Cutoff != 2000 {
 		t.Errorf("ruler cutoff = %v, want 2000", m.Cutoff)
 	}
-	var canonical *RulerMarker
+	var canonical *byteview.RulerMarker
 	for i := range m.Markers {
 		if m.Markers[i].Kind == inspect.ElementCanonical {
 			canonical = &m.Markers[i]

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 )
@@ -116,7 +117,7 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if len(m.Markers) == 0 || len(m.Segments) == 0 {
 		t.Errorf("ruler has %d markers and %d segments, want some of each", len(m.Markers), len(m.Segments))
 	}
-	if got, want := tu.source.view.Rows(), (len(tu.report.Fetch.Body)+SourceRowBytes-1)/SourceRowBytes; got != want || got == 0 {
+	if got, want := tu.source.view.Rows(), (len(tu.report.Fetch.Body)+byteview.SourceRowBytes-1)/byteview.SourceRowBytes; got != want || got == 0 {
 		t.Errorf("source rows = %d, want %d", got, want)
 	}
 	if len(tu.overview.findings.items) == 0 {

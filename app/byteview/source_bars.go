@@ -1,0 +1,287 @@
+package byteview
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// barEntry is a one-line field for the find and go-to bars: Enter and
+// Shift+Enter act, Esc closes the bar.
+type barEntry struct {
+	widget.Entry
+	shift    bool
+	onEnter  func(shift bool)
+	onEscape func()
+}
+
+var _ desktop.Keyable = (*barEntry)(nil)
+
+func newBarEntry(placeholder string) *barEntry {
+	e := &barEntry{}
+	e.ExtendBaseWidget(e)
+	e.PlaceHolder = placeholder
+	return e
+}
+
+// KeyDown tracks Shift, which the entry itself only uses for selection.
+func (e *barEntry) KeyDown(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		e.shift = true
+	}
+	e.Entry.KeyDown(k)
+}
+
+// KeyUp tracks Shift.
+func (e *barEntry) KeyUp(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		e.shift = false
+	}
+	e.Entry.KeyUp(k)
+}
+
+// TypedKey acts on Enter and Esc and leaves other keys to the entry.
+func (e *barEntry) TypedKey(k *fyne.KeyEvent) {
+	switch k.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if e.onEnter != nil {
+			e.onEnter(e.shift)
+		}
+	case fyne.KeyEscape:
+		if e.onEscape != nil {
+			e.onEscape()
+		}
+	default:
+		e.Entry.TypedKey(k)
+	}
+}
+
+// focusEntry gives the entry the keyboard when it is on a canvas. A bar
+// shown for the first time has never been painted, so the driver does not
+// know its canvas yet: then each window is asked, and a window's focus
+// manager takes the entry only if the entry is in that window's tree.
+func focusEntry(f fyne.Focusable) {
+	d := fyne.CurrentApp().Driver()
+	if c := d.CanvasForObject(f.(fyne.CanvasObject)); c != nil {
+		c.Focus(f)
+		if c.Focused() == f {
+			return
+		}
+	}
+	for _, w := range d.AllWindows() {
+		if c := w.Canvas(); c != nil {
+			c.Focus(f)
+			if c.Focused() == f {
+				return
+			}
+		}
+	}
+}
+
+// findState remembers the current match so Next and Previous can say
+// "n of m" without recounting the document at each step.
+type findState struct {
+	valid     bool
+	query     string
+	matchCase bool
+	total     int
+	at        int64 // offset of the current match; -1: none yet
+	n         int   // its 1-based rank among the matches
+}
+
+// findBar is the Ctrl+F bar.
+type findBar struct {
+	relayout  func()
+	leave     func(*barEntry) // hands the keyboard back to the rows
+	root      *fyne.Container
+	entry     *barEntry
+	matchCase *widget.Check
+	status    *widget.Label
+}
+
+func newFindBar(s *SourceView) *findBar {
+	f := &findBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Find in the whole body (Enter: next, Shift+Enter: previous)")}
+	f.entry.onEnter = func(shift bool) { s.findStep(!shift) }
+	f.entry.onEscape = f.hide
+	f.matchCase = widget.NewCheck("Match case", s.onMatchCase)
+	f.status = widget.NewLabel("")
+	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { s.findStep(false) })
+	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { s.findStep(true) })
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), f.hide)
+	f.root = container.NewBorder(nil, nil, widget.NewLabel("Find"),
+		container.NewHBox(prev, next, f.matchCase, f.status, closeBtn), f.entry)
+	f.root.Hide()
+	return f
+}
+
+func (f *findBar) show() {
+	f.root.Show()
+	f.relayout()
+	focusEntry(f.entry)
+}
+
+func (f *findBar) hide() {
+	f.root.Hide()
+	f.relayout()
+	f.leave(f.entry)
+}
+
+func (f *findBar) reset() { f.setStatus("") }
+
+// setStatus changes the status and lays the bar out again for its new width.
+func (f *findBar) setStatus(text string) {
+	f.status.SetText(text)
+	f.relayout()
+}
+
+// findStep moves to the next (forward) or previous match of the find
+// field's text and says which match it is. A new query costs one pass over
+// the document to count the matches; later steps only search.
+func (s *SourceView) findStep(forward bool) {
+	q := s.findBar.entry.Text
+	if q == "" {
+		s.findBar.setStatus("")
+		return
+	}
+	m := newMatcher(s.body, q, s.matchCase)
+	st := &s.find
+	fresh := !st.valid || st.query != q || st.matchCase != s.matchCase
+	if fresh {
+		*st = findState{valid: true, query: q, matchCase: s.matchCase, at: -1}
+	}
+	origin, at, ok := s.stepFrom(m, st, forward)
+	if !ok {
+		s.findBar.setStatus("not found")
+		return
+	}
+	if fresh {
+		before, total := m.countSplit(origin)
+		st.total, st.n = total, firstRank(forward, at >= origin, before, total)
+	} else {
+		st.n = nextRank(forward, at, st)
+	}
+	st.n, st.at = min(max(st.n, 1), st.total), at
+	s.findBar.setStatus(commas(int64(st.n)) + " of " + commas(int64(st.total)))
+	s.markRange(at, at+int64(len(q)))
+}
+
+// firstRank is the 1-based rank of the first match found from an origin,
+// given how many matches start before the origin.
+func firstRank(forward, atOrAfterOrigin bool, before, total int) int {
+	switch {
+	case forward && atOrAfterOrigin:
+		return before + 1
+	case forward: // wrapped to the first match
+		return 1
+	case !atOrAfterOrigin:
+		return before
+	}
+	return total // wrapped to the last match
+}
+
+// nextRank is the rank of at, reached by one step from the current match.
+func nextRank(forward bool, at int64, st *findState) int {
+	switch {
+	case forward && at > st.at:
+		return st.n + 1
+	case forward:
+		return 1
+	case at < st.at:
+		return st.n - 1
+	}
+	return st.total
+}
+
+// stepFrom finds the next or previous match from the current one, or from
+// the selected row when there is no current match. It returns where the
+// search started too.
+func (s *SourceView) stepFrom(m *matcher, st *findState, forward bool) (origin, at int64, ok bool) {
+	origin = int64(max(s.selected, 0)) * SourceRowBytes
+	if forward {
+		if st.at >= 0 {
+			origin = st.at + int64(len(m.q))
+		}
+		at, ok = m.findFrom(origin)
+		return origin, at, ok
+	}
+	if st.at >= 0 {
+		origin = st.at
+	}
+	at, ok = m.findBefore(origin)
+	return origin, at, ok
+}
+
+// goToBar is the Ctrl+G bar.
+type goToBar struct {
+	relayout func()
+	leave    func(*barEntry) // hands the keyboard back to the rows
+	root     *fyne.Container
+	entry    *barEntry
+	status   *widget.Label
+}
+
+func newGoToBar(s *SourceView) *goToBar {
+	g := &goToBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Body byte offset: 2,000,000 or 0x1E8480"),
+		status: widget.NewLabel("")}
+	g.entry.onEnter = func(bool) { s.goTo(g.entry.Text) }
+	g.entry.onEscape = g.hide
+	goBtn := widget.NewButton("Go", func() { s.goTo(g.entry.Text) })
+	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), g.hide)
+	g.root = container.NewBorder(nil, nil, widget.NewLabel("Go to byte"),
+		container.NewHBox(goBtn, g.status, closeBtn), g.entry)
+	g.root.Hide()
+	return g
+}
+
+func (g *goToBar) show() {
+	g.root.Show()
+	g.relayout()
+	focusEntry(g.entry)
+}
+
+func (g *goToBar) hide() {
+	g.root.Hide()
+	g.relayout()
+	g.leave(g.entry)
+}
+
+// leaveBar gives the keyboard to the rows when a closing bar's field has
+// it: a hidden field would otherwise keep swallowing keys such as Ctrl+End
+// and Page Down. A field without the focus leaves the focus where it is.
+func (s *SourceView) leaveBar(e *barEntry) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(s.list)
+	if c != nil && c.Focused() == e {
+		c.Focus(s.list)
+	}
+}
+
+func (g *goToBar) reset() { g.setStatus("") }
+
+// setStatus changes the status and lays the bar out again for its new width.
+func (g *goToBar) setStatus(text string) {
+	g.status.SetText(text)
+	g.relayout()
+}
+
+// goTo jumps to the offset typed in text and reports where it landed, or
+// why it could not.
+func (s *SourceView) goTo(text string) bool {
+	off, err := parseOffset(text)
+	switch {
+	case err != nil:
+		s.goBar.setStatus("Type a byte offset such as 2,000,000 or 0x1E8480.")
+		return false
+	case off >= int64(len(s.body)):
+		s.goBar.setStatus("Byte " + commas(off) + " is past the end of the body (" +
+			bytesText(int64(len(s.body))) + ").")
+		return false
+	}
+	s.ScrollToOffset(off)
+	row, start := s.rowBytes(int(off / SourceRowBytes))
+	s.cols.decode(row)
+	s.goBar.setStatus("Row " + commas(off/SourceRowBytes) + ", column " +
+		commas(int64(s.cols.colOf(int(off-start)))))
+	return true
+}

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// profileView is a profile as `cutoff profiles --json` prints it: the data
+// plus the User-Agent with the Chrome version filled in.
+type profileView struct {
+	fetch.Profile
+	UserAgent string `json:"user_agent"`
+}
+
+// runProfiles lists the crawler profiles with their sourced values.
+func runProfiles(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("profiles")
+	asJSON := fs.Bool("json", false, "machine output on stdout")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		if err == errHelp {
+			return commandHelp(stdout, fs, "[--json]")
+		}
+		return usageError(stderr, "%v", err)
+	}
+	if len(rest) > 0 {
+		return usageError(stderr, "profiles takes no arguments, got %q", rest[0])
+	}
+	var views []profileView
+	for _, p := range fetch.All(savedProfiles(stderr)) {
+		views = append(views, profileView{Profile: p, UserAgent: p.UserAgent("")})
+	}
+	if *asJSON {
+		return writeJSON(stdout, stderr, map[string]any{"profiles": views})
+	}
+	writeProfilesText(stdout, views)
+	return exitOK
+}
+
+func writeProfilesText(w io.Writer, views []profileView) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tROBOTS TOKENS\tHTML LIMIT\tHEADERS COUNT")
+	for _, v := range views {
+		html := v.LimitFor(fetch.KindHTML)
+		limit := inspect.Bytes(html.Bytes)
+		if !html.Published {
+			limit += " (unpublished)"
+		}
+		name := v.Name
+		if v.Custom {
+			name += " (yours)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", v.ID, name, tokenChain(v.Profile), limit, v.CountsHeaders)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nUser agents and the source of every value: cutoff profiles --json")
+}
+
+// tokenChain renders a profile's robots.txt token chain, e.g.
+// "googlebot-image → googlebot → *".
+func tokenChain(p fetch.Profile) string {
+	if !p.ObeysRobots {
+		return "(ignores robots.txt)"
+	}
+	s := ""
+	for i, t := range p.RobotsTokens {
+		if i > 0 {
+			s += " → "
+		}
+		s += t
+	}
+	if !p.IgnoresStar {
+		if s != "" {
+			s += " → "
+		}
+		s += "*"
+	}
+	return s
+}
+
+// writeJSON prints v as indented JSON on stdout.
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "cutoff: could not write JSON: %v.\n", err)
+		return exitFetch
+	}
+	return exitOK
+}

@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// repeated is a flag that may be given several times.
+type repeated []string
+
+func (r *repeated) String() string     { return strings.Join(*r, ",") }
+func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
+
+const robotsUsage = "[flags] URL...  (with --file, a path alone such as /a/b is accepted)"
+
+// runRobots evaluates URLs against robots.txt, Google's way, per token.
+func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var common commonFlags
+	var agents repeated
+	fs := newFlagSet("robots")
+	common.register(fs)
+	file := fs.String("file", "", "read robots.txt from this file instead of fetching each URL's host's")
+	urlsFile := fs.String("urls-file", "", "read URLs from this file, one per line")
+	fs.Var(&agents, "agent", "user-agent token to evaluate on its own (repeatable; default: the profile's token chain)")
+	rest, err := parseArgs(fs, args)
+	if errors.Is(err, errHelp) {
+		return commandHelp(stdout, fs, robotsUsage)
+	}
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	profile, ok := lookupProfile(common.profile, stderr)
+	if !ok {
+		return exitUsage
+	}
+	urls, err := robotsURLs(rest, *urlsFile)
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	if len(urls) == 0 {
+		return usageError(stderr, "robots needs at least one URL (or --urls-file)")
+	}
+	specs := agentSpecs(agents, profile)
+	var report *robots.CommandReport
+	if *file != "" {
+		body, err := readRobotsFile(*file)
+		if err != nil {
+			return usageError(stderr, "%v", err)
+		}
+		report = robots.ReportFile(*file, body, specs, urls)
+	} else {
+		for _, u := range urls {
+			if !strings.Contains(u, "://") {
+				return usageError(stderr, "%q is a path, not a URL: give a full URL, or a robots.txt with --file", u)
+			}
+			if _, err := robots.RobotsURL(u); err != nil {
+				return usageError(stderr, "%q is not an http or https URL with a host, so it has no robots.txt", u)
+			}
+		}
+		cache := robots.NewCache(&fetch.Fetcher{}, profile, fetch.Options{Timeout: common.timeout})
+		report = robots.ReportFetched(ctx, cache, specs, urls)
+	}
+	if common.json {
+		err = report.WriteJSON(stdout)
+	} else {
+		err = report.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
+		return exitFetch
+	}
+	return exitOK
+}
+
+// agentSpecs are the report's columns: each --agent token on its own, or by
+// default each token of the profile's chain on its own.
+func agentSpecs(agents []string, p fetch.Profile) []robots.AgentSpec {
+	if len(agents) > 0 {
+		return robots.TokenSpecs(agents)
+	}
+	if len(p.RobotsTokens) == 0 {
+		return robots.TokenSpecs([]string{"*"})
+	}
+	return robots.TokenSpecs(p.RobotsTokens)
+}
+
+// robotsURLs joins the URLs given as arguments and those of urlsFile.
+func robotsURLs(args []string, urlsFile string) ([]string, error) {
+	urls := append([]string(nil), args...)
+	if urlsFile == "" {
+		return urls, nil
+	}
+	f, err := os.Open(urlsFile)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the URLs file: %w", errors.Unwrap(err))
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			urls = append(urls, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("cannot read the URLs file %s: %v", urlsFile, err)
+	}
+	return urls, nil
+}
+
+// readRobotsFile reads a robots.txt from a file or pipe, never more than
+// robots.ReadCap bytes, so /dev/zero ends.
+func readRobotsFile(path string) ([]byte, error) {
+	body, err := robots.ReadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("cannot open the robots.txt file %s: %v", path, pe.Err)
+	}
+	return body, err
+}
+
+var _ flag.Value = (*repeated)(nil)
