@@ -12,7 +12,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -67,11 +66,8 @@ type verifyRow struct {
 type verifyArea struct {
 	win      fyne.Window
 	verifier *verify.Verifier
-	bridge   bridge
-
-	mu     sync.Mutex // guards cancel and gen, set on the UI thread, read by workers
-	cancel context.CancelFunc
-	gen    uint64 // number of the current run; a late run's results are dropped
+	bridge   *bridge
+	runner   *runner[verifyProgress]
 
 	rows     []verifyRow
 	sortCol  int
@@ -106,11 +102,13 @@ func newVerifier() *verify.Verifier {
 	return &verify.Verifier{Resolver: net.DefaultResolver, Ranges: ranges}
 }
 
-func newVerifyArea(win fyne.Window, v *verify.Verifier) *verifyArea {
+// newVerifyArea builds the Verify tab; its runs are rooted in ctx, the
+// window's context, and hand their results over through b.
+func newVerifyArea(ctx context.Context, b *bridge, win fyne.Window, v *verify.Verifier) *verifyArea {
 	if v.Ranges == nil {
 		v.Ranges = verify.NewRanges() // so that a loaded file has a place to go
 	}
-	a := &verifyArea{win: win, verifier: v, sortCol: -1}
+	a := &verifyArea{win: win, verifier: v, bridge: b, runner: newRunner(ctx, b, verifyPhase), sortCol: -1}
 	a.input = widget.NewMultiLineEntry()
 	a.input.SetPlaceHolder("66.249.66.1 googlebot\n157.55.39.1 bingbot\n2001:4860:4801:10::1")
 	a.input.Wrapping = fyne.TextWrapOff
@@ -335,8 +333,8 @@ func (a *verifyArea) onVerify() {
 		note = fmt.Sprintf(" (%s more lines left out: open them as a log file instead)", commas(int64(dropped)))
 	}
 	a.status.SetText(fmt.Sprintf("Verifying %s%s…", verifyCount(int64(len(claims)), "address", "addresses"), note))
-	a.start(func(ctx context.Context, gen uint64) func() {
-		results := a.verifier.VerifyAll(ctx, claims, a.progressFunc(gen, "addresses verified"))
+	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
+		results := a.verifier.VerifyAll(ctx, claims, verifyCounting(progress))
 		return func() { a.showResults(results, verifyResultsText(results, ctx.Err() != nil)) }
 	})
 }
@@ -381,7 +379,7 @@ func (r verifySizedReader) Size() int64 { return r.size }
 // or -1 when unknown.
 func (a *verifyArea) startLog(rc io.ReadCloser, name string, size int64) {
 	a.status.SetText("Reading " + name + "…")
-	a.start(func(ctx context.Context, gen uint64) func() {
+	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		defer rc.Close()
 		var r io.Reader = rc
 		if size >= 0 {
@@ -391,7 +389,7 @@ func (a *verifyArea) startLog(rc io.ReadCloser, name string, size int64) {
 		// published ranges decide those, and ask DNS only about the rest.
 		v := *a.verifier
 		v.TrustRanges = true
-		sum, err := verify.ScanLog(ctx, r, &v, a.logProgress(gen, size))
+		sum, err := verify.ScanLog(ctx, r, &v, verifyLogProgress(progress, size))
 		return func() { a.showLog(name, sum, err) }
 	})
 }
@@ -417,67 +415,33 @@ func (a *verifyArea) showFailure(name string, err error) {
 	a.status.SetText(sentence(err.Error()))
 }
 
-// start runs work on a new goroutine after cancelling the current run. work
-// returns the function that shows its outcome; it runs on the UI thread,
-// unless a newer run started meanwhile.
-func (a *verifyArea) start(work func(ctx context.Context, gen uint64) (show func())) {
-	ctx, gen := a.begin()
+// start runs j on the tab's runner after stopping the current run. The
+// function j returns shows its outcome on the UI thread, unless a newer run
+// started meanwhile.
+func (a *verifyArea) start(j job[verifyProgress]) {
 	a.setRunning(true)
 	a.progress.SetValue(0)
-	go func() {
-		show := work(ctx, gen)
-		a.bridge.do(func() {
-			if a.current(gen) {
-				show()
-				a.setRunning(false)
-				a.finishRun(gen)
-			}
-			if a.onDone != nil {
-				a.onDone()
-			}
-		})
-	}()
+	a.runner.start(func(ctx context.Context, progress func(verifyProgress)) func() {
+		show := j(ctx, progress)
+		return func() {
+			show()
+			a.setRunning(false)
+		}
+	}, a.setProgress, a.ended)
 }
 
-// begin cancels the current run and opens a new one.
-func (a *verifyArea) begin() (context.Context, uint64) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.cancel != nil {
-		a.cancel()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	a.cancel = cancel
-	a.gen++
-	return ctx, a.gen
-}
-
-func (a *verifyArea) current(gen uint64) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.gen == gen
-}
-
-// finishRun releases the run's context once it is over.
-func (a *verifyArea) finishRun(gen uint64) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.gen == gen && a.cancel != nil {
-		a.cancel()
-		a.cancel = nil
+// ended runs on the UI thread after each run, shown or dropped.
+func (a *verifyArea) ended() {
+	if a.onDone != nil {
+		a.onDone()
 	}
 }
 
-func (a *verifyArea) onCancel() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.cancel != nil {
-		a.cancel()
-	}
-}
+// onCancel cancels the current run; what it found so far is still shown.
+func (a *verifyArea) onCancel() { a.runner.cancel() }
 
-// close cancels any run; the window is closing.
-func (a *verifyArea) close() { a.onCancel() }
+// close stops any run; the window is closing.
+func (a *verifyArea) close() { a.runner.stop() }
 
 func (a *verifyArea) setRunning(on bool) {
 	for _, b := range []*widget.Button{a.verifyBtn, a.openBtn} {
@@ -494,44 +458,60 @@ func (a *verifyArea) setRunning(on bool) {
 	}
 }
 
-// progressFunc hands throttled progress (verify throttles it) to the bar.
-func (a *verifyArea) progressFunc(gen uint64, unit string) func(done, total int64) {
+// verifyProgress is one progress report of a run: done of total addresses
+// verified or, while a log is read, done of size bytes (size is -1 when
+// the log's length is unknown).
+type verifyProgress struct {
+	reading     bool
+	done, total int64
+	size        int64
+}
+
+// verifyPhase names the phase of a report, so that the first report of
+// the verification after the reading always reaches the bar.
+func verifyPhase(p verifyProgress) string {
+	if p.reading {
+		return "reading"
+	}
+	return "verifying"
+}
+
+// text is the status line of the report.
+func (p verifyProgress) text() string {
+	switch {
+	case !p.reading:
+		return fmt.Sprintf("%s of %s addresses verified…", commas(p.done), commas(p.total))
+	case p.size < 0:
+		return bytesText(p.done) + " read…"
+	}
+	return fmt.Sprintf("%s of %s read…", commas(p.done), bytesText(p.size))
+}
+
+// verifyCounting turns VerifyAll's progress into reports.
+func verifyCounting(progress func(verifyProgress)) func(done, total int64) {
 	return func(done, total int64) {
-		a.bridge.do(func() {
-			if a.current(gen) {
-				a.setProgress(done, total, fmt.Sprintf("%s of %s %s…", commas(done), commas(total), unit))
-			}
-		})
+		progress(verifyProgress{done: done, total: total, size: -1})
 	}
 }
 
-// logProgress follows ScanLog's two phases: bytes read (total = size), then
-// addresses verified (total = distinct addresses).
-func (a *verifyArea) logProgress(gen uint64, size int64) func(done, total int64) {
+// verifyLogProgress follows ScanLog's two phases: bytes read (total =
+// size), then addresses verified (total = distinct addresses).
+func verifyLogProgress(progress func(verifyProgress), size int64) func(done, total int64) {
 	reading := true
 	return func(done, total int64) {
 		if reading && total != size {
 			reading = false
 		}
-		text := fmt.Sprintf("%s of %s addresses verified…", commas(done), commas(total))
-		if reading && size < 0 {
-			text = fmt.Sprintf("%s read…", bytesText(done))
-		} else if reading {
-			text = fmt.Sprintf("%s of %s read…", commas(done), bytesText(size))
-		}
-		a.bridge.do(func() {
-			if a.current(gen) {
-				a.setProgress(done, total, text)
-			}
-		})
+		progress(verifyProgress{reading: reading, done: done, total: total, size: size})
 	}
 }
 
-func (a *verifyArea) setProgress(done, total int64, text string) {
-	if total > 0 {
-		a.progress.SetValue(float64(done) / float64(total))
+// setProgress shows a report on the bar and the status line.
+func (a *verifyArea) setProgress(p verifyProgress) {
+	if p.total > 0 {
+		a.progress.SetValue(float64(p.done) / float64(p.total))
 	}
-	a.status.SetText(text)
+	a.status.SetText(p.text())
 }
 
 func (a *verifyArea) showResults(results []verify.Result, text string) {
