@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // verifyArea is the Verify tab: paste addresses (one per line, optionally
@@ -161,7 +162,7 @@ func (a *verifyArea) loadRanges(rc io.ReadCloser, name string) {
 	files := a.verifier.Ranges.Files()
 	a.bridge.do(func() {
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("%s", sentence(strings.TrimPrefix(err.Error(), "verify: "))), a.win)
+			dialog.ShowError(fmt.Errorf("%s", prose.Sentence(strings.TrimPrefix(err.Error(), "verify: "))), a.win)
 		} else {
 			a.ranges.SetText(verifyRangesText(files))
 			a.status.SetText("Loaded " + name + ". Verify again to use it.")
@@ -186,12 +187,4 @@ func verifyRangesText(files []verify.RangeFileInfo) string {
 		parts[i] = fmt.Sprintf("%s of %s (%s, %s prefixes)", f.Name, f.Created.Format(time.DateOnly), origin, commas(int64(f.Prefixes)))
 	}
 	return "Google IP ranges: " + strings.Join(parts, "; ") + "."
-}
-
-// verifyCount is n followed by the singular or plural noun.
-func verifyCount(n int64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return commas(n) + " " + many
 }

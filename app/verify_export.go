@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // csvText renders the rows, in table order, as CSV.
@@ -36,7 +37,7 @@ func (a *verifyArea) onCopyCSV() {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(a.csvText())
-	a.status.SetText(fmt.Sprintf("Copied %s as CSV.", verifyCount(int64(len(a.rows)), "row", "rows")))
+	a.status.SetText(fmt.Sprintf("Copied %s as CSV.", prose.Count(int64(len(a.rows)), "row", "rows")))
 }
 
 func (a *verifyArea) onExportCSV() {
@@ -66,9 +67,9 @@ func (a *verifyArea) exportCSV(wc io.WriteCloser, name string, results []verify.
 	}
 	a.bridge.do(func() {
 		if err != nil {
-			a.status.SetText("Could not write " + name + ": " + sentence(err.Error()))
+			a.status.SetText("Could not write " + name + ": " + prose.Sentence(err.Error()))
 		} else {
-			a.status.SetText(fmt.Sprintf("Wrote %s to %s.", verifyCount(int64(len(results)), "row", "rows"), name))
+			a.status.SetText(fmt.Sprintf("Wrote %s to %s.", prose.Count(int64(len(results)), "row", "rows"), name))
 		}
 		if a.onDone != nil {
 			a.onDone()

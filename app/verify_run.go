@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // verifyMaxPasted bounds the addresses taken from the text box; a log file
@@ -49,7 +50,7 @@ func (a *verifyArea) onVerify() {
 	if dropped > 0 {
 		note = fmt.Sprintf(" (%s more lines left out: open them as a log file instead)", commas(int64(dropped)))
 	}
-	a.status.SetText(fmt.Sprintf("Verifying %s%s…", verifyCount(int64(len(claims)), "address", "addresses"), note))
+	a.status.SetText(fmt.Sprintf("Verifying %s%s…", prose.Count(int64(len(claims)), "address", "addresses"), note))
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		results := a.verifier.VerifyAll(ctx, claims, verifyCounting(progress))
 		return func() { a.showResults(results, verifyResultsText(results, ctx.Err() != nil)) }
@@ -129,7 +130,7 @@ func (a *verifyArea) showFailure(name string, err error) {
 		a.status.SetText("Cancelled while reading " + name + ".")
 		return
 	}
-	a.status.SetText(sentence(err.Error()))
+	a.status.SetText(prose.Sentence(err.Error()))
 }
 
 // start runs j on the tab's runner after stopping the current run. The
@@ -230,7 +231,7 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 		}
 	}
 	s := fmt.Sprintf("%s: %s verified, %s fake, %s unknown.",
-		verifyCount(int64(len(results)), "address", "addresses"), commas(verified), commas(fake), commas(unknown))
+		prose.Count(int64(len(results)), "address", "addresses"), commas(verified), commas(fake), commas(unknown))
 	if cancelled {
 		s = "Cancelled; " + s + " Addresses not checked are unknown."
 	}
@@ -241,11 +242,11 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 func verifyLogText(name string, s *verify.LogSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s, %s claiming a known crawler, %s junk.",
-		name, verifyCount(s.Lines, "line", "lines"), commas(s.CrawlerLines), commas(s.JunkLines))
+		name, prose.Count(s.Lines, "line", "lines"), commas(s.CrawlerLines), commas(s.JunkLines))
 	for _, c := range s.Crawlers {
 		fmt.Fprintf(&b, " %s: %s from %s (%s verified, %s fake, %s unknown).",
-			c.Claimed, verifyCount(c.Requests, "request", "requests"),
-			verifyCount(int64(c.IPs), "address", "addresses"), commas(int64(c.Verified)),
+			c.Claimed, prose.Count(c.Requests, "request", "requests"),
+			prose.Count(int64(c.IPs), "address", "addresses"), commas(int64(c.Verified)),
 			commas(int64(c.Fake)), commas(int64(c.Unknown)))
 	}
 	if s.UntrackedLines > 0 {

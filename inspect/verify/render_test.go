@@ -110,17 +110,3 @@ func TestWritersReportErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestThousands(t *testing.T) {
-	tests := []struct {
-		in   int64
-		want string
-	}{
-		{0, "0"}, {999, "999"}, {1000, "1,000"}, {1234567, "1,234,567"}, {-1234, "-1,234"},
-	}
-	for _, tt := range tests {
-		if got := thousands(tt.in); got != tt.want {
-			t.Errorf("thousands(%d) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
