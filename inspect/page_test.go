@@ -685,7 +685,7 @@ func TestAddFindingsSorted(t *testing.T) {
 			{Severity: SeverityInfo, Code: "a-info"},
 			{Severity: SeverityWarning, Code: "a-warning"},
 		}},
-		Fetch:  &fetch.Result{Status: 500, ReadComplete: false, Insecure: true},
+		Fetch:  &fetch.Result{Accounting: fetch.Accounting{Status: 500, ReadComplete: false}, Insecure: true},
 		Robots: &RobotsSummary{URL: "http://h/robots.txt", Policy: "parsed", Allowed: false, Line: 2, Rule: "Disallow: /"},
 	}
 	r.addFindings(pageProfile(t))
