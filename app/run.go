@@ -16,7 +16,8 @@ const progressEvery = 17 * time.Millisecond
 // and so on). It runs on its own goroutine, reports progress of type P
 // through progress (any goroutine may call it), and returns the function
 // that shows its result, which runs on the UI thread only if the job is still
-// the current one. A nil show shows nothing.
+// the current one. A nil show shows nothing. ctx stays open until show has
+// run, so that show may still ask ctx.Err() whether the job was cancelled.
 type job[P any] func(ctx context.Context, progress func(P)) (show func())
 
 // runner runs one job of a screen at a time, off the UI thread. Starting a
@@ -68,12 +69,14 @@ func (r *runner[P]) start(j job[P], onProgress func(P), onEnd func()) {
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		defer cancel()
 		show := j(ctx, r.progressFunc(id, onProgress))
+		// Under the GLFW driver the hand-over only queues the function:
+		// cancelling ctx here would run before show does.
 		r.bridge.do(func() {
 			if show != nil && r.gen.Load() == id {
 				show()
 			}
+			cancel()
 			if onEnd != nil {
 				onEnd()
 			}

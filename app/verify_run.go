@@ -53,7 +53,8 @@ func (a *verifyArea) onVerify() {
 	a.status.SetText(fmt.Sprintf("Verifying %s%s…", prose.Count(int64(len(claims)), "address", "addresses"), note))
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		results := a.verifier.VerifyAll(ctx, claims, verifyCounting(progress))
-		return func() { a.showResults(results, verifyResultsText(results, ctx.Err() != nil)) }
+		text := verifyResultsText(results, ctx.Err() != nil)
+		return func() { a.showResults(results, text) }
 	})
 }
 
