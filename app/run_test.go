@@ -94,3 +94,16 @@ func TestRunnerSupersede(t *testing.T) {
 		t.Errorf("second shown %v, first shown %v, first progress %v; want only the second", shown, firstShown, firstProgress)
 	}
 }
+
+// BenchmarkProgressDropped is the cost of a report the throttle drops:
+// what every read and every finished item costs an engine now that it
+// reports all of them.
+func BenchmarkProgressDropped(b *testing.B) {
+	test.NewTempApp(b)
+	r := newRunner(context.Background(), &bridge{}, func(p int) string { return "" })
+	progress := r.progressFunc(r.gen.Load(), func(int) {})
+	progress(0) // the first report passes; the rest fall within the interval
+	for b.Loop() {
+		progress(1)
+	}
+}
