@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // savedCustom reads the Custom profile the command line would use from
@@ -73,8 +74,8 @@ func TestCustomDialogRefuses(t *testing.T) {
 	}{
 		{"line break in the UA", "MyBot/1.0\r\nX-Evil: 1", "1,000", "The Custom profile was not saved: "},
 		{"control character in the UA", "MyBot\x00", "1,000", "The Custom profile was not saved: "},
-		{"limit not a number", "MyBot/1.0", "two megabytes", sentence(errLimit.Error())},
-		{"zero limit", "MyBot/1.0", "0", sentence(errLimit.Error())},
+		{"limit not a number", "MyBot/1.0", "two megabytes", prose.Sentence(errLimit.Error())},
+		{"zero limit", "MyBot/1.0", "0", prose.Sentence(errLimit.Error())},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -18,10 +19,10 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	a := newResourcesArea(w)
 	w.SetContent(a.content())
 	a.show(resourceRows([]inspect.Resource{
-		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200,
-			HeaderBytes: 100, BodyBytes: 5000, ResourceFetch: inspect.ResourceFetch{Requested: true}},
-		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true, Status: 404,
-			HeaderBytes: 100, BodyBytes: 10, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
+			Accounting: fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000}, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
+			Accounting: fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10}, ResourceFetch: inspect.ResourceFetch{Requested: true}},
 		{URL: "http://h/c.png", Kind: inspect.ResourceImage, ExcludedReason: "Images are not fetched by the renderer."},
 	}))
 	urls := func() string {
@@ -112,9 +113,9 @@ func TestResourcesDoubleTapOpensDetails(t *testing.T) {
 // requested.
 func detailResources() []inspect.Resource {
 	return []inspect.Resource{
-		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200,
-			HeaderBytes: 60, BodyBytes: 5_000, LimitBytes: 2_000_000,
-			ResourceFetch: inspect.ResourceFetch{Requested: true, CountsHeaders: true,
+		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
+			Accounting: fetch.Accounting{Status: 200, HeaderBytes: 60, BodyBytes: 5_000, LimitBytes: 2_000_000, CountsHeaders: true},
+			ResourceFetch: inspect.ResourceFetch{Requested: true,
 				RawHeader: "HTTP/1.1 200 OK\r\nContent-Type: text/css\r\nX-Bad: caf\xe9\r\n\r\n",
 				Head:      []byte(strings.Repeat("a{color:red}", 400)[:inspect.ResourceHeadBytes])}},
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // utf8BOM is the byte order mark some editors put at the start of a file.
@@ -59,22 +60,14 @@ func (n displayNotes) String() string {
 		s = append(s, "The file starts with a UTF-8 byte order mark (3 bytes, invisible here), which Google skips.")
 	}
 	if n.invalid > 0 {
-		s = append(s, "It is not valid UTF-8: "+countNoun(n.invalid, "byte is", "bytes are")+
+		s = append(s, "It is not valid UTF-8: "+prose.Count(int64(n.invalid), "byte is", "bytes are")+
 			" shown as \uFFFD, and an edit keeps \uFFFD in their place; robots.txt must be UTF-8.")
 	}
 	if n.cutLines > 0 {
-		s = append(s, countNoun(n.cutLines, "line is", "lines are")+" longer than "+commas(robots.MaxLineBytes)+
+		s = append(s, prose.Count(int64(n.cutLines), "line is", "lines are")+" longer than "+commas(robots.MaxLineBytes)+
 			" bytes and shown cut there: Google ignores the rest of such a line.")
 	}
 	return strings.Join(s, " ")
-}
-
-// countNoun writes n with the singular or plural phrase.
-func countNoun(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return commas(int64(n)) + " " + many
 }
 
 // robotsDisplay is body as editor text: every byte kept except that each

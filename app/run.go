@@ -5,56 +5,78 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// progressEvery is the shortest interval between two progress updates handed
-// to the UI thread; a fast local fetch reports thousands of reads a second.
-const progressEvery = 50 * time.Millisecond
+// progressEvery is the shortest interval between two progress reports handed
+// to the UI thread, about one frame at 60 Hz. The engines report every read
+// and every finished item; this is the one place their reports are thinned.
+const progressEvery = 17 * time.Millisecond
 
-// job is the background half of an inspection. It runs on its own goroutine,
-// reports progress through progress (any goroutine may call it), and returns
-// the function that shows its result, which runs on the UI thread only if the
-// job is still the current one.
-type job func(ctx context.Context, progress func(inspect.Progress)) (show func())
+// job is the background half of a long task (an inspection, a verification,
+// and so on). It runs on its own goroutine, reports progress of type P
+// through progress (any goroutine may call it), and returns the function
+// that shows its result, which runs on the UI thread only if the job is still
+// the current one. A nil show shows nothing. ctx stays open until show has
+// run, so that show may still ask ctx.Err() whether the job was cancelled.
+type job[P any] func(ctx context.Context, progress func(P)) (show func())
 
-// runner runs one job at a time. Starting a job cancels the one before;
-// stop cancels the current one; close cancels everything for good. The UI
-// thread calls start, stop and close; none of them waits on the network.
-type runner struct {
+// runner runs one job of a screen at a time, off the UI thread. Starting a
+// job cancels the one before; stop cancels the current one and drops its
+// result; cancel cancels it but still shows what it returns. Every job's
+// context is a child of the window's, so closing the window cancels them all.
+// Results and progress reach the UI thread through the window's bridge, and
+// progress is throttled to one report per progressEvery.
+//
+// A new kind of job (a render, a site crawl, a comparison) needs no code of
+// its own here: give its screen a runner over the job's progress type,
+//
+//	r := newRunner(u.ctx, u.bridge, func(p render.Progress) string { return p.Phase })
+//	r.start(func(ctx context.Context, progress func(render.Progress)) func() {
+//		res, err := render.Run(ctx, target, progress) // on the job's goroutine
+//		return func() { area.show(res, err) }         // on the UI thread
+//	}, area.showProgress, area.onEnd)
+//
+// and call r.stop (or r.cancel) from its Cancel button and from the window's
+// shutdown. The UI thread calls start, stop and cancel; none of them waits.
+type runner[P any] struct {
 	bridge *bridge
 	ctx    context.Context // cancelled when the window closes
+	phase  func(P) string  // a report of a new phase is never dropped; may be nil
 
-	mu     sync.Mutex // guards cancel
-	cancel context.CancelFunc
-	gen    atomic.Uint64 // number of the current job; bumped to drop late results
-	wg     sync.WaitGroup
+	mu        sync.Mutex // guards cancelJob
+	cancelJob context.CancelFunc
+	gen       atomic.Uint64 // number of the current job; bumped to drop late results
+	wg        sync.WaitGroup
 }
 
-func newRunner(ctx context.Context, b *bridge) *runner {
-	return &runner{bridge: b, ctx: ctx}
+// newRunner returns a runner whose jobs are rooted in ctx and hand over
+// through b. phase, if not nil, names the phase of a progress report; the
+// first report of each phase always reaches the UI.
+func newRunner[P any](ctx context.Context, b *bridge, phase func(P) string) *runner[P] {
+	return &runner[P]{bridge: b, ctx: ctx, phase: phase}
 }
 
-// start runs j on a new goroutine after cancelling the current job.
+// start runs j on a new goroutine after stopping the current job.
 // onProgress receives throttled progress and onEnd runs after j, whether its
 // result was shown or dropped; both run on the UI thread and may be nil.
-func (r *runner) start(j job, onProgress func(inspect.Progress), onEnd func()) {
+func (r *runner[P]) start(j job[P], onProgress func(P), onEnd func()) {
 	r.stop()
 	ctx, cancel := context.WithCancel(r.ctx)
 	r.mu.Lock()
-	r.cancel = cancel
+	r.cancelJob = cancel
 	r.mu.Unlock()
 	id := r.gen.Load()
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		defer cancel()
 		show := j(ctx, r.progressFunc(id, onProgress))
+		// Under the GLFW driver the hand-over only queues the function:
+		// cancelling ctx here would run before show does.
 		r.bridge.do(func() {
 			if show != nil && r.gen.Load() == id {
 				show()
 			}
+			cancel()
 			if onEnd != nil {
 				onEnd()
 			}
@@ -63,47 +85,69 @@ func (r *runner) start(j job, onProgress func(inspect.Progress), onEnd func()) {
 }
 
 // stop cancels the current job, whose result will not be shown.
-func (r *runner) stop() {
+func (r *runner[P]) stop() {
 	r.gen.Add(1)
+	r.cancel()
+}
+
+// cancel cancels the current job's context; what the job returns (a
+// partial result, say) is still shown.
+func (r *runner[P]) cancel() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.cancel != nil {
-		r.cancel()
-		r.cancel = nil
+	if r.cancelJob != nil {
+		r.cancelJob()
+		r.cancelJob = nil
 	}
 }
 
+// current reports whether id is the number of the current job.
+func (r *runner[P]) current(id uint64) bool { return r.gen.Load() == id }
+
 // wait blocks until every job's goroutine has returned. Tests call it; the
 // UI thread never does.
-func (r *runner) wait() { r.wg.Wait() }
+func (r *runner[P]) wait() { r.wg.Wait() }
 
 // progressFunc returns the progress callback of job id: it drops reports of
 // a job no longer current and hands at most one report per progressEvery to
 // the UI thread, except that a new phase always goes through.
-func (r *runner) progressFunc(id uint64, onProgress func(inspect.Progress)) func(inspect.Progress) {
+func (r *runner[P]) progressFunc(id uint64, onProgress func(P)) func(P) {
 	if onProgress == nil {
-		return func(inspect.Progress) {}
+		return func(P) {}
 	}
-	var (
-		mu        sync.Mutex
-		last      time.Time
-		lastPhase string
-	)
-	return func(p inspect.Progress) {
-		mu.Lock()
-		now := time.Now()
-		pass := p.Phase != lastPhase || now.Sub(last) >= progressEvery
-		if pass {
-			last, lastPhase = now, p.Phase
-		}
-		mu.Unlock()
-		if !pass || r.gen.Load() != id {
+	t := throttle[P]{phase: r.phase}
+	return func(p P) {
+		if !t.pass(p, time.Now()) || !r.current(id) {
 			return
 		}
 		r.bridge.do(func() {
-			if r.gen.Load() == id {
+			if r.current(id) {
 				onProgress(p)
 			}
 		})
 	}
+}
+
+// throttle lets one progress report through per progressEvery, and the
+// first report of each phase. Any goroutine may call pass.
+type throttle[P any] struct {
+	phase func(P) string
+
+	mu        sync.Mutex
+	last      time.Time
+	lastPhase string
+}
+
+func (t *throttle[P]) pass(p P, now time.Time) bool {
+	name := ""
+	if t.phase != nil {
+		name = t.phase(p)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if name == t.lastPhase && now.Sub(t.last) < progressEvery {
+		return false
+	}
+	t.last, t.lastPhase = now, name
+	return true
 }

@@ -4,38 +4,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // commas writes n with thousands separators: 2000000 -> "2,000,000". Byte
 // counts are shown exact, never rounded, because the cutoff is byte-exact.
-func commas(n int64) string { return inspect.Bytes(n) }
+func commas(n int64) string { return prose.Thousands(n) }
 
 // bytesText is n as "1,234,567 bytes" (or "1 byte").
-func bytesText(n int64) string {
-	if n == 1 {
-		return "1 byte"
-	}
-	return commas(n) + " bytes"
-}
-
-// sentence turns an error message into one sentence: a capital first letter
-// and a final full stop.
-func sentence(msg string) string {
-	msg = strings.TrimSpace(msg)
-	if msg == "" {
-		return ""
-	}
-	r, size := utf8.DecodeRuneInString(msg)
-	msg = string(unicode.ToUpper(r)) + msg[size:]
-	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") {
-		msg += "."
-	}
-	return msg
-}
+func bytesText(n int64) string { return prose.Count(n, "byte", "bytes") }
 
 // duration is d rounded for reading: "0 ms", "12 ms", "1.25 s".
 func duration(d time.Duration) string {

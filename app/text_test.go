@@ -27,24 +27,6 @@ func TestCommas(t *testing.T) {
 	}
 }
 
-func TestSentence(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-	}{
-		{"empty", "  ", ""},
-		{"adds a full stop and a capital", "fetch: connection refused", "Fetch: connection refused."},
-		{"keeps a full stop", "The host is unknown.", "The host is unknown."},
-		{"keeps a question", "is it up?", "Is it up?"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got, want := sentence(tt.in), tt.want; got != want {
-				t.Errorf("sentence(%q) = %q, want %q", tt.in, got, want)
-			}
-		})
-	}
-}
-
 func TestDuration(t *testing.T) {
 	tests := []struct {
 		name string

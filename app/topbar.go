@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // topBar is the strip above the tabs: the URL field, the profile picker
@@ -107,7 +108,7 @@ func (b *topBar) setError(msg string) {
 		b.banner.Hide()
 		return
 	}
-	b.banner.SetText(sentence(msg))
+	b.banner.SetText(prose.Sentence(msg))
 	b.banner.Show()
 }
 

@@ -66,7 +66,7 @@ func newVerifyTestArea(t *testing.T, r verify.Resolver, timeout time.Duration) *
 		t.Fatal(err)
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	a := newVerifyArea(w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
+	a := newVerifyArea(t.Context(), &bridge{}, w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
 	w.SetContent(a.content())
 	w.Resize(fyne.NewSize(1000, 700))
 	return a

@@ -21,15 +21,15 @@ func cutReport(t *testing.T) (*inspect.Report, fetch.Profile) {
 		"</script><link rel=canonical href=\"http://h/page\"></head><body><h1>Hi</h1><a href=/a>a</a></body></html>")
 	cut := int64(2000)
 	res := &fetch.Result{
-		URL: "http://h/page", FinalURL: "http://h/page", Status: 200, StatusLine: "HTTP/1.1 200 OK",
-		HeaderBytes: 100, BodyBytes: int64(len(body)), Body: body, LimitBytes: 2100, CountsHeaders: true,
-		Truncated: true, CutoffOffset: &cut, ReadComplete: true,
+		URL: "http://h/page", FinalURL: "http://h/page", StatusLine: "HTTP/1.1 200 OK", Body: body,
+		Accounting: fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: int64(len(body)), LimitBytes: 2100,
+			CountsHeaders: true, Truncated: true, CutoffOffset: &cut, ReadComplete: true},
 	}
 	an := inspect.Analyze(inspect.NewInput(res, &p))
 	rep := &inspect.Report{URL: res.URL, FinalURL: res.FinalURL, Fetch: res, Analysis: an,
 		Profile: inspect.ProfileSummary{ID: p.ID, Name: p.Name},
 		Resources: []inspect.Resource{
-			{URL: "http://h/app.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200},
+			{URL: "http://h/app.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
 			{URL: "http://other/x.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: false},
 			{URL: "http://h/font.woff2", Kind: inspect.ResourceFont, ExcludedReason: "Fonts are not fetched."},
 		}}
@@ -88,12 +88,12 @@ func TestResourceCells(t *testing.T) {
 		col  int
 		want string
 	}{
-		{"bytes add header and body", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}, HeaderBytes: 200, BodyBytes: 1_000_000}, colBytes, "1,000,200"},
+		{"bytes add header and body", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}, Accounting: fetch.Accounting{HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
 		{"not requested", inspect.Resource{}, colBytes, "—"},
 		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
 		{"robots skipped", inspect.Resource{Robots: &inspect.ResourceRobots{Skipped: true}}, colRobots, "not consulted"},
 		{"after the cutoff", inspect.Resource{Kind: inspect.ResourceScript}, colFound, "after cutoff"},
-		{"truncated note", inspect.Resource{Truncated: true, LimitBytes: 2_000_000, DiscoveredBeforeCutoff: true, ResourceFetch: inspect.ResourceFetch{CutoffOffset: &cut}}, colNote, "truncated: over its own 2,000,000-byte limit"},
+		{"truncated note", inspect.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, colNote, "truncated: over its own 2,000,000-byte limit"},
 		{"failed request", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colStatus, "failed"},
 	}
 	for _, tt := range tests {
@@ -125,8 +125,8 @@ func TestStatusInSummaries(t *testing.T) {
 		res  *fetch.Result
 		want string
 	}{
-		{"HTTP response", &fetch.Result{StatusLine: "HTTP/1.1 200 OK", BodyBytes: 10}, "HTTP/1.1 200 OK"},
-		{"local file", &fetch.Result{FinalURL: "file:///tmp/p.html", Local: true, BodyBytes: 10}, "local file"},
+		{"HTTP response", &fetch.Result{StatusLine: "HTTP/1.1 200 OK", Accounting: fetch.Accounting{BodyBytes: 10}}, "HTTP/1.1 200 OK"},
+		{"local file", &fetch.Result{FinalURL: "file:///tmp/p.html", Local: true, Accounting: fetch.Accounting{BodyBytes: 10}}, "local file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

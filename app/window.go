@@ -29,7 +29,7 @@ type UI struct {
 	prefs prefs
 
 	bridge *bridge
-	runner *runner
+	runner *runner[inspect.Progress]
 	engine engine
 	ctx    context.Context
 	stop   context.CancelFunc // cancels ctx when the window closes
@@ -78,7 +78,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *UI {
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
 	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
-	u.runner = newRunner(u.ctx, u.bridge)
+	u.runner = newRunner(u.ctx, u.bridge, inspectPhase)
 	u.build()
 	u.apply(opts)
 	return u
@@ -111,7 +111,7 @@ func (u *UI) build() {
 	u.res = newResourcesArea(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
-	u.verify = newVerifyArea(u.win, newVerifier())
+	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(u.prefs.windowSize())
@@ -175,7 +175,7 @@ func (u *UI) onInspect() {
 
 // inspectJob fetches and analyses on the job's goroutine, prepares what the
 // tabs show there too, and returns the function that shows it.
-func (u *UI) inspectJob(target string, p fetch.Profile) job {
+func (u *UI) inspectJob(target string, p fetch.Profile) job[inspect.Progress] {
 	run := u.engine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
 		rep, err := run(ctx, target, p, progress)
@@ -186,6 +186,9 @@ func (u *UI) inspectJob(target string, p fetch.Profile) job {
 		return func() { u.showReport(rep, v) }
 	}
 }
+
+// inspectPhase names the phase of an inspection's progress report.
+func inspectPhase(p inspect.Progress) string { return p.Phase }
 
 func (u *UI) onInspectEnd() {
 	if u.hooks.onEnd != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // testUI is a window under Fyne's test driver with channels that say when
@@ -284,8 +285,8 @@ func TestFailureNamesThePageStillShown(t *testing.T) {
 func TestInspectWithoutURL(t *testing.T) {
 	tu := newTestUI(t, Options{})
 	tu.act(func() { test.Tap(tu.top.inspect) })
-	if got := tu.top.banner.Text; got != sentence(errEmptyURL.Error()) {
-		t.Errorf("banner = %q, want %q", got, sentence(errEmptyURL.Error()))
+	if got := tu.top.banner.Text; got != prose.Sentence(errEmptyURL.Error()) {
+		t.Errorf("banner = %q, want %q", got, prose.Sentence(errEmptyURL.Error()))
 	}
 	if tu.running {
 		t.Error("an inspection started without a URL")
@@ -478,7 +479,7 @@ func TestExportReport(t *testing.T) {
 func TestExportWithoutReport(t *testing.T) {
 	tu := newTestUI(t, Options{})
 	tu.onExport()
-	if got := tu.top.banner.Text; got != sentence(errNoReport.Error()) {
+	if got := tu.top.banner.Text; got != prose.Sentence(errNoReport.Error()) {
 		t.Errorf("banner = %q", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Exit codes of the command line, as CLI.md fixes them.
@@ -170,17 +171,8 @@ func flagErrorSentence(err error) string {
 // usageError prints a usage problem as one sentence and returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
 	msg := fmt.Sprintf(format, args...)
-	fmt.Fprintln(stderr, "cutoff: "+sentence(msg))
+	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(msg))
 	return exitUsage
-}
-
-// sentence makes msg end like a sentence.
-func sentence(msg string) string {
-	msg = strings.TrimSpace(msg)
-	if msg == "" || strings.HasSuffix(msg, ".") {
-		return msg
-	}
-	return msg + "."
 }
 
 // commandHelp prints the flags of one subcommand.
@@ -232,7 +224,7 @@ func savedProfiles(stderr io.Writer) []fetch.Profile {
 	}
 	saved, err := store.Load()
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: ignoring saved profiles: %s\n", sentence(err.Error()))
+		fmt.Fprintf(stderr, "cutoff: ignoring saved profiles: %s\n", prose.EndSentence(err.Error()))
 	}
 	return saved
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // inspectFlags are the flags of `cutoff inspect`.
@@ -65,7 +66,7 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	report, err := inspect.Page(ctx, &fetch.Fetcher{}, rest[0], profile, fl.options())
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+sentence(err.Error()))
+		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
 		if fetch.IsUsageError(err) {
 			return exitUsage
 		}

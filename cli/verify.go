@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 const verifyUsage = "[flags] IP... | --log FILE"
@@ -82,7 +83,7 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 	}
 	summary, err := verify.ScanLog(ctx, f, v, nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+sentence(err.Error()))
+		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
 		return exitFetch
 	}
 	if asJSON {

@@ -1,12 +1,6 @@
 package fetch
 
-import (
-	"io"
-	"time"
-)
-
-// progressEvery is the least time between two progress calls.
-const progressEvery = 50 * time.Millisecond
+import "io"
 
 // initialBuffer is the body buffer's first size when the length is unknown.
 const initialBuffer = 64 << 10
@@ -23,7 +17,6 @@ type sink struct {
 	buf      []byte
 	total    int64 // expected size for progress, -1 when unknown
 	progress func(done, total int64)
-	last     time.Time
 }
 
 // fill reads from r until the body holds upTo bytes or r ends. It returns
@@ -35,7 +28,7 @@ func (s *sink) fill(r io.Reader, upTo int64) error {
 		room := min(int64(cap(s.buf)), upTo, int64(len(s.buf))+readChunk)
 		n, err := r.Read(s.buf[len(s.buf):room])
 		s.buf = s.buf[:len(s.buf)+n]
-		s.report(false)
+		s.report()
 		if err != nil {
 			return err
 		}
@@ -89,15 +82,10 @@ func probe(r io.Reader) (more bool, err error) {
 	return false, io.ErrNoProgress
 }
 
-// report calls the progress callback, throttled unless final.
-func (s *sink) report(final bool) {
+// report calls the progress callback; the window thins the calls out.
+func (s *sink) report() {
 	if s.progress == nil {
 		return
 	}
-	now := time.Now()
-	if !final && now.Sub(s.last) < progressEvery {
-		return
-	}
-	s.last = now
 	s.progress(int64(len(s.buf)), s.total)
 }

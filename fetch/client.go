@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // exchange is one request on its own connection, with the response head
@@ -105,14 +107,7 @@ func tooManyRedirects(from, next *url.URL, limit int, seen map[string]bool) *Err
 		why = "the chain loops back to " + next.String()
 	}
 	return newError("redirect", from.String(), ErrTooManyRedirects, nil,
-		"gave up after %d redirect%s (%s)", limit, plural(limit), why)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+		"gave up after %s (%s)", prose.Count(int64(limit), "redirect", "redirects"), why)
 }
 
 // redirectTarget returns where a redirect response points. ok is false

@@ -66,7 +66,7 @@ type Options struct {
 	// DefaultChromeVersion.
 	ChromeVersion string
 	// Progress, when set, is called from the fetching goroutine as decoded
-	// body bytes arrive, at most about every 50ms and once at the end, with
+	// body bytes arrive (after every read) and once at the end, with
 	// the bytes read so far and the bytes expected (Content-Length, capped,
 	// when the body is not content-encoded) or -1 when unknown.
 	Progress func(done, total int64)

@@ -31,7 +31,7 @@ func ReadFile(path string, p Profile, opt Options) (*Result, error) {
 		return nil, newError("file", path, ErrFile, nil, "%s is a folder, not a file", path)
 	}
 	res := &Result{URL: path, FinalURL: fileURL(path), Redirects: []Hop{}, Local: true,
-		HeaderBytes: max(opt.HeaderBytes, 0), UserAgent: p.UserAgent(opt.ChromeVersion),
+		Accounting: Accounting{HeaderBytes: max(opt.HeaderBytes, 0)}, UserAgent: p.UserAgent(opt.ChromeVersion),
 		AcceptEncoding: p.AcceptEncoding}
 	length := int64(-1)
 	if info.Mode().IsRegular() {

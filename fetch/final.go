@@ -73,7 +73,7 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	}
 	res.Body, res.BodyBytes = s.buf, int64(len(s.buf))
 	res.ReadComplete = !capped && err == nil
-	s.report(true)
+	s.report()
 	res.account(limit, p.CountsHeaders, capped)
 	return err
 }

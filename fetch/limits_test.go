@@ -106,7 +106,7 @@ func TestAccount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &Result{HeaderBytes: tt.header, BodyBytes: tt.body}
+			r := &Result{Accounting: Accounting{HeaderBytes: tt.header, BodyBytes: tt.body}}
 			r.account(tt.limit, tt.counts, tt.capped)
 			if got := r.Truncated; got != tt.wantTruncated {
 				t.Errorf("Truncated = %v, want %v", got, tt.wantTruncated)

@@ -1,16 +1,12 @@
 package fetch
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/cutoffapp/cutoff/internal/golden"
+)
 
 func TestBuiltinProfiles(t *testing.T) {
 	t.Parallel()
@@ -226,17 +222,5 @@ func TestProfilesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	golden := filepath.Join("testdata", "profiles.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("Builtins() differ from %s; review and run go test -update", golden)
-	}
+	golden.Check(t, "profiles.golden.json", got)
 }

@@ -21,49 +21,23 @@ type Timings struct {
 	Total     time.Duration `json:"total_ns"`      // the whole fetch, redirects included
 }
 
-// Result is what a fetch got, counted the way the profile's crawler counts.
-// Offsets and byte counts are in bytes; body offsets are into the decoded
-// body. HTTP error statuses and truncation are data here, not errors.
-type Result struct {
-	URL       string `json:"url"`       // as requested
-	FinalURL  string `json:"final_url"` // after redirects
-	UserAgent string `json:"user_agent"`
-	// AcceptEncoding is the Accept-Encoding header as sent.
-	AcceptEncoding string `json:"accept_encoding"`
-	Redirects      []Hop  `json:"redirects"`
-
-	Status     int         `json:"status"`
-	StatusLine string      `json:"status_line"` // e.g. "HTTP/1.1 200 OK"
-	Header     http.Header `json:"-"`
-	// RawHeader is the final response's header block as received, from
-	// the status line through the blank line. When the server sent
-	// informational (1xx) responses first, their blocks come first, as
-	// curl's size_header counts them.
-	RawHeader []byte `json:"-"`
-	// HeaderBytes is len(RawHeader): the bytes of the header block (for a
-	// local file, Options.HeaderBytes, with RawHeader nil).
+// Accounting is how a response counts for the crawler: its status, its
+// bytes (header, wire body, decoded body), the limit they count against and
+// where it cuts. A page's Result and each resource of a report embed it, so
+// that both carry the same fields under the same JSON names.
+type Accounting struct {
+	Status int `json:"status"` // HTTP status, 0 when there was no response
+	// HeaderBytes is the bytes of the final response's header block,
+	// informational (1xx) blocks included (for a local file,
+	// Options.HeaderBytes).
 	HeaderBytes int64 `json:"header_bytes"`
-	// InformationalHeaderBytes is the part of HeaderBytes taken by
-	// informational (1xx) responses, usually 0.
-	InformationalHeaderBytes int64 `json:"informational_header_bytes,omitempty"`
-	// RawRequest is the request head sent for the final URL.
-	RawRequest []byte `json:"-"`
-
 	// WireBodyBytes counts the body as transferred: content-coded, after
 	// removing chunked framing.
 	WireBodyBytes int64 `json:"wire_body_bytes"`
 	// BodyBytes counts the decoded body read, at most the cap.
 	BodyBytes int64 `json:"body_bytes"`
-	// Body is the decoded body read, len(Body) == BodyBytes.
-	Body            []byte `json:"-"`
-	ContentType     string `json:"content_type"`
-	ContentEncoding string `json:"content_encoding"`
-	Kind            Kind   `json:"kind"`
-
-	// LimitBytes is the profile's limit for Kind; LimitBinaryBytes its
-	// binary reading, 0 when there is none.
-	LimitBytes       int64 `json:"limit_bytes"`
-	LimitBinaryBytes int64 `json:"limit_binary_bytes,omitempty"`
+	// LimitBytes is the profile's limit for the response's kind.
+	LimitBytes int64 `json:"limit_bytes"`
 	// CountsHeaders is true when HeaderBytes count toward the limit.
 	CountsHeaders bool `json:"counts_headers"`
 	// Truncated is true when the counted bytes exceed the limit.
@@ -79,6 +53,45 @@ type Result struct {
 	// ReadComplete is false when the cap, or an error after the header,
 	// stopped reading before the body ended.
 	ReadComplete bool `json:"read_complete"`
+}
+
+// Result is what a fetch got, counted the way the profile's crawler counts.
+// Offsets and byte counts are in bytes; body offsets are into the decoded
+// body. HTTP error statuses and truncation are data here, not errors.
+type Result struct {
+	URL       string `json:"url"`       // as requested
+	FinalURL  string `json:"final_url"` // after redirects
+	UserAgent string `json:"user_agent"`
+	// AcceptEncoding is the Accept-Encoding header as sent.
+	AcceptEncoding string `json:"accept_encoding"`
+	Redirects      []Hop  `json:"redirects"`
+	// Accounting holds the status and how the bytes count against the
+	// limit, as each resource of a report has them too.
+	Accounting
+
+	StatusLine string      `json:"status_line"` // e.g. "HTTP/1.1 200 OK"
+	Header     http.Header `json:"-"`
+	// RawHeader is the final response's header block as received, from
+	// the status line through the blank line. When the server sent
+	// informational (1xx) responses first, their blocks come first, as
+	// curl's size_header counts them. HeaderBytes is len(RawHeader), but
+	// for a local file, where RawHeader is nil.
+	RawHeader []byte `json:"-"`
+	// InformationalHeaderBytes is the part of HeaderBytes taken by
+	// informational (1xx) responses, usually 0.
+	InformationalHeaderBytes int64 `json:"informational_header_bytes,omitempty"`
+	// RawRequest is the request head sent for the final URL.
+	RawRequest []byte `json:"-"`
+
+	// Body is the decoded body read, len(Body) == BodyBytes.
+	Body            []byte `json:"-"`
+	ContentType     string `json:"content_type"`
+	ContentEncoding string `json:"content_encoding"`
+	Kind            Kind   `json:"kind"`
+
+	// LimitBinaryBytes is the binary reading of LimitBytes (2 MB as
+	// 2,097,152), 0 when there is none.
+	LimitBinaryBytes int64 `json:"limit_binary_bytes,omitempty"`
 	// BodyError says why the body could not be read to its end, if so:
 	// a decoding error, a reset connection, a timeout while reading.
 	BodyError string `json:"body_error,omitempty"`

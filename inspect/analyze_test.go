@@ -3,7 +3,6 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/cutoffapp/cutoff/internal/golden"
+)
 
 // analyzeTests are whole pages with golden analyses in
 // testdata/analysis/<name>.json. A page comes from testdata/pages/<file>
@@ -101,7 +100,7 @@ func TestAnalyzeGolden(t *testing.T) {
 			in := testInput(page, tt.header, tt.headerBytes, tt.limit, tt.binaryLimit, tt.tokens, tt.crawler)
 			a := Analyze(in)
 			checkAnalysis(t, page, a)
-			compareGolden(t, filepath.Join("testdata", "analysis", tt.name+".json"), goldenJSON(t, page, a))
+			golden.Check(t, "analysis/"+tt.name+".json", goldenJSON(t, page, a))
 		})
 	}
 }
@@ -122,26 +121,6 @@ func goldenJSON(t *testing.T, page []byte, a *Analysis) []byte {
 		t.Fatal(err)
 	}
 	return append(b, '\n')
-}
-
-func compareGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff); got:\n%s", path, got)
-	}
 }
 
 // checkAnalysis asserts what must hold for every page: the byte map covers

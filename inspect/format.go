@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // cleanValue turns raw page bytes into a value fit for a report: at most
@@ -33,33 +35,12 @@ func cleanValue(raw []byte, unescape bool) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-// Bytes formats n with thousands separators: 2431007 -> "2,431,007".
-func Bytes(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+// Bytes formats n with thousands separators: 2431007 -> "2,431,007". It is
+// prose.Thousands, under the name the report's code and templates use.
+func Bytes(n int64) string { return prose.Thousands(n) }
 
 // pluralize returns "1 link" or "3 links".
-func pluralize(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return Bytes(int64(n)) + " " + many
-}
+func pluralize(n int, one, many string) string { return prose.Count(int64(n), one, many) }
 
 // percentOf returns part/whole as a whole percentage, "0%" for an empty whole.
 func percentOf(part, whole int64) string {

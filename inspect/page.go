@@ -44,7 +44,8 @@ type Options struct {
 	// window and the command line turn it on unless told otherwise.
 	FetchBlocked bool
 	// Progress, when set, is called from the inspecting goroutines, never
-	// two calls at once; it must return quickly.
+	// two calls at once, after every read and every finished resource; it
+	// must return quickly (the window thins the calls out).
 	Progress func(Progress)
 }
 
@@ -209,29 +210,18 @@ func pageResources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p
 }
 
 // serialise wraps a progress callback so that concurrent callers never run
-// it at once, and drops calls that come faster than a display can use.
+// it at once. Every call goes through: the window thins them out.
 func serialise(fn func(Progress)) func(Progress) {
 	if fn == nil {
 		return func(Progress) {}
 	}
 	var mu sync.Mutex
-	var last time.Time
-	var lastPhase string
 	return func(pr Progress) {
 		mu.Lock()
 		defer mu.Unlock()
-		now := time.Now()
-		if pr.Phase == lastPhase && now.Sub(last) < progressInterval {
-			return
-		}
-		last, lastPhase = now, pr.Phase
 		fn(pr)
 	}
 }
-
-// progressInterval is the least time between two progress calls of the
-// same phase: about two display frames.
-const progressInterval = 30 * time.Millisecond
 
 // targetError is a target that is neither a file nor a URL, said in one
 // sentence; it is fetch.ErrInvalidURL to errors.Is and so a usage error.

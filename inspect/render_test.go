@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"flag"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/golden"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -86,33 +86,6 @@ func render(t *testing.T, r *Report, format string) []byte {
 	return b.Bytes()
 }
 
-// updating reports whether -update was given. The flag is declared by
-// another test file of the package.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// checkReportGolden compares got with testdata/report/name, or rewrites it
-// with -update.
-func checkReportGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "report", name)
-	if updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff); got:\n%s", path, got)
-	}
-}
-
 func TestReportGolden(t *testing.T) {
 	t.Parallel()
 	wd, err := os.Getwd()
@@ -136,7 +109,7 @@ func TestReportGolden(t *testing.T) {
 				if bytes.Contains(got, []byte(wd)) {
 					t.Errorf("the %s report holds the working directory %s", f.format, wd)
 				}
-				checkReportGolden(t, tt.name+".golden."+f.ext, got)
+				golden.Check(t, "report/"+tt.name+".golden."+f.ext, got)
 			})
 		}
 	}

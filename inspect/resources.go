@@ -60,14 +60,10 @@ type Resource struct {
 	// fetch it; "" when it does.
 	ExcludedReason string `json:"excluded_reason"`
 
-	Status      int   `json:"status"`       // HTTP status, 0 when not requested or no response
-	HeaderBytes int64 `json:"header_bytes"` // response header block
-	BodyBytes   int64 `json:"body_bytes"`   // decoded body read, at most the cap
-	// LimitBytes is the profile's limit for the resource's content type.
-	LimitBytes int64 `json:"limit_bytes"`
-	// Truncated is true when header and body exceed LimitBytes, counted
-	// as the profile counts.
-	Truncated bool `json:"truncated"`
+	// Accounting is the status and the byte accounting of the resource's
+	// own fetch, with its own counter and the limit for its content type;
+	// Status is 0 when it was not requested or had no response.
+	fetch.Accounting
 	// Robots is the verdict of the resource host's robots.txt; nil when
 	// the resource is not one the crawler fetches.
 	Robots *ResourceRobots `json:"robots"`
@@ -93,22 +89,9 @@ type ResourceFetch struct {
 	Redirects       []fetch.Hop `json:"redirects,omitempty"`
 	ContentType     string      `json:"content_type,omitempty"`
 	ContentEncoding string      `json:"content_encoding,omitempty"`
-	// WireBodyBytes counts the body as transferred, before decoding.
-	WireBodyBytes int64 `json:"wire_body_bytes"`
 	// BinaryLimitBytes is the binary reading of LimitBytes (2 MB as
 	// 2,097,152), 0 when there is none.
 	BinaryLimitBytes int64 `json:"binary_limit_bytes,omitempty"`
-	// CountsHeaders is true when HeaderBytes count toward LimitBytes.
-	CountsHeaders bool `json:"counts_headers"`
-	// CutoffOffset is the offset in the decoded body where the crawler
-	// stops, nil when nothing is cut; BinaryCutoffOffset the same for
-	// BinaryLimitBytes.
-	CutoffOffset       *int64 `json:"cutoff_offset"`
-	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
-	// CapBytes is how far past the cutoff reading went at most;
-	// ReadComplete is false when the cap or an error stopped the read.
-	CapBytes     int64 `json:"cap_bytes"`
-	ReadComplete bool  `json:"read_complete"`
 	// DurationMS is the time the request took, redirects included, in
 	// milliseconds.
 	DurationMS int64 `json:"duration_ms"`

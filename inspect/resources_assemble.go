@@ -12,16 +12,13 @@ import (
 // fillFetch copies what a fetch returned into r. The body is not kept,
 // only its first ResourceHeadBytes.
 func fillFetch(r *Resource, res *fetch.Result) {
-	r.Status, r.HeaderBytes, r.BodyBytes = res.Status, res.HeaderBytes, res.BodyBytes
-	r.LimitBytes, r.Truncated = res.LimitBytes, res.Truncated
+	r.Accounting = res.Accounting
 	f := &r.ResourceFetch
 	f.FinalURL, f.ContentType, f.ContentEncoding = res.FinalURL, res.ContentType, res.ContentEncoding
 	if len(res.Redirects) > 0 {
 		f.Redirects = res.Redirects
 	}
-	f.WireBodyBytes, f.BinaryLimitBytes, f.CountsHeaders = res.WireBodyBytes, res.LimitBinaryBytes, res.CountsHeaders
-	f.CutoffOffset, f.BinaryCutoffOffset = res.CutoffOffset, res.BinaryCutoffOffset
-	f.CapBytes, f.ReadComplete = res.CapBytes, res.ReadComplete
+	f.BinaryLimitBytes = res.LimitBinaryBytes
 	f.DurationMS = res.Timings.Total.Milliseconds()
 	f.Error = res.BodyError
 	f.RawHeader = string(res.RawHeader)
@@ -139,9 +136,7 @@ func (a *assembler) apply(e *Resource) {
 		e.Error = errCancelledResource
 		return
 	}
-	e.Status, e.HeaderBytes, e.BodyBytes = j.res.Status, j.res.HeaderBytes, j.res.BodyBytes
-	e.LimitBytes, e.Truncated, e.Robots = j.res.LimitBytes, j.res.Truncated, j.res.Robots
-	e.ResourceFetch = j.res.ResourceFetch
+	e.Accounting, e.Robots, e.ResourceFetch = j.res.Accounting, j.res.Robots, j.res.ResourceFetch
 	if j.blocked != "" {
 		e.Fetched, e.ExcludedReason = false, j.blocked
 		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested

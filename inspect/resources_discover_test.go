@@ -1,53 +1,13 @@
 package inspect
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
-
-// The -update flag rewrites golden files. Another test file of the package
-// may declare it first (package variables initialise before init
-// functions run), so it is registered here only when missing and read
-// through the flag package.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// checkGolden compares got with testdata/resources/<name>, or rewrites it
-// with -update.
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "resources", name)
-	if updateGolden() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
-	}
-}
 
 func int64p(n int64) *int64 { return &n }
 
@@ -125,7 +85,7 @@ func TestDiscoverResources(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "discover/"+strings.ReplaceAll(tt.name, " ", "-")+".json", append(b, '\n'))
+			golden.Check(t, "resources/discover/"+strings.ReplaceAll(tt.name, " ", "-")+".json", append(b, '\n'))
 		})
 	}
 }

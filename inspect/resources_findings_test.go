@@ -12,8 +12,8 @@ import (
 // fetchedResource is a script fetched with a 200 and 141 header bytes
 // under a 2,000,000-byte limit, to be adjusted by each test.
 func fetchedResource(kind ResourceKind, url string, body int64) Resource {
-	r := Resource{URL: url, Kind: kind, Fetched: true, DiscoveredBeforeCutoff: true, Status: 200,
-		HeaderBytes: 141, BodyBytes: body, LimitBytes: 2_000_000}
+	r := Resource{URL: url, Kind: kind, Fetched: true, DiscoveredBeforeCutoff: true,
+		Accounting: fetch.Accounting{Status: 200, HeaderBytes: 141, BodyBytes: body, LimitBytes: 2_000_000}}
 	r.References = 1
 	r.Requested, r.CountsHeaders, r.ReadComplete, r.CapBytes = true, true, true, 8_000_000
 	r.Truncated = 141+body > 2_000_000

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
 // Googlebot's limit in its two readings, in bytes.
@@ -125,7 +127,7 @@ func TestDeterministic(t *testing.T) {
 		}
 		fmt.Fprintf(&hashes, "%x %9d %s\n", sha256.Sum256(bodyA), len(bodyA), path)
 	}
-	golden(t, "hashes.golden", []byte(hashes.String()))
+	golden.Check(t, "hashes.golden", []byte(hashes.String()))
 }
 
 // TestSizeIndependentOfPort checks that the fillers absorb the length of the

@@ -6,12 +6,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // testHost is the Host header tests send when the bytes must not depend on
 // the test server's random port.
@@ -76,25 +73,4 @@ func fetch(t *testing.T, srv *httptest.Server, method, host, path string) (*http
 func get(t *testing.T, srv *httptest.Server, host, path string) (*http.Response, []byte) {
 	t.Helper()
 	return fetch(t, srv, http.MethodGet, host, path)
-}
-
-// golden compares got with testdata/name, or rewrites the file with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff)", name)
-	}
 }

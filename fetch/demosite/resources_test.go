@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
 // TestResourcesPage checks where /resources references each subresource and
@@ -101,6 +103,6 @@ func TestPages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, body := get(t, shared, testHost, tt.path)
-		golden(t, tt.golden, body)
+		golden.Check(t, tt.golden, body)
 	}
 }

@@ -4,14 +4,16 @@ import (
 	"testing"
 
 	"github.com/temoto/robotstxt"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
 func TestRobotsByHost(t *testing.T) {
 	t.Parallel()
 	_, main := get(t, shared, "127.0.0.1:8080", "/robots.txt")
 	_, second := get(t, shared, "localhost:8080", "/robots.txt")
-	golden(t, "robots-127.0.0.1.golden", main)
-	golden(t, "robots-localhost.golden", second)
+	golden.Check(t, "robots-127.0.0.1.golden", main)
+	golden.Check(t, "robots-localhost.golden", second)
 	if string(main) == string(second) {
 		t.Error("127.0.0.1 and localhost answer the same robots.txt")
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/prose"
 	"golang.org/x/net/idna"
 )
 
@@ -172,12 +173,12 @@ func (o *Outcome) apply(res *fetch.Result) {
 	if res.BodyError != "" && res.BodyBytes < MaxBytes {
 		o.Policy, o.Bytes, o.Err = PolicyDisallowAll, res.BodyBytes, res.BodyError
 		o.Reason = fmt.Sprintf("robots.txt answered %d but the body broke off after %s bytes (%s): Google treats an interrupted response as a server error, so nothing may be crawled.",
-			res.Status, thousands(res.BodyBytes), strings.TrimSuffix(res.BodyError, "."))
+			res.Status, prose.Thousands(res.BodyBytes), strings.TrimSuffix(res.BodyError, "."))
 		return
 	}
 	o.setBody(res.Body)
 	if o.TruncatedAt > 0 {
-		o.Reason = strings.TrimSuffix(o.Reason, ".") + fmt.Sprintf(", up to byte %s (Google ignores the rest).", thousands(MaxBytes))
+		o.Reason = strings.TrimSuffix(o.Reason, ".") + fmt.Sprintf(", up to byte %s (Google ignores the rest).", prose.Thousands(MaxBytes))
 	}
 	if o.LooksLikeHTML {
 		o.Reason += " It looks like an HTML page, so Google finds few or no rules in it."

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Issue severities, most serious first.
@@ -204,27 +206,9 @@ func (l *linter) file(f *File) {
 	if f.TruncatedAt > 0 {
 		severity, lost := SeverityWarning, ""
 		if f.IgnoredRules > 0 {
-			severity, lost = SeverityCritical, fmt.Sprintf(", with about %s rule lines", thousands(int64(f.IgnoredRules)))
+			severity, lost = SeverityCritical, fmt.Sprintf(", with about %s rule lines", prose.Thousands(int64(f.IgnoredRules)))
 		}
 		l.add(len(f.Lines), severity, "past-limit", "The file is %s bytes: Google reads the first %s (500 KiB) and ignores the remaining %s bytes from line %d on%s.",
-			thousands(f.Size), thousands(MaxBytes), thousands(f.IgnoredBytes), len(f.Lines), lost)
+			prose.Thousands(f.Size), prose.Thousands(MaxBytes), prose.Thousands(f.IgnoredBytes), len(f.Lines), lost)
 	}
-}
-
-// thousands formats n with commas: 512000 gives "512,000".
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }

@@ -4,35 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden file (run with -update to create it): %v", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
-}
 
 const reportRobots = `# Example shop
 User-agent: *
@@ -63,7 +41,7 @@ func TestReportText(t *testing.T) {
 	if err := reportFixture().WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "report.txt", buf.Bytes())
+	golden.Check(t, "report.txt", buf.Bytes())
 }
 
 func TestReportJSON(t *testing.T) {
@@ -71,7 +49,7 @@ func TestReportJSON(t *testing.T) {
 	if err := reportFixture().WriteJSON(&buf); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "report.json", buf.Bytes())
+	golden.Check(t, "report.json", buf.Bytes())
 }
 
 func TestReportJSONContract(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteText writes the report for people: for each robots.txt, how it was
@@ -63,7 +65,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 		facts = append(facts, fmt.Sprintf("status %d", info.Status))
 	}
 	if info.Policy == PolicyParsed || info.Bytes > 0 {
-		facts = append(facts, thousands(info.Bytes)+" bytes")
+		facts = append(facts, prose.Thousands(info.Bytes)+" bytes")
 	}
 	if n := len(info.Redirects); n > 0 {
 		facts = append(facts, fmt.Sprintf("%d redirects", n))
@@ -71,7 +73,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", sanitize(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
 	if info.TruncatedAt > 0 {
-		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", thousands(info.TruncatedAt))
+		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", prose.Thousands(info.TruncatedAt))
 	}
 	if info.LooksLikeHTML {
 		fmt.Fprintln(w, "Warning: the file looks like an HTML page, not a robots.txt.")

@@ -1,21 +1,15 @@
 package verify
 
-import (
-	"sync"
-	"time"
-)
+import "sync"
 
-// progressReporter throttles a progress callback.
+// progressReporter counts units done and calls a progress callback, one
+// call at a time; the window thins the calls out.
 type progressReporter struct {
 	fn    func(done, total int64)
 	total int64
 	mu    sync.Mutex
 	done  int64
-	last  time.Time
 }
-
-// progressEvery is the shortest interval between two progress calls.
-const progressEvery = 50 * time.Millisecond
 
 func newProgress(fn func(done, total int64), total int64) *progressReporter {
 	return &progressReporter{fn: fn, total: total}
@@ -29,7 +23,7 @@ func (p *progressReporter) add(n int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done += n
-	p.maybeReport()
+	p.fn(p.done, p.total)
 }
 
 // set records the units done so far.
@@ -40,19 +34,10 @@ func (p *progressReporter) set(done int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done = done
-	p.maybeReport()
+	p.fn(p.done, p.total)
 }
 
-// maybeReport calls fn unless it was called less than progressEvery ago;
-// p.mu is held.
-func (p *progressReporter) maybeReport() {
-	if now := time.Now(); now.Sub(p.last) >= progressEvery {
-		p.last = now
-		p.fn(p.done, p.total)
-	}
-}
-
-// finish reports the final count, however recent the last call.
+// finish reports the final count once more.
 func (p *progressReporter) finish() {
 	if p.fn == nil {
 		return

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteText writes results as a table for people, then the evidence for
@@ -141,9 +143,9 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%-*s\tREQUESTS\tIPS\tVERIFIED\tFAKE\tUNKNOWN\tFAKE REQUESTS\t\n", width, "CRAWLER")
 	for _, c := range s.Crawlers {
-		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, thousands(c.Requests),
-			thousands(int64(c.IPs)), thousands(int64(c.Verified)), thousands(int64(c.Fake)),
-			thousands(int64(c.Unknown)), thousands(c.FakeRequests))
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, prose.Thousands(c.Requests),
+			prose.Thousands(int64(c.IPs)), prose.Thousands(int64(c.Verified)), prose.Thousands(int64(c.Fake)),
+			prose.Thousands(int64(c.Unknown)), prose.Thousands(c.FakeRequests))
 	}
 	tw.Flush()
 	s.writeFakeIPs(w)
@@ -153,15 +155,15 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 // writeCounts writes the sentence on what was read.
 func (s *LogSummary) writeCounts(w io.Writer) {
 	fmt.Fprintf(w, "Read %s (%s bytes): %s a known crawler; %s",
-		count(s.Lines, "line", "lines"), thousands(s.Bytes),
-		count(s.CrawlerLines, "claims", "claim"), count(s.JunkLines, "junk line", "junk lines"))
+		prose.Count(s.Lines, "line", "lines"), prose.Thousands(s.Bytes),
+		prose.Count(s.CrawlerLines, "claims", "claim"), prose.Count(s.JunkLines, "junk line", "junk lines"))
 	if s.LongLines > 0 {
-		fmt.Fprintf(w, " (%s longer than %d KiB)", thousands(s.LongLines), MaxLogLineBytes>>10)
+		fmt.Fprintf(w, " (%s longer than %d KiB)", prose.Thousands(s.LongLines), MaxLogLineBytes>>10)
 	}
 	fmt.Fprintln(w, ".")
 	if s.UntrackedLines > 0 {
 		fmt.Fprintf(w, "%s crawler lines came from more distinct addresses than the %s tracked and were not verified.\n",
-			thousands(s.UntrackedLines), thousands(int64(len(s.Results))))
+			prose.Thousands(s.UntrackedLines), prose.Thousands(int64(len(s.Results))))
 	}
 }
 
@@ -176,7 +178,7 @@ func (s *LogSummary) writeFakeIPs(w io.Writer) {
 				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(c.FakeIPs)-fakeIPsShown)
 				break
 			}
-			fmt.Fprintf(w, "  %s  %s\n", f.IP, thousands(f.Requests))
+			fmt.Fprintf(w, "  %s  %s\n", f.IP, prose.Thousands(f.Requests))
 		}
 	}
 }
@@ -191,30 +193,4 @@ func (s *LogSummary) WriteJSON(w io.Writer) error {
 		out.Crawlers = []CrawlerSummary{}
 	}
 	return writeIndented(w, out)
-}
-
-// thousands formats n with comma separators: 1234567 → "1,234,567".
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// count renders n with the singular or plural word: "1 line", "2 lines".
-func count(n int64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return thousands(n) + " " + many
 }

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
 func renderResults(t *testing.T) []Result {
@@ -25,7 +27,7 @@ func TestWriteTextGolden(t *testing.T) {
 	if err := WriteText(&b, renderResults(t)); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "results.txt.golden", b.Bytes())
+	golden.Check(t, "results.txt.golden", b.Bytes())
 }
 
 func TestWriteJSONGolden(t *testing.T) {
@@ -33,7 +35,7 @@ func TestWriteJSONGolden(t *testing.T) {
 	if err := WriteJSON(&b, renderResults(t)); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "results.json.golden", b.Bytes())
+	golden.Check(t, "results.json.golden", b.Bytes())
 }
 
 // TestWriteJSONContract checks the field names CLI.md promises.
@@ -107,20 +109,6 @@ func TestWritersReportErrors(t *testing.T) {
 	} {
 		if err == nil {
 			t.Errorf("%s to a failing writer returned no error", name)
-		}
-	}
-}
-
-func TestThousands(t *testing.T) {
-	tests := []struct {
-		in   int64
-		want string
-	}{
-		{0, "0"}, {999, "999"}, {1000, "1,000"}, {1234567, "1,234,567"}, {-1234, "-1,234"},
-	}
-	for _, tt := range tests {
-		if got := thousands(tt.in); got != tt.want {
-			t.Errorf("thousands(%d) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

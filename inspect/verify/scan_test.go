@@ -4,34 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (run with -update to create it): %v", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s (run with -update after review):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // testRanges loads testdata/googlebot.json, a small range file whose date
 // never changes, so golden files do not follow the bundled snapshot.
@@ -96,11 +77,11 @@ func TestScanLogGolden(t *testing.T) {
 	if err := sum.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "access.summary.golden", text.Bytes())
+	golden.Check(t, "access.summary.golden", text.Bytes())
 	if err := sum.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "access.json.golden", js.Bytes())
+	golden.Check(t, "access.json.golden", js.Bytes())
 }
 
 func TestScanLogLongLine(t *testing.T) {

@@ -116,7 +116,7 @@ func (v *Verifier) Verify(ctx context.Context, ip, claimed string) Result {
 // VerifyAll checks every claim, DNS lookups shared and bounded by
 // Concurrency, and returns the results in the order of claims. progress,
 // if not nil, is called with the number of claims done and the total, from
-// one goroutine at a time, at most about every 50 ms and once at the end.
+// one goroutine at a time, after every claim and once at the end.
 // When ctx ends, the claims not yet checked come back Unknown, unless a
 // published range decides them without DNS.
 func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(done, total int64)) []Result {

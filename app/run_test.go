@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+)
+
+func TestThrottle(t *testing.T) {
+	t0 := time.Now()
+	steps := []struct {
+		phase string
+		after time.Duration
+		want  bool
+	}{
+		{"page", 0, true},                                    // the first report
+		{"page", progressEvery / 2, false},                   // too soon
+		{"resources", progressEvery / 2, true},               // a new phase
+		{"resources", progressEvery + progressEvery/2, true}, // an interval later
+	}
+	th := throttle[string]{phase: func(s string) string { return s }}
+	for i, s := range steps {
+		if got := th.pass(s.phase, t0.Add(s.after)); got != s.want {
+			t.Errorf("step %d (%s at %v): pass = %v, want %v", i, s.phase, s.after, got, s.want)
+		}
+	}
+}
+
+// runUntil starts j on r and waits for its end on the UI thread; it
+// reports whether the result was shown.
+func runUntil(t *testing.T, r *runner[int], j job[int], act func()) (shown bool) {
+	t.Helper()
+	ended := make(chan struct{})
+	r.start(func(ctx context.Context, progress func(int)) func() {
+		show := j(ctx, progress)
+		return func() { shown = true; show() }
+	}, nil, func() { close(ended) })
+	act()
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the job did not end")
+	}
+	r.wait()
+	return shown
+}
+
+// TestRunnerCancel checks the three ways a job ends early: stop drops its
+// result, cancel shows it, and the parent context (the window's) cancels it.
+func TestRunnerCancel(t *testing.T) {
+	test.NewTempApp(t)
+	waitCancel := func(ctx context.Context, _ func(int)) func() {
+		<-ctx.Done()
+		return func() {}
+	}
+	tests := []struct {
+		name      string
+		act       func(r *runner[int], closeWindow context.CancelFunc)
+		wantShown bool
+	}{
+		{"stop", func(r *runner[int], _ context.CancelFunc) { r.stop() }, false},
+		{"cancel", func(r *runner[int], _ context.CancelFunc) { r.cancel() }, true},
+		{"window closed", func(_ *runner[int], closeWindow context.CancelFunc) { closeWindow() }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, closeWindow := context.WithCancel(context.Background())
+			defer closeWindow()
+			r := newRunner[int](ctx, &bridge{}, nil)
+			if got := runUntil(t, r, waitCancel, func() { tt.act(r, closeWindow) }); got != tt.wantShown {
+				t.Errorf("shown = %v, want %v", got, tt.wantShown)
+			}
+		})
+	}
+}
+
+// TestRunnerSupersede checks that a second start drops the first job's
+// result and progress.
+func TestRunnerSupersede(t *testing.T) {
+	test.NewTempApp(t)
+	r := newRunner[int](context.Background(), &bridge{}, nil)
+	release := make(chan struct{})
+	var firstShown, firstProgress bool
+	r.start(func(ctx context.Context, progress func(int)) func() {
+		<-release
+		progress(1)
+		return func() { firstShown = true }
+	}, func(int) { firstProgress = true }, nil)
+	shown := runUntil(t, r, func(context.Context, func(int)) func() { return func() {} }, func() { close(release) })
+	r.wait()
+	if !shown || firstShown || firstProgress {
+		t.Errorf("second shown %v, first shown %v, first progress %v; want only the second", shown, firstShown, firstProgress)
+	}
+}
+
+// BenchmarkProgressDropped is the cost of a report the throttle drops:
+// what every read and every finished item costs an engine now that it
+// reports all of them.
+func BenchmarkProgressDropped(b *testing.B) {
+	test.NewTempApp(b)
+	r := newRunner(context.Background(), &bridge{}, func(p int) string { return "" })
+	progress := r.progressFunc(r.gen.Load(), func(int) {})
+	progress(0) // the first report passes; the rest fall within the interval
+	for b.Loop() {
+		progress(1)
+	}
+}

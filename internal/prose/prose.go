@@ -1,0 +1,63 @@
+// Package prose writes numbers and messages the way every part of Cutoff
+// shows them: exact counts with thousands separators, a noun agreeing with
+// its count, an error message as one sentence. It imports only the standard
+// library, so that fetch, inspect and its engines, cli and app all share it.
+package prose
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Thousands writes n with a comma between groups of three digits:
+// 2431007 gives "2,431,007". Byte counts are shown exact, never rounded,
+// because the cutoff is byte-exact.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	digits := strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	b.Grow(len(s) + len(digits)/3)
+	if len(digits) < len(s) {
+		b.WriteByte('-')
+	}
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(digits[i])
+	}
+	return b.String()
+}
+
+// Count writes n and the word that agrees with it: one for exactly 1,
+// many otherwise ("1 line", "2,000 lines", "0 lines").
+func Count(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Thousands(n) + " " + many
+}
+
+// EndSentence trims msg and ends it with a full stop unless it already ends
+// in one, a question mark or an exclamation mark. The command line uses it
+// after its "cutoff: " prefix; an empty msg stays empty.
+func EndSentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" || strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "?") || strings.HasSuffix(msg, "!") {
+		return msg
+	}
+	return msg + "."
+}
+
+// Sentence turns msg, typically an error message, into a sentence that
+// stands alone: EndSentence with a capital first letter.
+func Sentence(msg string) string {
+	msg = EndSentence(msg)
+	r, size := utf8.DecodeRuneInString(msg)
+	if size == 0 {
+		return msg
+	}
+	return string(unicode.ToUpper(r)) + msg[size:]
+}

@@ -1,0 +1,56 @@
+package prose
+
+import "testing"
+
+func TestThousands(t *testing.T) {
+	tests := []struct {
+		in   int64
+		want string
+	}{
+		{0, "0"}, {7, "7"}, {999, "999"}, {1000, "1,000"}, {512000, "512,000"},
+		{2431007, "2,431,007"}, {1234567, "1,234,567"}, {-1234, "-1,234"}, {-1234567, "-1,234,567"}, {-12, "-12"},
+		{-9223372036854775808, "-9,223,372,036,854,775,808"},
+	}
+	for _, tt := range tests {
+		if got := Thousands(tt.in); got != tt.want {
+			t.Errorf("Thousands(%d) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 lines"}, {1, "1 line"}, {2, "2 lines"}, {12000, "12,000 lines"}, {-1, "-1 lines"},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.n, "line", "lines"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestSentence(t *testing.T) {
+	tests := []struct {
+		name, in, end, whole string
+	}{
+		{"empty", "  ", "", ""},
+		{"adds a full stop", "fetch: connection refused", "fetch: connection refused.", "Fetch: connection refused."},
+		{"keeps a full stop", "The host is unknown.", "The host is unknown.", "The host is unknown."},
+		{"keeps a question", "is it up?", "is it up?", "Is it up?"},
+		{"keeps an exclamation", " stop! ", "stop!", "Stop!"},
+		{"capitalises a non-ASCII letter", "échec", "échec.", "Échec."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := EndSentence(tt.in); got != tt.end {
+				t.Errorf("EndSentence(%q) = %q, want %q", tt.in, got, tt.end)
+			}
+			if got := Sentence(tt.in); got != tt.whole {
+				t.Errorf("Sentence(%q) = %q, want %q", tt.in, got, tt.whole)
+			}
+		})
+	}
+}
