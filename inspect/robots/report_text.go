@@ -50,9 +50,11 @@ func writeSection(w io.Writer, info RobotsInfo, results []Result) {
 	if len(results) > 0 {
 		fmt.Fprintln(w)
 		writeMatrix(w, results)
+		writeAgentNotes(w, results)
 		writeDecidingLines(w, results)
 		writeSecondOpinions(w, results)
 	}
+	writeSitemaps(w, info.Sitemaps)
 	writeLint(w, info.Lint)
 }
 
@@ -179,6 +181,35 @@ func writeSecondOpinions(w io.Writer, results []Result) {
 			return
 		}
 		fmt.Fprintf(w, "  %s for %s: %s\n", sanitize(res.URL), res.Agent, op.Note)
+	}
+}
+
+// writeAgentNotes says, once per agent, what kind of token a column is
+// when its verdict is not a fetch's (a control or retired token).
+func writeAgentNotes(w io.Writer, results []Result) {
+	seen := map[string]bool{}
+	header := false
+	for _, res := range results {
+		if res.Note == "" || seen[res.Agent] {
+			continue
+		}
+		seen[res.Agent] = true
+		if !header {
+			fmt.Fprintln(w, "\nNot crawlers (the verdict says what the site allows the vendor to use, not what is fetched):")
+			header = true
+		}
+		fmt.Fprintf(w, "  %s\n", sanitize(res.Note))
+	}
+}
+
+// writeSitemaps lists the file's Sitemap: lines.
+func writeSitemaps(w io.Writer, sitemaps []string) {
+	if len(sitemaps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nSitemaps (%d):\n", len(sitemaps))
+	for _, s := range sitemaps {
+		fmt.Fprintf(w, "  %s\n", sanitize(s))
 	}
 }
 
