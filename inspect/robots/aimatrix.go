@@ -15,7 +15,7 @@ func AISpecs() []AgentSpec {
 	specs := make([]AgentSpec, len(toks))
 	for i, t := range toks {
 		specs[i] = AgentSpec{Label: strings.ToLower(t.Token), Tokens: []string{strings.ToLower(t.Token)}}
-		if t.Kind() != "crawler" {
+		if !t.Fetches {
 			specs[i].Note = t.Token + ": " + t.Kind()
 		}
 	}
