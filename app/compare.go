@@ -63,7 +63,7 @@ func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareAre
 	a.table = widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
 	a.table.ShowHeaderColumn = false
 	a.table.UpdateHeader = a.updateHeader
-	a.table.SetColumnWidth(0, 150)
+	a.table.SetColumnWidth(0, 180)
 	a.diffs = widget.NewLabel("")
 	a.diffs.Wrapping = fyne.TextWrapWord
 	a.diffs.Selectable = true
@@ -161,11 +161,11 @@ func compareStatus(r *compare.Result) string {
 	n := len(r.Differences)
 	switch n {
 	case 0:
-		return r.URL + ": every column got the same. Cells marked ≠ differ from the first column."
+		return r.URL + ": every column got the same. Cells marked ≠ differ from the first column's."
 	case 1:
-		return r.URL + ": 1 difference. Cells marked ≠ differ from the first column."
+		return r.URL + ": 1 difference. Cells marked ≠ differ from the first column's."
 	}
-	return r.URL + ": " + commas(int64(n)) + " differences. Cells marked ≠ differ from the first column."
+	return r.URL + ": " + commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
 }
 
 // differencesText lists every difference sentence as a bullet.

@@ -69,16 +69,17 @@ func (u *UI) onCompareWith() {
 // showCompareDialog offers every other profile as a tick box and an ad-hoc
 // User-Agent; onOK gets the choice.
 func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Profile, names []string, onOK func(compareChoice)) {
-	var options, ticked []string
+	var ticked, rest []string // the ticked ones first, so all show without scrolling
 	for i, p := range list {
-		if p.ID == current.ID {
-			continue
-		}
-		options = append(options, names[i])
-		if slices.Contains(compareDefaults, p.ID) {
+		switch {
+		case p.ID == current.ID:
+		case slices.Contains(compareDefaults, p.ID):
 			ticked = append(ticked, names[i])
+		default:
+			rest = append(rest, names[i])
 		}
 	}
+	options := append(slices.Clone(ticked), rest...)
 	group := widget.NewCheckGroup(options, nil)
 	group.SetSelected(ticked)
 	ua := widget.NewEntry()

@@ -36,7 +36,11 @@ func (a *compareArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l.Importance = widget.MediumImportance
 	if id.Col == 0 {
 		l.TextStyle.Bold = true
-		l.SetText(row.Label)
+		text, differs := compareCellText(row.Label, row.AnyDiffers())
+		if differs {
+			l.Importance = widget.WarningImportance
+		}
+		l.SetText(text)
 		return
 	}
 	text, differs := compareCellText(row.Cells[id.Col-1], row.Differs[id.Col-1])

@@ -15,7 +15,8 @@ func (a *robotsArea) aiButton() *widget.Button {
 	return widget.NewButtonWithIcon("AI crawlers", theme.ContentAddIcon(), a.onAddAI)
 }
 
-// onAddAI appends every AI token (fetch.AITokens) not shown yet.
+// onAddAI appends every AI token (fetch.AITokens); robotsAgents drops those
+// already shown.
 func (a *robotsArea) onAddAI() {
 	for _, s := range robots.AISpecs() {
 		a.extra = append(a.extra, s.Label)

@@ -131,7 +131,7 @@ func headerAspect() aspect {
 }
 
 func bodyAspect() aspect {
-	return bytesAspect("body_bytes", "Body bytes (decoded)", func(f Fetch) int64 { return f.Fetch.BodyBytes },
+	return bytesAspect("body_bytes", "Body bytes", func(f Fetch) int64 { return f.Fetch.BodyBytes },
 		"%s got %s bytes of decoded body where %s got %s: the server sends them different pages (dynamic serving or a page for bots).")
 }
 

@@ -114,6 +114,13 @@ func criticalAspect(kind string) aspect {
 		}
 		return "kept (byte " + inspect.Bytes(c.Offset) + ")"
 	}
+	cell := func(f Fetch) string {
+		c, ok := firstOf(f, kind)
+		if ok && slices.Contains(valueKinds, kind) {
+			return place(f) + ": " + strconv.Quote(c.Value)
+		}
+		return place(f)
+	}
 	state := func(f Fetch) string {
 		c, ok := firstOf(f, kind)
 		s := strings.Fields(place(f))[0]
@@ -122,7 +129,7 @@ func criticalAspect(kind string) aspect {
 		}
 		return s
 	}
-	return aspect{field: "critical:" + kind, label: kind, show: place, content: true, tableOnly: true,
+	return aspect{field: "critical:" + kind, label: kind, show: cell, content: true, tableOnly: true,
 		raw: func(f Fetch) any {
 			if c, ok := firstOf(f, kind); ok {
 				return c

@@ -13,13 +13,18 @@ type Difference struct {
 }
 
 // Row is one line of the side-by-side table: a cell per fetch, and which
-// cells differ from the reference (the first fetch the row applies to).
+// cells differ from the reference (the first fetch the row applies to,
+// itself never marked).
 type Row struct {
 	Field   string
 	Label   string
 	Cells   []string
 	Differs []bool
 }
+
+// AnyDiffers reports whether some cell of the row differs from the
+// reference.
+func (r Row) AnyDiffers() bool { return slices.Contains(r.Differs, true) }
 
 // compared is one aspect worked out over every fetch.
 type compared struct {
@@ -52,9 +57,6 @@ func compareAspect(a aspect, fetches []Fetch) compared {
 				sentences = append(sentences, a.say(f, fetches[ref]))
 			}
 		}
-	}
-	if ref >= 0 && slices.Contains(c.row.Differs, true) {
-		c.row.Differs[ref] = true
 	}
 	if len(sentences) > 0 {
 		values := make(map[string]any, len(fetches))

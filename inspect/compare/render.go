@@ -25,8 +25,8 @@ func (r *Result) WriteJSON(w io.Writer) error {
 const maxCell = 60
 
 // WriteText writes the comparison for people: who was compared, the
-// side-by-side table with differing cells marked "≠", the differences as
-// sentences, and the caveat.
+// side-by-side table with the rows and cells that differ from the first
+// column marked "≠", the differences as sentences, and the caveat.
 func (r *Result) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Compare %s\n\n", sanitize(r.URL))
@@ -48,7 +48,11 @@ func (r *Result) WriteText(w io.Writer) error {
 			}
 			cells[i] = shorten(sanitize(c))
 		}
-		fmt.Fprintf(tw, "%s\t%s\n", row.Label, strings.Join(cells, "\t"))
+		label := row.Label
+		if row.AnyDiffers() {
+			label = "≠ " + label
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", label, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
 	writeDifferences(bw, r.Differences)
