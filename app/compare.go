@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -30,14 +28,8 @@ func defaultCompareEngine(ctx context.Context, target string, subjects []compare
 // differences as sentences and the caveat. A comparison runs off the UI
 // thread; starting another or closing the window cancels it.
 type compareArea struct {
-	bridge *bridge
 	engine compareEngine
-	parent context.Context
-
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	gen    atomic.Uint64
-	wg     sync.WaitGroup
+	runner *runner // the tab's own: a comparison never stops an inspection
 
 	result *compare.Result
 	rows   []compare.Row
@@ -55,7 +47,7 @@ type compareArea struct {
 }
 
 func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareArea {
-	a := &compareArea{bridge: b, engine: e, parent: ctx}
+	a := &compareArea{engine: e, runner: newRunner(ctx, b)}
 	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.stop)
@@ -85,62 +77,42 @@ func (a *compareArea) layout() fyne.CanvasObject {
 
 func (a *compareArea) content() fyne.CanvasObject { return a.root }
 
-// start compares target as subjects, cancelling a comparison still running.
+// start compares target as subjects, stopping a comparison still running.
 // It belongs to the UI thread and returns at once.
 func (a *compareArea) start(target string, subjects []compare.Subject) {
-	a.stop()
-	ctx, cancel := context.WithCancel(a.parent)
-	a.mu.Lock()
-	a.cancel = cancel
-	a.mu.Unlock()
-	id := a.gen.Load()
 	names := make([]string, len(subjects))
 	for i, s := range subjects {
 		names[i] = s.Profile.Name
 	}
 	a.status.SetText("Comparing " + target + " as " + strings.Join(names, ", ") + "…")
 	a.stopBtn.Enable()
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		defer cancel()
+	a.runner.start(func(ctx context.Context, _ func(inspect.Progress)) func() {
 		res, err := a.engine(ctx, target, subjects)
 		var rows []compare.Row
 		if err == nil {
-			rows = res.Table()
+			rows = res.Table() // worked out off the UI thread
 		}
-		a.bridge.do(func() {
-			if a.gen.Load() == id {
-				a.finish(res, rows, err)
-			}
-		})
-	}()
+		return func() { a.finish(res, rows, err) }
+	}, nil, nil)
 }
 
 // stop cancels the running comparison; its result is dropped.
 func (a *compareArea) stop() {
-	a.gen.Add(1)
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.cancel != nil {
-		a.cancel()
-		a.cancel = nil
+	if !a.stopBtn.Disabled() {
 		a.status.SetText("Cancelled.")
 	}
+	a.runner.stop()
 	a.stopBtn.Disable()
 }
 
-// close cancels everything for good and waits for the goroutine.
+// close cancels everything for good and waits for the job's goroutine.
 func (a *compareArea) close() {
-	a.stop()
-	a.wg.Wait()
+	a.runner.stop()
+	a.runner.wait()
 }
 
 // finish shows a comparison, or why there is none.
 func (a *compareArea) finish(res *compare.Result, rows []compare.Row, err error) {
-	a.mu.Lock()
-	a.cancel = nil
-	a.mu.Unlock()
 	a.stopBtn.Disable()
 	if err != nil {
 		a.status.SetText("The comparison failed: " + sentence(err.Error()))

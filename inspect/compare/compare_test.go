@@ -48,7 +48,7 @@ func perAgentServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-func subjects(t *testing.T, ids ...string) []Subject {
+func subjects(t testing.TB, ids ...string) []Subject {
 	t.Helper()
 	var out []Subject
 	for _, id := range ids {
