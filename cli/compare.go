@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -67,6 +68,10 @@ func compareSubjects(profiles, agents []string, stderr io.Writer) ([]compare.Sub
 		subjects = append(subjects, compare.ProfileSubject(p))
 	}
 	for i, ua := range agents {
+		if strings.TrimSpace(ua) == "" {
+			usageError(stderr, "--user-agent needs a User-Agent string, not an empty one")
+			return nil, false
+		}
 		subjects = append(subjects, compare.AdHoc(ua, i+1))
 	}
 	if len(subjects) < 2 {

@@ -67,6 +67,7 @@ func TestCompareCommandErrors(t *testing.T) {
 		{[]string{"compare", "--profile", "bingbot", "http://x.example/"}, exitUsage, "at least two"},
 		{[]string{"compare", "--profile", "bingbot", "--profile", "nosuchbot", "http://x.example/"}, exitUsage, "unknown profile"},
 		{[]string{"compare", "--profile", "bingbot", "--profile", "gptbot"}, exitUsage, "one URL"},
+		{[]string{"compare", "--profile", "bingbot", "--user-agent", " ", "http://x.example/"}, exitUsage, "empty"},
 		{[]string{"compare", "--profile", "bingbot", "--profile", "gptbot", closed.URL + "/"}, exitFetch, "refused"},
 	}
 	for _, tt := range tests {
