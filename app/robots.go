@@ -146,7 +146,7 @@ func (a *robotsArea) layout() fyne.CanvasObject {
 	a.showMode()
 	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
 	inputs := container.NewBorder(heading("URLs to test, one per line"),
-		container.NewBorder(nil, nil, nil, addToken, a.token), nil, nil, a.urls)
+		container.NewBorder(nil, nil, nil, container.NewHBox(addToken, a.aiButton()), a.token), nil, nil, a.urls)
 	grid := container.NewVSplit(inputs, a.table)
 	grid.Offset = 0.3
 	details := container.NewVScroll(container.NewVBox(heading("Why"), a.why, heading("Lint"), a.lint))
@@ -209,7 +209,7 @@ func (a *robotsArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	case id.Col == 0:
 		l.SetText("URL")
 	case a.grid != nil && id.Col-1 < len(a.grid.agents):
-		l.SetText(a.grid.agents[id.Col-1].label)
+		l.SetText(headerLabel(a.grid.agents[id.Col-1].label))
 	default:
 		l.SetText("")
 	}

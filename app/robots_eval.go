@@ -168,7 +168,7 @@ func whyText(url string, a robotsAgent, c robotsVerdict) string {
 	if c.second.Note != "" {
 		b.WriteString("Second opinion: " + c.second.Note + "\n")
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return strings.TrimRight(b.String(), "\n") + aiNote(a.label)
 }
 
 func verdictWord(allowed bool) string {

@@ -19,6 +19,7 @@ type topBar struct {
 	url         *urlEntry
 	profile     *widget.Select
 	editCustom  *widget.Button
+	compare     *widget.Button
 	profileInfo *widget.Label
 	inspect     *widget.Button
 	cancel      *widget.Button
@@ -32,8 +33,8 @@ type topBar struct {
 
 // topBarActions are what the bar's controls trigger.
 type topBarActions struct {
-	inspect, cancel, editCustom func()
-	profile                     func(name string)
+	inspect, cancel, editCustom, compare func()
+	profile                              func(name string)
 }
 
 func newTopBar(act topBarActions) *topBar {
@@ -41,6 +42,7 @@ func newTopBar(act topBarActions) *topBar {
 		url:         newURLEntry(),
 		profile:     widget.NewSelect(nil, act.profile),
 		editCustom:  widget.NewButtonWithIcon("", theme.SettingsIcon(), act.editCustom),
+		compare:     widget.NewButtonWithIcon("Compare with…", theme.ViewRestoreIcon(), act.compare),
 		profileInfo: widget.NewLabel(""),
 		inspect:     widget.NewButtonWithIcon("Inspect", theme.SearchIcon(), act.inspect),
 		cancel:      widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), act.cancel),
@@ -66,7 +68,7 @@ func newTopBar(act topBarActions) *topBar {
 }
 
 func (b *topBar) layout() fyne.CanvasObject {
-	buttons := container.NewHBox(b.editCustom, b.inspect, b.cancel)
+	buttons := container.NewHBox(b.editCustom, b.compare, b.inspect, b.cancel)
 	picker := container.NewGridWrap(fyne.NewSize(240, b.profile.MinSize().Height), b.profile)
 	row := container.NewBorder(nil, nil, nil, container.NewHBox(picker, buttons), b.url)
 	bar := container.NewStack(b.progress, b.busy)

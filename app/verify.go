@@ -83,7 +83,7 @@ func newVerifyArea(ctx context.Context, b *bridge, win fyne.Window, v *verify.Ve
 	a.progress = widget.NewProgressBar()
 	a.status = widget.NewLabel("Paste addresses or open an access log to check which crawlers are genuine.")
 	a.status.Wrapping = fyne.TextWrapWord
-	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Files()))
+	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Status(time.Now())))
 	a.ranges.Wrapping = fyne.TextWrapWord
 	a.evidence = widget.NewLabel("")
 	a.evidence.Wrapping = fyne.TextWrapWord
@@ -159,7 +159,7 @@ func (a *verifyArea) loadRanges(rc io.ReadCloser, name string) {
 	if err == nil {
 		err = a.verifier.Ranges.Replace(name, data)
 	}
-	files := a.verifier.Ranges.Files()
+	files := a.verifier.Ranges.Status(time.Now())
 	a.bridge.do(func() {
 		if err != nil {
 			dialog.ShowError(fmt.Errorf("%s", prose.Sentence(strings.TrimPrefix(err.Error(), "verify: "))), a.win)
@@ -173,18 +173,35 @@ func (a *verifyArea) loadRanges(rc io.ReadCloser, name string) {
 	})
 }
 
-// verifyRangesText lists the range files in use with their dates.
-func verifyRangesText(files []verify.RangeFileInfo) string {
-	if len(files) == 0 {
-		return "No Google IP range file is loaded: only DNS decides."
-	}
-	parts := make([]string, len(files))
-	for i, f := range files {
+// verifyRangesText lists every published range file: its date, age and
+// origin when loaded (old ones flagged), or that it is missing.
+func verifyRangesText(files []verify.FileStatus) string {
+	var loaded, missing []string
+	for _, f := range files {
+		if !f.Loaded {
+			missing = append(missing, f.Name)
+			continue
+		}
 		origin := "loaded"
 		if f.Bundled {
 			origin = "bundled"
 		}
-		parts[i] = fmt.Sprintf("%s of %s (%s, %s prefixes)", f.Name, f.Created.Format(time.DateOnly), origin, commas(int64(f.Prefixes)))
+		age := prose.Count(int64(f.AgeDays), "day", "days") + " old"
+		if f.AgeDays < 0 {
+			age = "dated after today"
+		}
+		s := fmt.Sprintf("%s of %s (%s, %s prefixes, %s)", f.Name, f.Created[:10], origin, commas(int64(f.Prefixes)), age)
+		if f.Stale {
+			s += " ⚠ older than 30 days: load a fresh copy"
+		}
+		loaded = append(loaded, s)
 	}
-	return "Google IP ranges: " + strings.Join(parts, "; ") + "."
+	if len(loaded) == 0 {
+		return "No IP range file is loaded: only DNS decides."
+	}
+	text := "IP ranges: " + strings.Join(loaded, "; ") + "."
+	if len(missing) > 0 {
+		text += " Not loaded (DNS alone decides for their addresses): " + strings.Join(missing, ", ") + "."
+	}
+	return text
 }

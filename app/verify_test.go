@@ -215,7 +215,7 @@ func TestVerifyAreaLoadRanges(t *testing.T) {
 	}
 	newer := `{"creationTime": "2027-03-04T05:06:07.000000", "prefixes": [{"ipv4Prefix": "203.0.113.0/24"}]}`
 	a.loadRanges(io.NopCloser(strings.NewReader(newer)), "common-crawlers.json")
-	if !strings.Contains(a.ranges.Text, "googlebot.json of 2027-03-04 (loaded, 1 prefixes)") {
+	if !strings.Contains(a.ranges.Text, "googlebot.json of 2027-03-04 (loaded, 1 prefixes, dated after today)") {
 		t.Errorf("ranges label = %q, want the loaded file and its date", a.ranges.Text)
 	}
 	if m, ok := a.verifier.Ranges.Match(netip.MustParseAddr("203.0.113.5")); !ok || m.File != "googlebot.json" {

@@ -45,6 +45,7 @@ type UI struct {
 	robots   *robotsArea
 	headers  *headersArea
 	verify   *verifyArea
+	compare  *compareArea
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -65,7 +66,7 @@ type hooks struct {
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, robots, headers, verify *container.TabItem
+	overview, source, impact, resources, robots, headers, verify, compare *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
@@ -101,6 +102,7 @@ func (u *UI) build() {
 	u.profiles = profiles
 	u.top = newTopBar(topBarActions{
 		inspect: u.onInspect, cancel: u.onCancel, editCustom: u.onEditCustom, profile: u.onProfile,
+		compare: u.onCompareWith,
 	})
 	u.profiles.attach(u.top)
 	u.top.setError(problem) // said once; "" keeps the banner hidden
@@ -112,6 +114,7 @@ func (u *UI) build() {
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
+	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(u.prefs.windowSize())
@@ -129,9 +132,10 @@ func (u *UI) newTabs() *container.AppTabs {
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.content()),
+		compare:   container.NewTabItem("Compare", u.compare.content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify, t.compare)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -243,7 +247,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.res.show(v.resources)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)
-	if u.tabs.Selected() == u.tab.verify { // unrelated to the page: show what was asked for
+	if u.tabs.Selected() == u.tab.verify || u.tabs.Selected() == u.tab.compare { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
 	}
 	u.smokeEnded(true, "")
@@ -289,6 +293,7 @@ func (u *UI) shutdown() {
 	u.stop()
 	u.robots.close()
 	u.verify.close()
+	u.compare.close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil

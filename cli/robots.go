@@ -32,6 +32,7 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	file := fs.String("file", "", "read robots.txt from this file instead of fetching each URL's host's")
 	urlsFile := fs.String("urls-file", "", "read URLs from this file, one per line")
 	fs.Var(&agents, "agent", "user-agent token to evaluate on its own (repeatable; default: the profile's token chain)")
+	ai := fs.Bool("ai", false, "add a column per AI crawler and control token (GPTBot, ClaudeBot, Google-Extended, ...)")
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, robotsUsage)
@@ -50,7 +51,7 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(urls) == 0 {
 		return usageError(stderr, "robots needs at least one URL (or --urls-file)")
 	}
-	specs := agentSpecs(agents, profile)
+	specs := agentSpecs(agents, profile, *ai)
 	var report *robots.CommandReport
 	if *file != "" {
 		body, err := readRobotsFile(*file)
@@ -83,15 +84,24 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 // agentSpecs are the report's columns: each --agent token on its own, or by
-// default each token of the profile's chain on its own.
-func agentSpecs(agents []string, p fetch.Profile) []robots.AgentSpec {
-	if len(agents) > 0 {
-		return robots.TokenSpecs(agents)
+// default each token of the profile's chain on its own; with ai, the AI
+// crawlers' and control tokens' columns follow (alone when no --agent was
+// given, so the matrix is not crowded by the profile's chain).
+func agentSpecs(agents []string, p fetch.Profile, ai bool) []robots.AgentSpec {
+	var specs []robots.AgentSpec
+	switch {
+	case len(agents) > 0:
+		specs = robots.TokenSpecs(agents)
+	case ai:
+	case len(p.RobotsTokens) == 0:
+		specs = robots.TokenSpecs([]string{"*"})
+	default:
+		specs = robots.TokenSpecs(p.RobotsTokens)
 	}
-	if len(p.RobotsTokens) == 0 {
-		return robots.TokenSpecs([]string{"*"})
+	if ai {
+		specs = append(specs, robots.AISpecs()...)
 	}
-	return robots.TokenSpecs(p.RobotsTokens)
+	return specs
 }
 
 // robotsURLs joins the URLs given as arguments and those of urlsFile.

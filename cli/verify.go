@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
@@ -21,7 +22,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	asJSON := fs.Bool("json", false, "machine output on stdout")
 	logFile := fs.String("log", "", "check every IP of this access log (common or combined format) whose user agent claims a crawler")
 	claimed := fs.String("claimed", "", "crawler the IPs claim to be, e.g. googlebot (default: any known crawler)")
-	ranges := fs.String("ranges", "", "a newer Google IP ranges file (e.g. googlebot.json) to use instead of the bundled one")
+	var ranges repeated
+	fs.Var(&ranges, "ranges", "an IP range file to use (repeatable): a newer copy of a bundled Google file, one of Google's other files, or Bing's bingbot.json")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "timeout for each DNS lookup")
 	trust := fs.Bool("trust-ranges", false, "with --log: decide IPs inside a published range without DNS")
 	rest, err := parseArgs(fs, args)
@@ -34,7 +36,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if (*logFile == "") == (len(rest) == 0) {
 		return usageError(stderr, "verify takes IP addresses or --log FILE (one of the two)")
 	}
-	v, err := newVerifier(*ranges, *timeout, *trust)
+	v, err := newVerifier(ranges, *timeout, *trust)
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
@@ -45,28 +47,29 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	for i, ip := range rest {
 		claims[i] = verify.Claim{IP: ip, Claimed: *claimed}
 	}
-	results := v.VerifyAll(ctx, claims, nil)
+	report := verify.Report{Results: v.VerifyAll(ctx, claims, nil), RangeFiles: v.Ranges.Status(time.Now())}
 	if *asJSON {
-		err = verify.WriteJSON(stdout, results)
+		err = report.WriteJSON(stdout)
 	} else {
-		err = verify.WriteText(stdout, results)
+		err = report.WriteText(stdout)
 	}
 	return writeDone(err, stderr)
 }
 
-// newVerifier uses the bundled ranges, with one file replaced by rangesFile.
-func newVerifier(rangesFile string, timeout time.Duration, trust bool) (*verify.Verifier, error) {
+// newVerifier uses the bundled ranges, with each of rangesFiles put in place
+// of the file of the same kind or added beside them.
+func newVerifier(rangesFiles []string, timeout time.Duration, trust bool) (*verify.Verifier, error) {
 	ranges, err := verify.Bundled()
 	if err != nil {
 		return nil, err
 	}
-	if rangesFile != "" {
+	for _, rangesFile := range rangesFiles {
 		data, err := os.ReadFile(rangesFile)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the ranges file: %w", errors.Unwrap(err))
 		}
 		if err := ranges.Replace(filepath.Base(rangesFile), data); err != nil {
-			return nil, err
+			return nil, errors.New(strings.TrimPrefix(err.Error(), "verify: "))
 		}
 	}
 	return &verify.Verifier{Ranges: ranges, Timeout: timeout, TrustRanges: trust}, nil
@@ -86,6 +89,7 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
 		return exitFetch
 	}
+	summary.RangeFiles = v.Ranges.Status(time.Now())
 	if asJSON {
 		err = summary.WriteJSON(stdout)
 	} else {

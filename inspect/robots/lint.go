@@ -103,6 +103,9 @@ func (l *linter) line(ln *Line) {
 		l.add(ln.Num, SeverityInfo, "invalid-line", "Line %d is not a \"key: value\" line: Google ignores it.", ln.Num)
 		return
 	case KindUnknown:
+		if l.preference(ln) {
+			return
+		}
 		l.add(ln.Num, SeverityInfo, "unknown-directive", "Line %d: %s is not a directive Google knows: the line is ignored.", ln.Num, quote(ln.Key))
 		return
 	case KindUnsupported:

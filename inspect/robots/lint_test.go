@@ -2,6 +2,8 @@ package robots
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,6 +22,8 @@ func TestLint(t *testing.T) {
 		{"missing colon", "User-agent *\nDisallow: /private/", "missing-colon", 1, SeverityInfo},
 		{"rule before any user-agent", "Disallow: /private/\nUser-agent: *", "rule-before-user-agent", 1, SeverityWarning},
 		{"unknown directive", "User-agent: *\nunicorns: /extinct", "unknown-directive", 2, SeverityInfo},
+		{"content signal", "User-agent: *\nContent-Signal: search=yes,ai-train=no\nAllow: /", "content-signal", 2, SeverityInfo},
+		{"content usage", "User-agent: *\nContent-Usage: train-ai=n\nAllow: /", "content-usage", 2, SeverityInfo},
 		{"invalid line", "User-agent: *\nthis is not a rule", "invalid-line", 2, SeverityInfo},
 		{"noindex", "User-agent: *\nNoindex: /old/", "noindex", 2, SeverityWarning},
 		{"crawl-delay", "User-agent: *\nCrawl-delay: 10", "crawl-delay", 2, SeverityInfo},
@@ -113,4 +117,32 @@ func formatIssues(issues []Issue) string {
 		fmt.Fprintf(&b, "  %d %s %s: %s\n", is.Line, is.Severity, is.Code, is.Message)
 	}
 	return b.String()
+}
+
+// TestLintPreferenceLines checks what the Content-Signal and Content-Usage
+// lines of Cloudflare's managed file say, and that they are not called
+// unknown.
+func TestLintPreferenceLines(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "ai", "cloudflare-managed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{
+		16: "Line 16: Content-Signal (Cloudflare's content signals) declares search=yes (building a search index and providing search results), ai-train=no (training or fine-tuning AI models). It states a preference, not a rule: Google's parser ignores the line",
+		47: "Line 47: Content-Usage (the IETF aipref draft's usage preferences) declares train-ai=n. It states a preference",
+	}
+	for _, is := range Parse(body).Lint() {
+		if is.Code == "unknown-directive" {
+			t.Errorf("line %d reported as unknown: %s", is.Line, is.Message)
+		}
+		if w, ok := want[is.Line]; ok && strings.HasPrefix(is.Message, w) {
+			delete(want, is.Line)
+		}
+	}
+	for line, w := range want {
+		t.Errorf("no issue on line %d starting %q", line, w)
+	}
+	if got := usageDeclared("/news/ train-ai=n, search=y"); got != `train-ai=n, search=y for paths starting with "/news/"` {
+		t.Errorf("usageDeclared with a path = %q", got)
+	}
 }

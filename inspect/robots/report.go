@@ -51,6 +51,9 @@ type AgentSpec struct {
 	Tokens []string `json:"tokens"`
 	// IgnoreStar is true for crawlers that never obey the "*" group.
 	IgnoreStar bool `json:"ignore_star,omitempty"`
+	// Note says what kind of token the column is when that matters to the
+	// verdict's meaning, e.g. "control token (fetches nothing)".
+	Note string `json:"note,omitempty"`
 }
 
 // TokenSpecs makes one column per token, each evaluated on its own (the
@@ -112,6 +115,8 @@ type Result struct {
 	Trace         []string `json:"trace,omitempty"`
 	Competing     []Match  `json:"competing,omitempty"`
 	SecondOpinion *Opinion `json:"second_opinion,omitempty"`
+	// Note is the agent's AgentSpec.Note.
+	Note string `json:"note,omitempty"`
 }
 
 // errNoOutcome explains the results for a URL whose outcome function
@@ -162,7 +167,7 @@ func robotsInfo(o *Outcome) RobotsInfo {
 		TruncatedAt: o.TruncatedAt, Policy: o.Policy, Reason: o.Reason, LooksLikeHTML: o.LooksLikeHTML,
 		Redirects: o.Redirects, Error: o.Err}
 	if o.Policy == PolicyParsed && o.File != nil {
-		info.Sitemaps = o.File.Sitemaps
+		info.Sitemaps = o.Sitemaps()
 		info.Lint = o.File.Lint()
 	}
 	return info
@@ -172,7 +177,8 @@ func robotsInfo(o *Outcome) RobotsInfo {
 func result(o *Outcome, a AgentSpec, rawURL string) Result {
 	v := o.Check(a.Tokens, a.IgnoreStar, rawURL)
 	res := Result{URL: rawURL, Agent: a.Label, Allowed: v.Allowed, Line: v.Line, Rule: v.Rule,
-		Group: v.Group, Reason: v.Reason, RobotsURL: o.RobotsURL, Policy: o.Policy, Trace: v.Trace, Competing: v.Competing}
+		Group: v.Group, Reason: v.Reason, RobotsURL: o.RobotsURL, Policy: o.Policy, Trace: v.Trace, Competing: v.Competing,
+		Note: a.Note}
 	if s := o.Second(); s != nil && v.Path != "/robots.txt" {
 		res.SecondOpinion = secondOpinion(s, o.File, a, v)
 	}

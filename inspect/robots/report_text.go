@@ -52,9 +52,11 @@ func writeSection(w io.Writer, info RobotsInfo, results []Result) {
 	if len(results) > 0 {
 		fmt.Fprintln(w)
 		writeMatrix(w, results)
+		writeAgentNotes(w, results)
 		writeDecidingLines(w, results)
 		writeSecondOpinions(w, results)
 	}
+	writeSitemaps(w, info.Sitemaps)
 	writeLint(w, info.Lint)
 }
 
@@ -70,7 +72,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	if n := len(info.Redirects); n > 0 {
 		facts = append(facts, fmt.Sprintf("%d redirects", n))
 	}
-	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", sanitize(info.URL), strings.Join(facts, ", "))
+	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", prose.Printable(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
 	if info.TruncatedAt > 0 {
 		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", prose.Thousands(info.TruncatedAt))
@@ -94,7 +96,7 @@ func writeMatrix(w io.Writer, results []Result) {
 		for i, a := range agents {
 			row[i] = cell(cells[[2]string{u, a}])
 		}
-		fmt.Fprintf(tw, "%s\t%s\n", sanitize(u), strings.Join(row, "\t"))
+		fmt.Fprintf(tw, "%s\t%s\n", prose.Printable(u), strings.Join(row, "\t"))
 	}
 	tw.Flush()
 }
@@ -160,7 +162,7 @@ func writeDecidingLines(w io.Writer, results []Result) {
 	slices.Sort(lines)
 	fmt.Fprintln(w, "\nDeciding lines:")
 	for _, l := range lines {
-		fmt.Fprintf(w, "  line %-6d %s\n", l, sanitize(rules[l]))
+		fmt.Fprintf(w, "  line %-6d %s\n", l, prose.Printable(rules[l]))
 	}
 }
 
@@ -180,7 +182,36 @@ func writeSecondOpinions(w io.Writer, results []Result) {
 			fmt.Fprintf(w, "  %s\n", op.Note)
 			return
 		}
-		fmt.Fprintf(w, "  %s for %s: %s\n", sanitize(res.URL), res.Agent, op.Note)
+		fmt.Fprintf(w, "  %s for %s: %s\n", prose.Printable(res.URL), res.Agent, op.Note)
+	}
+}
+
+// writeAgentNotes says, once per agent, what kind of token a column is
+// when its verdict is not a fetch's (a control or retired token).
+func writeAgentNotes(w io.Writer, results []Result) {
+	seen := map[string]bool{}
+	header := false
+	for _, res := range results {
+		if res.Note == "" || seen[res.Agent] {
+			continue
+		}
+		seen[res.Agent] = true
+		if !header {
+			fmt.Fprintln(w, "\nNot crawlers (the verdict says what the site allows the vendor to use, not what is fetched):")
+			header = true
+		}
+		fmt.Fprintf(w, "  %s\n", prose.Printable(res.Note))
+	}
+}
+
+// writeSitemaps lists the file's Sitemap: lines.
+func writeSitemaps(w io.Writer, sitemaps []string) {
+	if len(sitemaps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nSitemaps (%d):\n", len(sitemaps))
+	for _, s := range sitemaps {
+		fmt.Fprintf(w, "  %s\n", prose.Printable(s))
 	}
 }
 
@@ -192,17 +223,6 @@ func writeLint(w io.Writer, issues []Issue) {
 	fmt.Fprintf(w, "\nLint (%d):\n", len(issues))
 	for _, is := range issues {
 		// Messages name their line themselves ("Line 13: ...").
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", is.Severity, sanitize(is.Message), is.Code)
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", is.Severity, prose.Printable(is.Message), is.Code)
 	}
-}
-
-// sanitize replaces control characters so that a hostile URL or rule cannot
-// drive the terminal.
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return '?'
-		}
-		return r
-	}, s)
 }

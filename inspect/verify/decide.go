@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -22,12 +23,16 @@ func decide(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	}
 	switch {
 	case res.Ranges.Matched:
-		decideByRange(res, def, ev, ranges, googleOK)
+		decideByRange(res, def, ev, ranges)
 	case ev.confirmed != "":
 		decideConfirmed(res, def, ev, ranges)
 	case ev.reverse.status == lookupCancelled, ev.forwardFailedRes.status == lookupCancelled:
 		res.Verdict, res.Error = Unknown, "cancelled"
 		res.Evidence = "The run was cancelled before DNS answered."
+	case errors.Is(ev.reverse.err, errDNSEmpty):
+		res.Verdict = Unknown
+		res.Error = fmt.Sprintf("reverse DNS lookup of %s: %v", res.IP, ev.reverse.err)
+		res.Evidence = fmt.Sprintf("%s, so the verdict rests on the published ranges alone, and %s", errDNSEmpty.Error(), noRangeClause(res.IP, def, ranges))
 	case ev.reverse.status == lookupFailed:
 		res.Verdict = Unknown
 		res.Error = fmt.Sprintf("reverse DNS lookup of %s: %v", res.IP, ev.reverse.err)
@@ -44,13 +49,19 @@ func decide(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	res.Evidence = lead + res.Evidence
 }
 
-// decideByRange handles an address inside a published Google range.
-func decideByRange(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges, googleOK bool) {
-	res.Family = FamilyGoogle
+// decideByRange handles an address inside a published range: verified when
+// the claim is the file's operator's (or no claim), fake when it claims
+// another operator's crawler.
+func decideByRange(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
+	owner := res.Ranges.Family
+	if owner == "" {
+		owner = FamilyGoogle
+	}
+	res.Family = owner
 	s := rangeSentence(res.IP, res.Ranges, ranges)
-	if !googleOK {
+	if def.family != "" && def.family != owner {
 		res.Verdict = Fake
-		res.Evidence = s + fmt.Sprintf(" The address is Google's, so it is not %s.", def.name)
+		res.Evidence = s + fmt.Sprintf(" The address is %s's, so it is not %s.", familyLabel(owner), def.name)
 		return
 	}
 	res.Verdict = Verified
@@ -81,8 +92,12 @@ func rangeSentence(ip string, m RangeMatch, ranges *Ranges) string {
 	if t, ok := ranges.CreationTime(m.File); ok {
 		date = ", created " + t.Format(time.DateOnly)
 	}
-	return fmt.Sprintf("%s is inside %s, listed in %s (Google's published ranges for %s%s).",
-		ip, m.Prefix, m.File, classLabel(m.Class), date)
+	owner := m.Family
+	if owner == "" {
+		owner = FamilyGoogle
+	}
+	return fmt.Sprintf("%s is inside %s, listed in %s (%s's published ranges for %s%s).",
+		ip, m.Prefix, m.File, familyLabel(owner), classLabel(m.Class), date)
 }
 
 // rangeDNSNote says what DNS added to a range match.
@@ -90,6 +105,8 @@ func rangeDNSNote(ev dnsEvidence) string {
 	switch {
 	case ev.confirmed != "":
 		return fmt.Sprintf(" Reverse DNS agrees: %s resolves back to it.", ev.confirmed)
+	case errors.Is(ev.reverse.err, errDNSEmpty):
+		return " " + errDNSEmpty.Error() + ", so the verdict rests on the published range alone."
 	case ev.reverse.status == lookupFailed:
 		return " DNS could not be reached, but the published range decides."
 	case ev.reverse.status == lookupSkipped:
@@ -149,6 +166,10 @@ func outsideRangesClause(ip string, googleOK bool, ranges *Ranges) string {
 // noRangeClause ends an "unknown" sentence: why no range decided either.
 func noRangeClause(ip string, def claimDef, ranges *Ranges) string {
 	switch {
+	case def.family != "" && def.family != FamilyGoogle && ranges.hasFamily(def.family):
+		return fmt.Sprintf("%s is outside %s's published ranges, so nothing decides.", ip, familyLabel(def.family))
+	case def.family == FamilyBing:
+		return "bingbot.json, Bing's range file, is not loaded, so nothing decides."
 	case def.family != "" && def.family != FamilyGoogle:
 		return fmt.Sprintf("%s publishes no range file Cutoff reads, so nothing decides.", familyLabel(def.family))
 	case !ranges.loaded():

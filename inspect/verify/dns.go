@@ -83,6 +83,8 @@ type dnsRun struct {
 	cache    map[cacheKey]*cacheEntry
 	failures int  // consecutive failed lookups
 	answered bool // DNS answered at least once in this run
+	found    int  // lookups answered with names or addresses
+	notFound int  // lookups answered "no such name"
 	tripped  bool // DNS is unreachable; answer without asking
 }
 
@@ -195,6 +197,11 @@ func (d *dnsRun) record(s lookupStatus) {
 	case lookupOK, lookupNotFound:
 		d.failures = 0
 		d.answered = true
+		if s == lookupOK {
+			d.found++
+		} else {
+			d.notFound++
+		}
 	case lookupFailed:
 		d.failures++
 		limit := breakerThreshold

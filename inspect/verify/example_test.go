@@ -67,7 +67,11 @@ func ExampleScanLog() {
 not a log line
 `
 	ranges, _ := verify.Bundled()
-	v := &verify.Verifier{Resolver: zone{}, Ranges: ranges}
+	dns := zone{
+		"66.249.66.1":                     {"crawl-66-249-66-1.googlebot.com."},
+		"crawl-66-249-66-1.googlebot.com": {"66.249.66.1"},
+	}
+	v := &verify.Verifier{Resolver: dns, Ranges: ranges}
 	sum, err := verify.ScanLog(context.Background(), strings.NewReader(log), v, nil)
 	if err != nil {
 		fmt.Println(err)

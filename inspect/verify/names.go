@@ -109,6 +109,8 @@ func classLabel(class string) string {
 		return "special-case crawlers"
 	case ClassUserTriggered:
 		return "user-triggered fetchers"
+	case ClassBing:
+		return "Bingbot"
 	}
 	return "crawlers"
 }

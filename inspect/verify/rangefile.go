@@ -37,6 +37,9 @@ type RangeFile struct {
 	Name string
 	// Class is the crawler class the file lists (ClassCommon, ...).
 	Class string
+	// Family is the operator whose crawlers the file lists (FamilyGoogle,
+	// FamilyBing).
+	Family string
 	// Created is the file's creationTime, in UTC.
 	Created time.Time
 	// Prefixes are the file's CIDR prefixes, masked, in file order.
@@ -53,46 +56,17 @@ type rangeFileJSON struct {
 	} `json:"prefixes"`
 }
 
-// knownRangeFile maps a file's canonical name to its class. The common
-// crawlers' file was renamed from googlebot.json to common-crawlers.json in
-// February 2026; both names fill the same slot.
-type knownRangeFile struct {
-	name  string
-	class string
+// baseName is the last element of a slash or backslash path.
+func baseName(name string) string {
+	return path.Base(strings.ReplaceAll(name, `\`, "/"))
 }
 
-// rangeFileNames lists the slots in the order Match tries them. More
-// specific names come first so that "user-triggered-fetchers-google.json"
-// is not taken for "user-triggered-fetchers.json".
-var rangeFileNames = []struct {
-	contains string
-	file     knownRangeFile
-}{
-	{"user-triggered-fetchers-google", knownRangeFile{"user-triggered-fetchers-google.json", ClassUserTriggered}},
-	{"user-triggered-agents", knownRangeFile{"user-triggered-agents.json", ClassUserTriggered}},
-	{"user-triggered-fetchers", knownRangeFile{"user-triggered-fetchers.json", ClassUserTriggered}},
-	{"special-crawlers", knownRangeFile{"special-crawlers.json", ClassSpecial}},
-	{"common-crawlers", knownRangeFile{"googlebot.json", ClassCommon}},
-	{"googlebot", knownRangeFile{"googlebot.json", ClassCommon}},
-}
-
-// rangeSlot finds the slot a file name belongs to. It tolerates a directory,
-// any case and what browsers add to a downloaded copy ("googlebot (1).json").
-func rangeSlot(name string) (knownRangeFile, error) {
-	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
-	for _, n := range rangeFileNames {
-		if strings.Contains(base, n.contains) {
-			return n.file, nil
-		}
-	}
-	return knownRangeFile{}, fmt.Errorf("%w %q: the name must contain common-crawlers, googlebot, "+
-		"special-crawlers, user-triggered-fetchers, user-triggered-fetchers-google or user-triggered-agents",
-		errRangeName, path.Base(name))
-}
-
-// LoadRanges parses one of Google's IP range files. name is the file's name
-// (it decides the crawler class, see the table in assets/ipranges/SOURCE.md);
-// data is its JSON content, at most MaxRangeFileBytes.
+// LoadRanges parses one of the IP range files of PublishedFiles (Google's
+// five, Bing's bingbot.json). name is the file's name (it decides the crawler
+// class, see the table in assets/ipranges/SOURCE.md); data is its JSON
+// content, at most MaxRangeFileBytes. Google's "Action needed" notice, served
+// at the old addresses instead of a list, is refused with a sentence naming
+// the new address.
 func LoadRanges(name string, data []byte) (*RangeFile, error) {
 	slot, err := rangeSlot(name)
 	if err != nil {
@@ -101,15 +75,18 @@ func LoadRanges(name string, data []byte) (*RangeFile, error) {
 	if len(data) > MaxRangeFileBytes {
 		return nil, fmt.Errorf("%w: %s is %d bytes, the limit is %d", errRangeTooBig, name, len(data), MaxRangeFileBytes)
 	}
+	if url, ok := movedNotice(data, slot); ok {
+		return nil, &MovedError{File: baseName(name), URL: url}
+	}
 	var raw rangeFileJSON
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("verify: %s is not a Google IP range file (invalid JSON: %w)", name, err)
+		return nil, fmt.Errorf("verify: %s is not an IP range file (invalid JSON: %w)", name, err)
 	}
 	created, err := parseCreationTime(raw.CreationTime)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %s: %w", name, err)
 	}
-	f := &RangeFile{Name: slot.name, Class: slot.class, Created: created}
+	f := &RangeFile{Name: slot.Name, Class: slot.Class, Family: slot.Family, Created: created}
 	for i, p := range raw.Prefixes {
 		pfx, err := parseRangePrefix(p.IPv4, p.IPv6)
 		if err != nil {
@@ -145,7 +122,7 @@ func parseRangePrefix(v4, v6 string) (netip.Prefix, error) {
 	if (v4 == "") == (v6 == "") {
 		return netip.Prefix{}, errors.New("each prefix needs exactly one of ipv4Prefix or ipv6Prefix")
 	}
-	s := v4 + v6
+	s := strings.Map(dropInvisible, v4+v6)
 	p, err := netip.ParsePrefix(s)
 	if err != nil {
 		return netip.Prefix{}, fmt.Errorf("%q is not a CIDR prefix", s)

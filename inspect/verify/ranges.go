@@ -17,7 +17,9 @@ type RangeMatch struct {
 	Matched bool   `json:"matched"`
 	File    string `json:"file"`   // canonical file name, e.g. "googlebot.json"
 	Prefix  string `json:"prefix"` // the matching CIDR prefix, e.g. "66.249.64.0/27"
-	Class   string `json:"class"`  // ClassCommon, ClassSpecial or ClassUserTriggered
+	Class   string `json:"class"`  // ClassCommon, ClassSpecial, ClassUserTriggered or ClassBing
+	// Family is the operator of the file, FamilyGoogle or FamilyBing.
+	Family string `json:"family,omitempty"`
 }
 
 // RangeFileInfo describes one loaded range file.
@@ -124,7 +126,7 @@ func buildIndex(files []*RangeFile, bundled map[string]bool) *rangeIndex {
 			if _, dup := ix.byPrefix[p]; dup {
 				continue // the first file listing a prefix names it
 			}
-			ix.byPrefix[p] = RangeMatch{Matched: true, File: f.Name, Prefix: p.String(), Class: f.Class}
+			ix.byPrefix[p] = RangeMatch{Matched: true, File: f.Name, Prefix: p.String(), Class: f.Class, Family: f.Family}
 			if p.Addr().Is4() {
 				seen4[p.Bits()] = true
 			} else {
@@ -221,7 +223,7 @@ func (r *Ranges) CreationTime(file string) (time.Time, bool) {
 	if ix == nil {
 		return time.Time{}, false
 	}
-	t, ok := ix.createdAt[slot.name]
+	t, ok := ix.createdAt[slot.Name]
 	return t, ok
 }
 
@@ -251,4 +253,21 @@ func (r *Ranges) loaded() bool {
 	}
 	ix := r.idx.Load()
 	return ix != nil && len(ix.files) > 0
+}
+
+// hasFamily reports whether a file of that operator is loaded.
+func (r *Ranges) hasFamily(family string) bool {
+	if r == nil {
+		return false
+	}
+	ix := r.idx.Load()
+	if ix == nil {
+		return false
+	}
+	for _, f := range ix.files {
+		if f.Family == family {
+			return true
+		}
+	}
+	return false
 }

@@ -149,6 +149,10 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 	}
 	tw.Flush()
 	s.writeFakeIPs(w)
+	if len(s.RangeFiles) > 0 {
+		fmt.Fprintln(w)
+		WriteStatusText(w, s.RangeFiles)
+	}
 	return w.err
 }
 

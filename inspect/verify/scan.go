@@ -37,6 +37,8 @@ type LogSummary struct {
 	// Results holds one verification per distinct (address, claim) pair,
 	// grouped by claim, most requests first.
 	Results []Result `json:"results"`
+	// RangeFiles, when the caller sets it, lists the range files used.
+	RangeFiles []FileStatus `json:"range_files,omitempty"`
 }
 
 // CrawlerSummary counts the requests claiming one crawler.

@@ -110,7 +110,7 @@ func (v *Verifier) concurrency() int {
 // Verify checks one address (IPv4 or IPv6) against the crawler it claims to
 // be (see Claim). It blocks for at most a few DNS timeouts.
 func (v *Verifier) Verify(ctx context.Context, ip, claimed string) Result {
-	return v.verify(ctx, v.newRun(), ip, claimed)
+	return v.VerifyAll(ctx, []Claim{{IP: ip, Claimed: claimed}}, nil)[0]
 }
 
 // VerifyAll checks every claim, DNS lookups shared and bounded by
@@ -118,10 +118,12 @@ func (v *Verifier) Verify(ctx context.Context, ip, claimed string) Result {
 // if not nil, is called with the number of claims done and the total, from
 // one goroutine at a time, after every claim and once at the end.
 // When ctx ends, the claims not yet checked come back Unknown, unless a
-// published range decides them without DNS.
+// published range decides them without DNS. When DNS answered "no such
+// name" to every question of the run, even for an address Google documents
+// with a name, no verdict rests on DNS (see dnsBroken).
 func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(done, total int64)) []Result {
 	run := v.newRun()
-	results := make([]Result, len(claims))
+	checks := make([]check, len(claims))
 	rep := newProgress(progress, int64(len(claims)))
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
@@ -132,25 +134,45 @@ func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(
 				if i >= len(claims) {
 					return
 				}
-				results[i] = v.verify(ctx, run, claims[i].IP, claims[i].Claimed)
+				checks[i] = v.gather(ctx, run, claims[i].IP, claims[i].Claimed)
 				rep.add(1)
 			}
 		})
 	}
 	wg.Wait()
+	broken := dnsBroken(ctx, run)
+	results := make([]Result, len(claims))
+	for i, c := range checks {
+		if broken {
+			c.ev.distrust()
+		}
+		if !c.decided {
+			decide(&c.res, c.def, c.ev, v.Ranges)
+		}
+		results[i] = c.res
+	}
 	rep.finish()
 	return results
 }
 
-// verify is one check inside a run.
-func (v *Verifier) verify(ctx context.Context, run *dnsRun, ipText, claimed string) Result {
+// check is one address's evidence before its verdict: the verdict waits
+// until the run knows whether DNS works.
+type check struct {
+	res     Result
+	def     claimDef
+	ev      dnsEvidence
+	decided bool // the address was not an address: res is final
+}
+
+// gather collects one address's range match and DNS evidence inside a run.
+func (v *Verifier) gather(ctx context.Context, run *dnsRun, ipText, claimed string) check {
 	res := Result{IP: strings.TrimSpace(ipText), Claimed: strings.TrimSpace(claimed), ReverseDNS: []string{}}
 	ip, err := parseIP(ipText)
 	if err != nil {
 		res.Verdict = Unknown
 		res.Error = err.Error()
 		res.Evidence = fmt.Sprintf("%q is not an IP address, so there is nothing to verify.", res.IP)
-		return res
+		return check{res: res, decided: true}
 	}
 	res.IP = ip.String()
 	def, known := lookupClaim(claimed)
@@ -169,8 +191,7 @@ func (v *Verifier) verify(ctx context.Context, run *dnsRun, ipText, claimed stri
 	}
 	res.ReverseDNS = ev.names
 	res.ForwardConfirmed = ev.confirmed != ""
-	decide(&res, def, ev, v.Ranges)
-	return res
+	return check{res: res, def: def, ev: ev}
 }
 
 // parseIP accepts an address as found in logs and typed by people: spaces,

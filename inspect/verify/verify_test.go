@@ -77,7 +77,7 @@ func TestVerify(t *testing.T) {
 		{"bing NXDOMAIN", "203.0.113.10", "bingbot", false,
 			Fake, false, "", "", "every genuine bingbot address has one in search.msn.com", ""},
 		{"bing DNS refused", "203.0.113.20", "bingbot", false,
-			Unknown, false, "", "", "Bing publishes no range file", "connection refused"},
+			Unknown, false, "", "", "bingbot.json, Bing's range file, is not loaded", "connection refused"},
 		{"applebot genuine", "203.0.113.13", "applebot", false,
 			Verified, true, "", FamilyApple, "applebot.apple.com", ""},
 		{"yandex genuine", "203.0.113.14", "yandexbot", false,

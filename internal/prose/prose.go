@@ -61,3 +61,14 @@ func Sentence(msg string) string {
 	}
 	return string(unicode.ToUpper(r)) + msg[size:]
 }
+
+// Printable replaces control characters with '?', so that a hostile URL,
+// rule, page or header cannot drive the terminal a report is printed on.
+func Printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return '?'
+		}
+		return r
+	}, s)
+}

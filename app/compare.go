@@ -1,0 +1,156 @@
+package app
+
+import (
+	"context"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// compareEngine runs one comparison; tests may slow or count it.
+type compareEngine func(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error)
+
+// defaultCompareEngine compares without subresources: the columns' pages,
+// robots verdicts and findings are what is compared.
+func defaultCompareEngine(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error) {
+	return compare.Run(ctx, &fetch.Fetcher{}, target, subjects, inspect.Options{NoResources: true})
+}
+
+// compareArea is the Compare tab: the same URL as several profiles side by
+// side, a column each, cells that differ from the first column marked, the
+// differences as sentences and the caveat. A comparison runs off the UI
+// thread; starting another or closing the window cancels it.
+type compareArea struct {
+	engine compareEngine
+	runner *runner[inspect.Progress] // the tab's own: a comparison never stops an inspection
+
+	result *compare.Result
+	rows   []compare.Row
+
+	status  *widget.Label
+	stopBtn *widget.Button
+	table   *widget.Table
+	diffs   *widget.Label
+	caveat  *widget.Label
+	root    fyne.CanvasObject
+
+	// onDone, when set, runs on the UI thread after a comparison is shown
+	// or failed; tests wait on it.
+	onDone func()
+}
+
+func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareArea {
+	a := &compareArea{engine: e, runner: newRunner(ctx, b, inspectPhase)}
+	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
+	a.status.Wrapping = fyne.TextWrapWord
+	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.stop)
+	a.stopBtn.Disable()
+	a.table = widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
+	a.table.ShowHeaderColumn = false
+	a.table.UpdateHeader = a.updateHeader
+	a.table.SetColumnWidth(0, 180)
+	a.diffs = widget.NewLabel("")
+	a.diffs.Wrapping = fyne.TextWrapWord
+	a.diffs.Selectable = true
+	a.caveat = widget.NewLabel(compare.Caveat)
+	a.caveat.Wrapping = fyne.TextWrapWord
+	a.caveat.Importance = widget.WarningImportance
+	a.caveat.SizeName = theme.SizeNameCaptionText
+	a.root = a.layout()
+	return a
+}
+
+func (a *compareArea) layout() fyne.CanvasObject {
+	head := container.NewBorder(nil, nil, nil, a.stopBtn, a.status)
+	details := container.NewVScroll(container.NewVBox(heading("Differences"), a.diffs, a.caveat))
+	split := container.NewVSplit(a.table, details)
+	split.Offset = 0.55
+	return container.NewBorder(head, nil, nil, nil, split)
+}
+
+func (a *compareArea) content() fyne.CanvasObject { return a.root }
+
+// start compares target as subjects, stopping a comparison still running.
+// It belongs to the UI thread and returns at once.
+func (a *compareArea) start(target string, subjects []compare.Subject) {
+	names := make([]string, len(subjects))
+	for i, s := range subjects {
+		names[i] = s.Profile.Name
+	}
+	a.status.SetText("Comparing " + target + " as " + strings.Join(names, ", ") + "…")
+	a.stopBtn.Enable()
+	a.runner.start(func(ctx context.Context, _ func(inspect.Progress)) func() {
+		res, err := a.engine(ctx, target, subjects)
+		var rows []compare.Row
+		if err == nil {
+			rows = res.Table() // worked out off the UI thread
+		}
+		return func() { a.finish(res, rows, err) }
+	}, nil, nil)
+}
+
+// stop cancels the running comparison; its result is dropped.
+func (a *compareArea) stop() {
+	if !a.stopBtn.Disabled() {
+		a.status.SetText("Cancelled.")
+	}
+	a.runner.stop()
+	a.stopBtn.Disable()
+}
+
+// close cancels everything for good and waits for the job's goroutine.
+func (a *compareArea) close() {
+	a.runner.stop()
+	a.runner.wait()
+}
+
+// finish shows a comparison, or why there is none.
+func (a *compareArea) finish(res *compare.Result, rows []compare.Row, err error) {
+	a.stopBtn.Disable()
+	if err != nil {
+		a.status.SetText("The comparison failed: " + prose.Sentence(err.Error()))
+	} else {
+		a.result, a.rows = res, rows
+		a.status.SetText(compareStatus(res))
+		a.diffs.SetText(differencesText(res.Differences))
+		a.fitColumns()
+		a.table.Refresh()
+	}
+	if a.onDone != nil {
+		a.onDone()
+	}
+}
+
+// compareStatus is the line above the table.
+func compareStatus(r *compare.Result) string {
+	n := len(r.Differences)
+	switch n {
+	case 0:
+		return r.URL + ": every column got the same. Cells marked ≠ differ from the first column's."
+	case 1:
+		return r.URL + ": 1 difference. Cells marked ≠ differ from the first column's."
+	}
+	return r.URL + ": " + commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
+}
+
+// differencesText lists every difference sentence as a bullet.
+func differencesText(diffs []compare.Difference) string {
+	if len(diffs) == 0 {
+		return "No differences: every fetch got the same status, bytes, cutoff, elements, robots verdict and findings."
+	}
+	var b strings.Builder
+	for _, d := range diffs {
+		for _, s := range d.Sentences {
+			b.WriteString("• " + s + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

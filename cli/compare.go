@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+const compareUsage = "[flags] --profile A --profile B [--profile C...] [--user-agent STRING...] URL"
+
+// runCompare fetches one URL as several profiles and ad-hoc user agents at
+// once and says where what they got differs.
+func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var profiles, agents repeated
+	fs := newFlagSet("compare")
+	asJSON := fs.Bool("json", false, "machine output on stdout")
+	timeout := fs.Duration("timeout", 30*time.Second, "timeout for each fetch")
+	resources := fs.Bool("resources", false, "fetch each profile's subresources too (their findings are compared)")
+	fs.Var(&profiles, "profile", "crawler profile ID (repeatable; the first is the one the others are compared with)")
+	fs.Var(&agents, "user-agent", "an ad-hoc User-Agent to compare too, e.g. a browser's (repeatable)")
+	rest, err := parseArgs(fs, args)
+	if errors.Is(err, errHelp) {
+		return commandHelp(stdout, fs, compareUsage)
+	}
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	if len(rest) != 1 {
+		return usageError(stderr, "compare takes one URL, got %d arguments", len(rest))
+	}
+	subjects, ok := compareSubjects(profiles, agents, stderr)
+	if !ok {
+		return exitUsage
+	}
+	opt := inspect.Options{Fetch: fetch.Options{Timeout: *timeout}, NoResources: !*resources, FetchBlocked: *resources}
+	result, err := compare.Run(ctx, &fetch.Fetcher{}, rest[0], subjects, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		return exitFetch
+	}
+	if code, bad := compareFailures(result, stderr); bad {
+		return code
+	}
+	if *asJSON {
+		err = result.WriteJSON(stdout)
+	} else {
+		err = result.WriteText(stdout)
+	}
+	return writeDone(err, stderr)
+}
+
+// compareSubjects turns the flags into columns: the profiles in order, then
+// the ad-hoc user agents; at least two in all.
+func compareSubjects(profiles, agents []string, stderr io.Writer) ([]compare.Subject, bool) {
+	var subjects []compare.Subject
+	for _, id := range profiles {
+		p, ok := lookupProfile(id, stderr)
+		if !ok {
+			return nil, false
+		}
+		subjects = append(subjects, compare.ProfileSubject(p))
+	}
+	for i, ua := range agents {
+		if strings.TrimSpace(ua) == "" {
+			usageError(stderr, "--user-agent needs a User-Agent string, not an empty one")
+			return nil, false
+		}
+		subjects = append(subjects, compare.AdHoc(ua, i+1))
+	}
+	if len(subjects) < 2 {
+		usageError(stderr, "compare needs at least two columns: give --profile twice, or --profile and --user-agent")
+		return nil, false
+	}
+	return subjects, true
+}
+
+// compareFailures ends the run when no fetch got a response at all: a bad
+// URL is a usage error, anything else a fetch failure.
+func compareFailures(r *compare.Result, stderr io.Writer) (int, bool) {
+	err := r.AllFailed()
+	if err == nil {
+		return exitOK, false
+	}
+	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+	if fetch.IsUsageError(err) {
+		return exitUsage, true
+	}
+	return exitFetch, true
+}

@@ -1,0 +1,176 @@
+package compare
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// aspect is one thing compared: a row of the side-by-side table and the
+// source of its difference sentences. show, raw and key read the same
+// fetch values, so the table, the JSON and the sentences cannot disagree.
+type aspect struct {
+	field string                       // JSON field, e.g. "status"
+	label string                       // row heading, e.g. "Status"
+	show  func(f Fetch) string         // the table cell
+	raw   func(f Fetch) any            // the JSON value
+	key   func(f Fetch) string         // equal keys mean no difference
+	say   func(f, ref Fetch) string    // the sentence when f differs from ref
+	skip  func(f Fetch) (bool, string) // f has nothing to compare here, and what its cell says
+	// content is true for what the response carries (headers, body,
+	// elements, findings): fetches answered with another status are not
+	// compared on it, the status difference already says why.
+	content bool
+	// tableOnly aspects make a row but no difference of their own;
+	// summaryOnly aspects make a difference but no row.
+	tableOnly, summaryOnly bool
+}
+
+// failed skips a fetch that got no response.
+func failed(f Fetch) (bool, string) { return f.Report == nil, "—" }
+
+// aspects lists the rows in the order of the table; the critical elements
+// add one row per kind present in any fetch.
+func aspects(fetches []Fetch) []aspect {
+	list := []aspect{statusAspect(), redirectsAspect(), headerAspect(), bodyAspect(), cutoffAspect(),
+		robotsFileAspect(), robotsAspect()}
+	kinds := criticalKinds(fetches)
+	for _, kind := range kinds {
+		list = append(list, criticalAspect(kind))
+	}
+	return append(list, criticalSummary(kinds), findingsAspect())
+}
+
+func statusAspect() aspect {
+	return aspect{field: "status", label: "Status",
+		show: func(f Fetch) string {
+			if f.Error != "" {
+				return "failed: " + f.Error
+			}
+			return strconv.Itoa(f.Fetch.Status)
+		},
+		raw: func(f Fetch) any {
+			if f.Error != "" {
+				return nil
+			}
+			return f.Fetch.Status
+		},
+		key: func(f Fetch) string {
+			if f.Error != "" {
+				return "failed"
+			}
+			return strconv.Itoa(f.Fetch.Status)
+		},
+		say:  statusSentence,
+		skip: func(Fetch) (bool, string) { return false, "" },
+	}
+}
+
+// statusSentence explains a status difference, or a fetch that failed.
+func statusSentence(f, ref Fetch) string {
+	switch {
+	case f.Error != "" && ref.Error != "":
+		return fmt.Sprintf("%s's fetch failed (%s) where %s's failed differently (%s).", f.Name, f.Error, ref.Name, ref.Error)
+	case f.Error != "":
+		return fmt.Sprintf("%s's fetch failed (%s) where %s got HTTP %d: a firewall or bot rule may drop that user agent's connections, or the network failed.",
+			f.Name, f.Error, ref.Name, ref.Fetch.Status)
+	case ref.Error != "":
+		return fmt.Sprintf("%s got HTTP %d where %s's fetch failed (%s).", f.Name, f.Fetch.Status, ref.Name, ref.Error)
+	}
+	why := "the server answers them differently"
+	if blocking(f.Fetch.Status) || blocking(ref.Fetch.Status) {
+		why = "a firewall or bot rule treats them differently"
+	}
+	return fmt.Sprintf("%s got HTTP %d where %s got %d: %s.", f.Name, f.Fetch.Status, ref.Name, ref.Fetch.Status, why)
+}
+
+// blocking reports whether a status is what firewalls and bot managers
+// answer to a client they refuse.
+func blocking(status int) bool {
+	switch status {
+	case 401, 403, 406, 429, 451, 503:
+		return true
+	}
+	return false
+}
+
+func redirectsAspect() aspect {
+	chain := func(f Fetch) string {
+		if len(f.Fetch.Redirects) == 0 {
+			return "none"
+		}
+		parts := make([]string, len(f.Fetch.Redirects))
+		for i, h := range f.Fetch.Redirects {
+			parts[i] = fmt.Sprintf("%d → %s", h.Status, h.Location)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return aspect{field: "redirects", label: "Redirects", show: chain,
+		raw: func(f Fetch) any { return f.Fetch.Redirects },
+		key: func(f Fetch) string { return chain(f) + " " + f.Fetch.FinalURL },
+		say: func(f, ref Fetch) string {
+			return fmt.Sprintf("%s was redirected %s and ended at %s where %s was redirected %s and ended at %s: the server sends them to different places.",
+				f.Name, chainWords(chain(f)), f.Fetch.FinalURL, ref.Name, chainWords(chain(ref)), ref.Fetch.FinalURL)
+		},
+		skip: failed,
+	}
+}
+
+func chainWords(chain string) string {
+	if chain == "none" {
+		return "nowhere"
+	}
+	return "(" + chain + ")"
+}
+
+func headerAspect() aspect {
+	return bytesAspect("header_bytes", "Header bytes", func(f Fetch) int64 { return f.Fetch.HeaderBytes },
+		"%s's response header block was %s bytes where %s's was %s: the server sends them different headers.")
+}
+
+func bodyAspect() aspect {
+	return bytesAspect("body_bytes", "Body bytes", func(f Fetch) int64 { return f.Fetch.BodyBytes },
+		"%s got %s bytes of decoded body where %s got %s: the server sends them different pages (dynamic serving or a page for bots).")
+}
+
+// bytesAspect compares one byte count; format takes name, count, name, count.
+func bytesAspect(field, label string, n func(Fetch) int64, format string) aspect {
+	return aspect{field: field, label: label, content: true,
+		show: func(f Fetch) string { return inspect.Bytes(n(f)) },
+		raw:  func(f Fetch) any { return n(f) },
+		key:  func(f Fetch) string { return strconv.FormatInt(n(f), 10) },
+		say: func(f, ref Fetch) string {
+			return fmt.Sprintf(format, f.Name, inspect.Bytes(n(f)), ref.Name, inspect.Bytes(n(ref)))
+		},
+		skip: failed,
+	}
+}
+
+func cutoffAspect() aspect {
+	show := func(f Fetch) string {
+		limit := " (limit " + inspect.Bytes(f.Fetch.LimitBytes) + ")"
+		if f.Fetch.CutoffOffset == nil {
+			return "kept whole" + limit
+		}
+		return "cut at body byte " + inspect.Bytes(*f.Fetch.CutoffOffset) + limit
+	}
+	return aspect{field: "cutoff", label: "Cutoff", show: show, content: true,
+		raw: func(f Fetch) any { return f.Fetch.CutoffOffset },
+		key: func(f Fetch) string {
+			if f.Fetch.CutoffOffset == nil {
+				return "whole"
+			}
+			return strconv.FormatInt(*f.Fetch.CutoffOffset, 10)
+		},
+		say: func(f, ref Fetch) string {
+			why := "their pages differ in size"
+			if f.Fetch.LimitBytes != ref.Fetch.LimitBytes {
+				why = "their byte limits differ"
+			}
+			return fmt.Sprintf("%s's page is %s where %s's is %s: %s.", f.Name, show(f), ref.Name, show(ref), why)
+		},
+		skip: failed,
+	}
+}

@@ -1,0 +1,99 @@
+package compare
+
+import "slices"
+
+// Difference is one compared field on which the fetches disagree: each
+// fetch's value, keyed by its label, and a sentence for each fetch that
+// differs from the first one that has the field.
+type Difference struct {
+	Field     string         `json:"field"`
+	Label     string         `json:"label"`
+	Values    map[string]any `json:"values"`
+	Sentences []string       `json:"sentences"`
+}
+
+// Row is one line of the side-by-side table: a cell per fetch, and which
+// cells differ from the reference (the first fetch the row applies to,
+// itself never marked).
+type Row struct {
+	Field   string
+	Label   string
+	Cells   []string
+	Differs []bool
+}
+
+// AnyDiffers reports whether some cell of the row differs from the
+// reference.
+func (r Row) AnyDiffers() bool { return slices.Contains(r.Differs, true) }
+
+// compared is one aspect worked out over every fetch.
+type compared struct {
+	row  Row
+	diff *Difference
+}
+
+// compareAspect works out one aspect: the cells, and the difference when a
+// fetch's key is not the reference's.
+func compareAspect(a aspect, fetches []Fetch) compared {
+	c := compared{row: Row{Field: a.field, Label: a.label, Cells: make([]string, len(fetches)), Differs: make([]bool, len(fetches))}}
+	ref := -1
+	var sentences []string
+	for i, f := range fetches {
+		if skip, cell := a.skip(f); skip {
+			c.row.Cells[i] = cell
+			continue
+		}
+		c.row.Cells[i] = a.show(f)
+		if ref < 0 {
+			ref = i
+			continue
+		}
+		if a.content && f.Fetch.Status != fetches[ref].Fetch.Status {
+			continue // the status difference says why the content differs
+		}
+		if a.key(f) != a.key(fetches[ref]) {
+			c.row.Differs[i] = true
+			if a.say != nil {
+				sentences = append(sentences, a.say(f, fetches[ref]))
+			}
+		}
+	}
+	if len(sentences) > 0 {
+		values := make(map[string]any, len(fetches))
+		for _, f := range fetches {
+			if skip, _ := a.skip(f); !skip {
+				values[f.Label] = a.raw(f)
+			}
+		}
+		c.diff = &Difference{Field: a.field, Label: a.label, Values: values, Sentences: sentences}
+	}
+	return c
+}
+
+// differences lists every aspect on which the fetches differ, in table
+// order.
+func differences(fetches []Fetch) []Difference {
+	out := []Difference{}
+	for _, a := range aspects(fetches) {
+		if a.tableOnly {
+			continue
+		}
+		if c := compareAspect(a, fetches); c.diff != nil {
+			out = append(out, *c.diff)
+		}
+	}
+	return out
+}
+
+// Table returns the side-by-side rows: one per compared aspect, a cell per
+// fetch in Fetches order, differing cells marked. The window draws it and
+// the text report prints it.
+func (r *Result) Table() []Row {
+	var rows []Row
+	for _, a := range aspects(r.Fetches) {
+		if !a.summaryOnly {
+			rows = append(rows, compareAspect(a, r.Fetches).row)
+		}
+	}
+	return rows
+}

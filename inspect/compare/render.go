@@ -1,0 +1,86 @@
+package compare
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// WriteJSON writes the comparison as indented JSON, the `cutoff compare
+// --json` contract.
+func (r *Result) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("compare: write JSON: %w", err)
+	}
+	return nil
+}
+
+// maxCell bounds a table cell in text, so a long redirect chain or error
+// does not stretch every column.
+const maxCell = 60
+
+// WriteText writes the comparison for people: who was compared, the
+// side-by-side table with the rows and cells that differ from the first
+// column marked "≠", the differences as sentences, and the caveat.
+func (r *Result) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "Compare %s\n\n", prose.Printable(r.URL))
+	for _, f := range r.Fetches {
+		fmt.Fprintf(bw, "  %-22s %s: %s\n", f.Label, f.Name, prose.Printable(f.UserAgent))
+	}
+	fmt.Fprintln(bw)
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
+	labels := make([]string, len(r.Fetches))
+	for i, f := range r.Fetches {
+		labels[i] = f.Label
+	}
+	fmt.Fprintf(tw, "\t%s\n", strings.Join(labels, "\t"))
+	for _, row := range r.Table() {
+		cells := make([]string, len(row.Cells))
+		for i, c := range row.Cells {
+			if row.Differs[i] {
+				c = "≠ " + c
+			}
+			cells[i] = shorten(prose.Printable(c))
+		}
+		label := row.Label
+		if row.AnyDiffers() {
+			label = "≠ " + label
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", label, strings.Join(cells, "\t"))
+	}
+	tw.Flush()
+	writeDifferences(bw, r.Differences)
+	fmt.Fprintf(bw, "\n%s\n", r.Caveat)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("compare: write text: %w", err)
+	}
+	return nil
+}
+
+func writeDifferences(w io.Writer, diffs []Difference) {
+	if len(diffs) == 0 {
+		fmt.Fprintln(w, "\nNo differences: every fetch got the same status, bytes, cutoff, elements, robots verdict and findings.")
+		return
+	}
+	fmt.Fprintf(w, "\nDifferences (%d):\n", len(diffs))
+	for _, d := range diffs {
+		for _, s := range d.Sentences {
+			fmt.Fprintf(w, "  - %s\n", prose.Printable(s))
+		}
+	}
+}
+
+func shorten(s string) string {
+	if r := []rune(s); len(r) > maxCell {
+		return string(r[:maxCell-1]) + "…"
+	}
+	return s
+}
