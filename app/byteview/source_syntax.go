@@ -1,0 +1,133 @@
+package byteview
+
+import (
+	"image/color"
+	"sort"
+
+	"fyne.io/fyne/v2"
+)
+
+// syntaxClass is how a byte's text is coloured.
+type syntaxClass uint8
+
+const (
+	classPlain syntaxClass = iota
+	classTag               // a tag's brackets and name: <div, </a, >
+	classAttr              // an attribute name inside a tag
+)
+
+// syntaxColors are the light syntax colours, for dark backgrounds and for
+// light ones; plain text keeps the theme's foreground.
+var syntaxColors = map[syntaxClass][2]color.NRGBA{
+	classTag:  {{0x7c, 0xb7, 0xff, 0xff}, {0x1a, 0x5f, 0xb4, 0xff}},
+	classAttr: {{0xc3, 0x9b, 0xf5, 0xff}, {0x6e, 0x3b, 0xb0, 0xff}},
+}
+
+func syntaxColor(c syntaxClass, th fyne.Theme, fg color.Color) color.Color {
+	pair, ok := syntaxColors[c]
+	switch {
+	case !ok:
+		return fg
+	case darkBackground(th):
+		return pair[0]
+	}
+	return pair[1]
+}
+
+// kindNone marks a byte no segment covers.
+const kindNone = 0xff
+
+// rowKinds fills kinds[i] with the index in Kinds of body byte start+i's
+// kind, for a row of n bytes; segs are sorted by start.
+func rowKinds(segs []RulerSegment, start int64, n int, kinds []uint8) {
+	for i := range kinds[:n] {
+		kinds[i] = kindNone
+	}
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].End > start })
+	for ; i < len(segs) && segs[i].Start < start+int64(n); i++ {
+		k := uint8(min(rulerKindIndex(segs[i].Kind), kindNone-1))
+		a, b := max(segs[i].Start-start, 0), min(segs[i].End-start, int64(n))
+		for j := a; j < b; j++ {
+			kinds[j] = k
+		}
+	}
+}
+
+var markupIndex = uint8(rulerKindIndex(RulerKindMarkup))
+
+// lexRow classifies each byte of a row: tag names and attribute names in
+// bytes of kind markup (every byte when the document has no byte kinds).
+// A row that starts inside a tag, as wrapped rows of minified pages do,
+// starts in the tag's attributes.
+func lexRow(row []byte, kinds []uint8, haveKinds bool, out []syntaxClass) {
+	lexable := func(i int) bool { return !haveKinds || kinds[i] == markupIndex }
+	inTag := haveKinds && len(row) > 0 && lexable(0) && row[0] != '<'
+	for i := range out[:len(row)] {
+		out[i] = classPlain
+	}
+	for i := 0; i < len(row); {
+		c := row[i]
+		switch {
+		case !lexable(i):
+			inTag = false
+			i++
+		case c == '<':
+			i = lexTagName(row, i, out, &inTag)
+		case c == '>' && inTag:
+			out[i] = classTag
+			inTag = false
+			i++
+		case inTag && (c == '"' || c == '\''):
+			i = skipQuoted(row, i)
+		case inTag && isNameStart(c):
+			j := i
+			for j < len(row) && isNameByte(row[j]) {
+				out[j] = classAttr
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+}
+
+// lexTagName marks "<name", "</name" or "<!name" starting at i and returns
+// the index after it; a "<" not followed by a name is left plain.
+func lexTagName(row []byte, i int, out []syntaxClass, inTag *bool) int {
+	j := i + 1
+	if j < len(row) && (row[j] == '/' || row[j] == '!' || row[j] == '?') {
+		j++
+	}
+	k := j
+	for k < len(row) && isNameByte(row[k]) {
+		k++
+	}
+	if k == j {
+		return i + 1
+	}
+	for x := i; x < k; x++ {
+		out[x] = classTag
+	}
+	*inTag = true
+	return k
+}
+
+// skipQuoted returns the index after the quoted value starting at i (the
+// row's end when it closes on a later row).
+func skipQuoted(row []byte, i int) int {
+	for j := i + 1; j < len(row); j++ {
+		if row[j] == row[i] {
+			return j + 1
+		}
+	}
+	return len(row)
+}
+
+func isNameStart(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '@' || c == ':'
+}
+
+func isNameByte(c byte) bool {
+	return isNameStart(c) || '0' <= c && c <= '9' || c == '-' || c == '.'
+}
