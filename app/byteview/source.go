@@ -39,8 +39,8 @@ type SourceView struct {
 	body       []byte
 	index      *rowIndex
 	charset    SourceCharset
-	kinds      []RulerSegment // byte kinds, sorted by start
-	cutoff     int64          // -1: nothing cut
+	kinds      SourceKinds // nil: no byte kinds
+	cutoff     int64       // -1: nothing cut
 	highlights []SourceHighlight
 	hlMaxEnd   []int64 // hlMaxEnd[i]: largest End among highlights[:i+1]
 	markStart  int64   // the found match or go-to byte; -1: none
@@ -100,9 +100,12 @@ type SourceDocument struct {
 	Cutoff *int64
 	// Highlights tint critical elements.
 	Highlights []SourceHighlight
-	// Kinds are the body's byte kinds (the ruler's segments), which tint
-	// the bytes; nil: no tints, and every byte is read as markup.
-	Kinds []RulerSegment
+	// Kinds are the body's byte kinds, which tint the bytes in the ruler's
+	// colours; nil: no tints, and every byte is read as markup.
+	Kinds SourceKinds
+	// Legend lists the kinds the header's legend shows, in the ruler's
+	// order (Kinds); nil: the kinds of Kinds when it is a Segments.
+	Legend []string
 	// Charset says how the bytes make characters; the zero value is UTF-8.
 	Charset SourceCharset
 }
@@ -122,8 +125,11 @@ func (s *SourceView) Show(d SourceDocument) {
 	if d.Cutoff != nil {
 		s.cutoff = min(max(*d.Cutoff, 0), int64(len(d.Body)))
 	}
-	s.kinds = slices.Clone(d.Kinds)
-	slices.SortStableFunc(s.kinds, func(a, b RulerSegment) int { return cmpInt64(a.Start, b.Start) })
+	s.kinds = d.Kinds
+	legend := d.Legend
+	if segs, ok := d.Kinds.(Segments); ok && legend == nil {
+		legend = presentKinds(segs)
+	}
 	s.index = newRowIndex(d.Body, s.charset.charLen())
 	s.setHighlights(d.Highlights)
 	s.markStart, s.markEnd, s.selected = -1, -1, -1
@@ -133,7 +139,7 @@ func (s *SourceView) Show(d SourceDocument) {
 	s.list.UnselectAll()
 	s.list.ScrollToOffset(0) // unlike ScrollToTop, safe before the list is first drawn
 	s.list.Refresh()
-	s.header.show(s.body, &s.charset, s.kinds, s.index.packed)
+	s.header.show(s.body, &s.charset, legend, s.index.packed)
 	s.showBanner()
 	s.findBar.reset()
 	s.goBar.reset()

@@ -25,11 +25,11 @@ func newSourceHeader() *sourceHeader {
 }
 
 // show describes a document's charset and lists the kinds its bytes have.
-func (h *sourceHeader) show(body []byte, cs *SourceCharset, kinds []RulerSegment, packed bool) {
+func (h *sourceHeader) show(body []byte, cs *SourceCharset, legend []string, packed bool) {
 	h.charset.SetText(charsetText(cs, len(body) > 0, packed))
 	h.legend.Objects = nil
 	th := theme.Current()
-	for _, k := range presentKinds(kinds) {
+	for _, k := range legend {
 		sw := canvas.NewRectangle(withAlpha(KindColor(k, th), 0xc0))
 		sw.SetMinSize(fyne.NewSize(12, 12))
 		h.legend.Add(container.NewHBox(container.NewCenter(sw), widget.NewLabel(KindName(k))))

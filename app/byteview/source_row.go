@@ -171,7 +171,7 @@ func padLeft(s string, width int) string {
 func (s *SourceView) placeTints(r *sourceRow, row []byte, start int64) {
 	sc, th := s.scratch, r.Theme()
 	n := 0
-	if len(s.kinds) > 0 {
+	if s.kinds != nil {
 		rowKinds(s.kinds, start, len(row), sc.kinds[:])
 		n = s.runs(sc.cols.count, sourceRowTints, func(col int) int { return int(sc.kinds[sc.cols.byteAt[col]]) },
 			func(i, a, b, k int) {
@@ -191,7 +191,7 @@ func (s *SourceView) placeTints(r *sourceRow, row []byte, start int64) {
 func (s *SourceView) placePieces(r *sourceRow, row []byte) {
 	sc, th, m := s.scratch, r.Theme(), &s.metrics
 	fg := themeColor(th, theme.ColorNameForeground)
-	lexRow(row, sc.kinds[:], len(s.kinds) > 0, sc.classes[:])
+	lexRow(row, sc.kinds[:], s.kinds != nil, sc.classes[:])
 	c := &sc.cols
 	n := s.runs(c.count, sourceRowPieces, func(col int) int { return int(sc.classes[c.byteAt[col]]) },
 		func(i, a, b, class int) {

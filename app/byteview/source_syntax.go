@@ -37,20 +37,37 @@ func syntaxColor(c syntaxClass, th fyne.Theme, fg color.Color) color.Color {
 // kindNone marks a byte no segment covers.
 const kindNone = 0xff
 
+// SourceKinds gives a document's byte kinds, as the ruler's segments.
+type SourceKinds interface {
+	// KindSpans calls each, in order of their start, for the segments
+	// overlapping body bytes [start, end).
+	KindSpans(start, end int64, each func(RulerSegment))
+}
+
+// Segments are SourceKinds held in a slice sorted by start.
+type Segments []RulerSegment
+
+// KindSpans is part of SourceKinds.
+func (s Segments) KindSpans(start, end int64, each func(RulerSegment)) {
+	i := sort.Search(len(s), func(i int) bool { return s[i].End > start })
+	for ; i < len(s) && s[i].Start < end; i++ {
+		each(s[i])
+	}
+}
+
 // rowKinds fills kinds[i] with the index in Kinds of body byte start+i's
-// kind, for a row of n bytes; segs are sorted by start.
-func rowKinds(segs []RulerSegment, start int64, n int, kinds []uint8) {
+// kind, for a row of n bytes.
+func rowKinds(src SourceKinds, start int64, n int, kinds []uint8) {
 	for i := range kinds[:n] {
 		kinds[i] = kindNone
 	}
-	i := sort.Search(len(segs), func(i int) bool { return segs[i].End > start })
-	for ; i < len(segs) && segs[i].Start < start+int64(n); i++ {
-		k := uint8(min(rulerKindIndex(segs[i].Kind), kindNone-1))
-		a, b := max(segs[i].Start-start, 0), min(segs[i].End-start, int64(n))
+	src.KindSpans(start, start+int64(n), func(seg RulerSegment) {
+		k := uint8(min(rulerKindIndex(seg.Kind), kindNone-1))
+		a, b := max(seg.Start-start, 0), min(seg.End-start, int64(n))
 		for j := a; j < b; j++ {
 			kinds[j] = k
 		}
-	}
+	})
 }
 
 var markupIndex = uint8(rulerKindIndex(RulerKindMarkup))
