@@ -308,7 +308,7 @@ func (s *SourceView) showStatus() {
 	row, start := s.rowBytes(s.selected)
 	if row == nil {
 		s.status.SetText(commas(int64(len(s.body))) + " bytes in " + commas(int64(s.Rows())) +
-			" rows. Ctrl+F finds, Ctrl+G goes to an offset.")
+			" rows; offsets count the bytes received. Ctrl+F finds, Ctrl+G goes to an offset.")
 		return
 	}
 	end := start + int64(len(row))

@@ -138,3 +138,13 @@ func fixedWidth(r rune) bool {
 	}
 	return r < utf8.RuneSelf
 }
+
+// fixed says whether columns [a, b) are all glyphs of the monospace font.
+func (c *rowColumns) fixed(a, b int) bool {
+	for _, r := range c.runeAt[a:b] {
+		if !fixedWidth(r) {
+			return false
+		}
+	}
+	return true
+}

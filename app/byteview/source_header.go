@@ -51,9 +51,9 @@ func charsetText(cs *SourceCharset, hasBody, packed bool) string {
 	if cs.Reason != "" {
 		text += ": " + cs.Reason
 	}
-	text += ". Offsets count the bytes received."
+	text += "."
 	if packed {
-		text += " The page has more lines than rows can show, so short lines share rows."
+		text += " More lines than rows can show: short lines share rows."
 	}
 	return text
 }

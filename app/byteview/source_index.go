@@ -133,6 +133,13 @@ func isNiceBreak(c byte) bool {
 	return c == '>' || c == ' ' || c == ',' || c == ';' || c == '}'
 }
 
+// isCJKPunct says whether b is the UTF-8 of a CJK comma or full stop (、。，),
+// after which CJK text, which has no spaces, breaks best.
+func isCJKPunct(b []byte) bool {
+	return b[0] == 0xe3 && b[1] == 0x80 && (b[2] == 0x81 || b[2] == 0x82) ||
+		b[0] == 0xef && b[1] == 0xbc && b[2] == 0x8c
+}
+
 // breakAt returns where a row starting at pos and wrapped at limit ends:
 // after a nice break within sourceBreakLookback bytes of limit if there is
 // one, else at the last character boundary at or before limit. It is
@@ -142,7 +149,7 @@ func breakAt(b []byte, pos, limit int, charLen CharLen) int {
 		return breakAtChars(b, pos, limit, charLen)
 	}
 	for i := limit - 1; i > pos && i >= limit-sourceBreakLookback; i-- {
-		if isNiceBreak(b[i]) {
+		if isNiceBreak(b[i]) || i-2 > pos && isCJKPunct(b[i-2:i+1]) {
 			return i + 1
 		}
 	}

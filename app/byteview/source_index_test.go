@@ -47,6 +47,8 @@ func TestRowIndexRows(t *testing.T) {
 			[]string{strings.Repeat("w", 110) + " ", strings.Repeat("v", 40)}},
 		{"CJK across the wrap width", strings.Repeat("日", 50), nil,
 			[]string{strings.Repeat("日", 42), strings.Repeat("日", 8)}},
+		{"CJK breaks after its comma", strings.Repeat("日", 38) + "、" + strings.Repeat("本", 10), nil,
+			[]string{strings.Repeat("日", 38) + "、", strings.Repeat("本", 10)}},
 		{"emoji across the wrap width", "a" + strings.Repeat("😀", 40), nil,
 			[]string{"a" + strings.Repeat("😀", 31), strings.Repeat("😀", 9)}},
 		{"invalid bytes wrap anywhere", strings.Repeat("\xff", 200), nil,

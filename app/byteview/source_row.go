@@ -15,7 +15,7 @@ import (
 const (
 	sourceRowHighlights = 4
 	sourceRowTints      = 32 // byte-kind tints
-	sourceRowPieces     = 32 // differently coloured pieces of text
+	sourceRowPieces     = 64 // differently coloured pieces of text
 	sourceKindAlpha     = 0x40
 )
 
@@ -101,14 +101,19 @@ func (r *sourceRow) setRect(rect *canvas.Rectangle, x, w float32, show bool) {
 	rect.Resize(fyne.NewSize(max(w, 2), r.view.metrics.rowH))
 }
 
-// setText shows s from x to x+w; the width is given, not measured, so a row
-// costs no text shaping beyond drawing.
-func (r *sourceRow) setText(t *canvas.Text, s string, x, w float32) {
+// setText shows s from x to x+w on the row's baseline; simple says s is
+// drawn by the monospace font alone, which needs no measuring.
+func (r *sourceRow) setText(t *canvas.Text, s string, x, w float32, mono bool) {
 	t.Text = s
 	t.TextSize = r.view.metrics.textSize
+	t.TextStyle = regularStyle
+	if mono {
+		t.TextStyle = monoStyle
+	}
 	t.Hidden = false
-	t.Move(fyne.NewPos(x, 0))
-	t.Resize(fyne.NewSize(w, r.view.metrics.rowH))
+	y, h := r.view.metrics.textBox(s, mono)
+	t.Move(fyne.NewPos(x, y))
+	t.Resize(fyne.NewSize(w, h))
 }
 
 // updateRow fills a list item with row id: decoding happens here, when the
@@ -154,7 +159,7 @@ func (s *SourceView) placeGutter(r *sourceRow, id int, start, end int64) {
 		line = commas(int64(s.index.line(id)))
 	}
 	text := padLeft(line, m.lineChars) + " " + padLeft(commas(start), m.offChars) + " " + mark
-	r.setText(r.gutter, text, 0, m.textX)
+	r.setText(r.gutter, text, 0, m.textX, true)
 }
 
 // padLeft right-aligns s in width characters.
@@ -187,18 +192,25 @@ func (s *SourceView) placeTints(r *sourceRow, row []byte, start int64) {
 	}
 }
 
-// placePieces draws the row's text in pieces coloured by syntax class.
+// placePieces draws the row's text in pieces coloured by syntax class,
+// the characters of the monospace font apart from the others.
 func (s *SourceView) placePieces(r *sourceRow, row []byte) {
 	sc, th, m := s.scratch, r.Theme(), &s.metrics
 	fg := themeColor(th, theme.ColorNameForeground)
 	lexRow(row, sc.kinds[:], s.kinds != nil, sc.classes[:])
 	c := &sc.cols
-	n := s.runs(c.count, sourceRowPieces, func(col int) int { return int(sc.classes[c.byteAt[col]]) },
-		func(i, a, b, class int) {
-			p := r.pieces[i]
-			p.Color = syntaxColor(syntaxClass(class), th, fg)
-			r.setText(p, c.text[c.strAt[a]:c.strAt[b]], m.textX+sc.x[a], sc.x[b]-sc.x[a])
-		})
+	piece := func(col int) int {
+		v := int(sc.classes[c.byteAt[col]]) * 2
+		if !fixedWidth(c.runeAt[col]) {
+			v++
+		}
+		return v
+	}
+	n := s.runs(c.count, sourceRowPieces, piece, func(i, a, b, v int) {
+		p := r.pieces[i]
+		p.Color = syntaxColor(syntaxClass(v/2), th, fg)
+		r.setText(p, c.text[c.strAt[a]:c.strAt[b]], m.textX+sc.x[a], sc.x[b]-sc.x[a], c.fixed(a, b))
+	})
 	for _, p := range r.pieces[n:] {
 		p.Hide()
 	}
