@@ -1,6 +1,7 @@
 package byteview
 
 import (
+	"bytes"
 	"image/color"
 	"sort"
 
@@ -88,6 +89,9 @@ func lexRow(row []byte, kinds []uint8, haveKinds bool, out []syntaxClass) {
 		case !lexable(i):
 			inTag = false
 			i++
+		case c == '<' && bytes.HasPrefix(row[i:], []byte("<!--")):
+			i = skipComment(row, i) // a comment is not a tag, even without byte kinds
+			inTag = false
 		case c == '<':
 			i = lexTagName(row, i, out, &inTag)
 		case c == '>' && inTag:
@@ -96,6 +100,8 @@ func lexRow(row []byte, kinds []uint8, haveKinds bool, out []syntaxClass) {
 			i++
 		case inTag && (c == '"' || c == '\''):
 			i = skipQuoted(row, i)
+		case inTag && c == '=':
+			i = skipUnquoted(row, i+1)
 		case inTag && isNameStart(c):
 			j := i
 			for j < len(row) && isNameByte(row[j]) {
@@ -128,6 +134,28 @@ func lexTagName(row []byte, i int, out []syntaxClass, inTag *bool) int {
 	}
 	*inTag = true
 	return k
+}
+
+// skipComment returns the index after the comment starting at i (the
+// row's end when it closes on a later row).
+func skipComment(row []byte, i int) int {
+	if end := bytes.Index(row[i+4:], []byte("-->")); end >= 0 {
+		return i + 4 + end + 3
+	}
+	return len(row)
+}
+
+// skipUnquoted returns the index after an unquoted attribute value
+// starting at i, or i when the value is quoted (or absent).
+func skipUnquoted(row []byte, i int) int {
+	for i < len(row) && row[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(row) && row[j] != ' ' && row[j] != '>' && row[j] != '"' && row[j] != '\'' {
+		j++
+	}
+	return j
 }
 
 // skipQuoted returns the index after the quoted value starting at i (the
