@@ -92,7 +92,7 @@ func TestSourceRowsMarkup(t *testing.T) {
 
 func TestLexRow(t *testing.T) {
 	tests := []struct {
-		name, row string
+		name, row  string
 		inTagKinds bool   // the row's bytes are all markup (a row of a page with byte kinds)
 		want       string // per byte: t tag, a attribute name, . plain
 	}{
