@@ -68,7 +68,7 @@ func sourceCharsetOf(c inspect.Charset) byteview.SourceCharset {
 		cs.Decode, cs.Len = dec.Decode, dec.Len
 	} else if c.Name != "utf-8" {
 		cs.Name = "UTF-8"
-		cs.Reason = c.DisplayName() + " is " + c.Reason() + "; it cannot be shown a character at a time, so the bytes are read as UTF-8"
+		cs.Reason = "the page is " + c.DisplayName() + " (" + c.Reason() + "), which cannot be read a character at a time"
 	}
 	return cs
 }
