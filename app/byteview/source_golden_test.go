@@ -93,7 +93,7 @@ func TestSourceRowsMarkup(t *testing.T) {
 func TestLexRow(t *testing.T) {
 	tests := []struct {
 		name, row  string
-		inTagKinds bool   // the row's bytes are all markup (a row of a page with byte kinds)
+		inTagKinds bool   // the row starts inside a tag
 		want       string // per byte: t tag, a attribute name, . plain
 	}{
 		{"tag and attributes", `<a href="/x" hidden>`, false, "tt.aaaa......aaaaaat"},
@@ -111,7 +111,7 @@ func TestLexRow(t *testing.T) {
 				kinds[i] = markupIndex
 			}
 			out := make([]syntaxClass, len(row))
-			lexRow(row, kinds, tt.inTagKinds, out)
+			lexRow(row, kinds, true, tt.inTagKinds, out)
 			got := make([]byte, len(out))
 			for i, c := range out {
 				got[i] = ".ta"[c]
@@ -150,5 +150,26 @@ func TestSourceKindTints(t *testing.T) {
 	}
 	if rowText(r) != "<script>var a=1;</script><p>hello</p>↵" {
 		t.Errorf("row text %q", rowText(r))
+	}
+}
+
+// TestLexFromTagStart checks that a wrapped row beginning inside an
+// attribute's quoted value is lexed from the tag's start: the value's words
+// stay plain and the next attribute name is coloured.
+func TestLexFromTagStart(t *testing.T) {
+	test.NewTempApp(t)
+	body := []byte(`<meta content="text/html; charset=utf-8" name="x">`)
+	s := NewSourceView()
+	s.Show(SourceDocument{Body: body, Kinds: Segments{{Start: 0, End: int64(len(body)), Kind: RulerKindMarkup}}})
+	k := bytes.Index(body, []byte("charset"))
+	row := body[k:]
+	rowKinds(s.kinds, int64(k), len(row), s.scratch.kinds[:])
+	s.lexFrom(row, int64(k))
+	got := make([]byte, len(row))
+	for i, c := range s.scratch.classes[:len(row)] {
+		got[i] = ".ta"[c]
+	}
+	if want := "...............aaaa....t"; string(got) != want {
+		t.Errorf("classes of %q = %s, want %s", row, got, want)
 	}
 }

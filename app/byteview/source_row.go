@@ -26,6 +26,9 @@ type rowScratch struct {
 	x       [sourceMaxRowBytes + 1]float32 // x of each column from the text's start
 	kinds   [sourceMaxRowBytes]uint8
 	classes [sourceMaxRowBytes]syntaxClass
+	// the bytes lexed with a row when it starts inside a tag
+	lexKinds [sourceLexLookback + sourceMaxRowBytes]uint8
+	lexOut   [sourceLexLookback + sourceMaxRowBytes]syntaxClass
 }
 
 // sourceRow draws one row: the gutter, the text in coloured pieces, the
@@ -131,7 +134,7 @@ func (s *SourceView) updateRow(id widget.ListItemID, item fyne.CanvasObject) {
 
 	s.placeGutter(r, id, start, end)
 	s.placeTints(r, row, start)
-	s.placePieces(r, row)
+	s.placePieces(r, row, start)
 	s.placeCutoff(r, start, end)
 	s.placeHighlights(r, start, end)
 	r.markRect.FillColor = themeColor(r.Theme(), theme.ColorNameSelection)
@@ -194,10 +197,10 @@ func (s *SourceView) placeTints(r *sourceRow, row []byte, start int64) {
 
 // placePieces draws the row's text in pieces coloured by syntax class,
 // the characters of the monospace font apart from the others.
-func (s *SourceView) placePieces(r *sourceRow, row []byte) {
+func (s *SourceView) placePieces(r *sourceRow, row []byte, start int64) {
 	sc, th, m := s.scratch, r.Theme(), &s.metrics
 	fg := themeColor(th, theme.ColorNameForeground)
-	lexRow(row, sc.kinds[:], s.kinds != nil, sc.classes[:])
+	s.lexFrom(row, start)
 	c := &sc.cols
 	piece := func(col int) int {
 		v := int(sc.classes[c.byteAt[col]]) * 2

@@ -73,13 +73,17 @@ func rowKinds(src SourceKinds, start int64, n int, kinds []uint8) {
 
 var markupIndex = uint8(rulerKindIndex(RulerKindMarkup))
 
+// sourceLexLookback is how far before a row the lexer may start, at the
+// start of the markup the row begins in, so a row that begins inside a tag
+// (as wrapped rows of minified pages do) knows whether it is in an
+// attribute's quoted value.
+const sourceLexLookback = 4096
+
 // lexRow classifies each byte of a row: tag names and attribute names in
 // bytes of kind markup (every byte when the document has no byte kinds).
-// A row that starts inside a tag, as wrapped rows of minified pages do,
-// starts in the tag's attributes.
-func lexRow(row []byte, kinds []uint8, haveKinds bool, out []syntaxClass) {
+// inTag says the row starts inside a tag, when that is all that is known.
+func lexRow(row []byte, kinds []uint8, haveKinds, inTag bool, out []syntaxClass) {
 	lexable := func(i int) bool { return !haveKinds || kinds[i] == markupIndex }
-	inTag := haveKinds && len(row) > 0 && lexable(0) && row[0] != '<'
 	for i := range out[:len(row)] {
 		out[i] = classPlain
 	}
@@ -113,6 +117,35 @@ func lexRow(row []byte, kinds []uint8, haveKinds bool, out []syntaxClass) {
 			i++
 		}
 	}
+}
+
+// lexFrom classifies the bytes of a row of the body starting at start:
+// from the start of the markup the row begins in when it is near, so the
+// lexer's state is right, else from the row itself.
+func (s *SourceView) lexFrom(row []byte, start int64) {
+	sc := s.scratch
+	n := len(row)
+	if s.kinds == nil {
+		lexRow(row, sc.kinds[:n], false, false, sc.classes[:n])
+		return
+	}
+	from := start
+	s.kinds.KindSpans(start, start+1, func(seg RulerSegment) {
+		if seg.Kind == RulerKindMarkup && seg.Start < start && start-seg.Start <= sourceLexLookback {
+			from = seg.Start
+		}
+	})
+	p := int(start - from)
+	if p == 0 {
+		lexRow(row, sc.kinds[:n], true, n > 0 && sc.kinds[0] == markupIndex && row[0] != '<', sc.classes[:n])
+		return
+	}
+	for i := range p {
+		sc.lexKinds[i] = markupIndex
+	}
+	copy(sc.lexKinds[p:], sc.kinds[:n])
+	lexRow(s.body[from:start+int64(n)], sc.lexKinds[:p+n], true, false, sc.lexOut[:p+n])
+	copy(sc.classes[:n], sc.lexOut[p:p+n])
 }
 
 // lexTagName marks "<name", "</name" or "<!name" starting at i and returns
