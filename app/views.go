@@ -33,7 +33,7 @@ func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
 	v := &views{resources: resourceRows(rep.Resources), robots: robotsDataOf(rep, p)}
 	v.overview = overviewOf(rep)
 	if rep.Fetch != nil {
-		v.source = sourceData{body: rep.Fetch.Body, cutoff: rep.Fetch.CutoffOffset, highlights: highlightsOf(rep.Analysis)}
+		v.source = sourceDataOf(rep.Fetch, rep.Analysis)
 	}
 	v.impact = impactOf(rep.Analysis, rep.Profile.Name)
 	return v

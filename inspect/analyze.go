@@ -63,6 +63,9 @@ type Analysis struct {
 	// nothing is cut.
 	Impact     *Impact    `json:"impact,omitempty"`
 	Directives Directives `json:"directives"`
+	// Charset is the body's character encoding, where it was declared and
+	// whether the bytes agree.
+	Charset Charset `json:"charset"`
 	// Findings are sorted by severity, most severe first.
 	Findings []Finding `json:"findings"`
 
@@ -110,6 +113,7 @@ func analyze(in Input, bigRaw int) *Analysis {
 		Composition:        full.bm.m.Composition(),
 		Contributors:       []Contributor{},
 		notes:              pageNotes{full.svgTitles, full.noscriptBreak, full.noscriptWhat},
+		Charset:            DetectCharset(in.Body, in.Header.Get("Content-Type")),
 	}
 	if in.Cutoff != nil {
 		kept := newPass(in.Body[:cut], false, -1, in.Tokens, links)

@@ -40,6 +40,8 @@ const (
 	CodeCanonicalMultiple       = "canonical-multiple"
 	CodeTitleMissing            = "title-missing"
 	CodeNoscriptEndsHead        = "noscript-ends-head"
+	CodeCharsetMismatch         = "charset-mismatch"
+	CodeInvalidUTF8             = "invalid-utf8"
 	// CodeContributorPrefix starts the codes of contributor findings,
 	// followed by the span kind: "contributor-data-uri".
 	CodeContributorPrefix = "contributor-"
@@ -126,6 +128,7 @@ func buildFindings(in *Input, a *Analysis) []Finding {
 	fs.lost()
 	fs.noscript()
 	fs.document()
+	fs.charset()
 	for _, c := range a.Contributors {
 		sev := SeverityInfo
 		if c.Target != "" && len(c.Rescued) > 0 {

@@ -3,8 +3,8 @@ package byteview
 import (
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,11 +12,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// SourceRowBytes is how many body bytes one source view row shows. Rows are
-// fixed-width so the view is virtual: row r always holds bytes
-// [r*SourceRowBytes, (r+1)*SourceRowBytes), whatever the line breaks, and a
-// 64 MB document is 524,288 rows of equal height (about 11 million pixels,
-// within float32 precision).
+// SourceRowBytes is the wrap width of the source view: a source line
+// longer than this many bytes is shown in several rows, each break on a
+// character boundary (after a tag or a space when one is near). A row holds
+// at most SourceRowBytes bytes plus its line ending.
 const SourceRowBytes = 128
 
 // SourceHighlight tints a critical element in the source view. Start and End
@@ -27,15 +26,21 @@ type SourceHighlight struct {
 	Kind, Label string
 }
 
-// SourceView shows a decoded body in fixed rows of SourceRowBytes bytes with
-// a byte-offset gutter. Everything past the cutoff is shaded, the cutoff row
+// SourceView shows a decoded body a row per source line, long lines
+// wrapped at SourceRowBytes, with a gutter of line numbers and byte
+// offsets. Each byte is tinted by its kind, tags and attribute names are
+// lightly coloured, and legacy charsets are decoded per row. Everything past the cutoff is shaded, the cutoff row
 // marks the exact column, highlights tint critical elements, and a find bar
 // (ShowFind) and a go-to-offset bar (ShowGoTo) work over the whole document.
-// Rows are decoded only when shown, so opening 64 MB costs no more than
-// opening 64 KB. Its methods belong to the UI goroutine.
+// Rows are decoded only when shown and indexed in one pass (4 bytes a
+// row), so opening 64 MB costs little more than opening 64 KB. Its methods
+// belong to the UI goroutine.
 type SourceView struct {
 	body       []byte
-	cutoff     int64 // -1: nothing cut
+	index      *rowIndex
+	charset    SourceCharset
+	kinds      SourceKinds // nil: no byte kinds
+	cutoff     int64       // -1: nothing cut
 	highlights []SourceHighlight
 	hlMaxEnd   []int64 // hlMaxEnd[i]: largest End among highlights[:i+1]
 	markStart  int64   // the found match or go-to byte; -1: none
@@ -45,11 +50,12 @@ type SourceView struct {
 	find       findState
 
 	metrics sourceMetrics
-	cols    *rowColumns // scratch for the row being updated
+	scratch *rowScratch // for the row being updated
 
 	list       *sourceList
 	root       *fyne.Container
-	bars       *fyne.Container // banner, find bar, go-to bar
+	bars       *fyne.Container // header, banner, find bar, go-to bar
+	header     *sourceHeader
 	banner     *fyne.Container
 	bannerText *widget.Label
 	status     *widget.Label
@@ -60,8 +66,9 @@ type SourceView struct {
 // NewSourceView returns an empty source view. An app (or the test app) must
 // exist: rows are measured with its theme.
 func NewSourceView() *SourceView {
-	s := &SourceView{cutoff: -1, markStart: -1, selected: -1, cols: &rowColumns{}}
-	s.metrics = newSourceMetrics(0)
+	s := &SourceView{cutoff: -1, markStart: -1, selected: -1, scratch: &rowScratch{}}
+	s.index = newRowIndex(nil, nil)
+	s.metrics = newSourceMetrics(0, 0)
 	s.list = newSourceList(s.Rows, func() fyne.CanvasObject { return newSourceRow(s) }, s.updateRow, s.Navigate)
 	s.list.HideSeparators = true
 	s.list.OnSelected = s.onRowSelected
@@ -75,7 +82,8 @@ func NewSourceView() *SourceView {
 	s.banner.Hide()
 	s.findBar = newFindBar(s)
 	s.goBar = newGoToBar(s)
-	s.bars = container.NewVBox(s.banner, s.findBar.root, s.goBar.root)
+	s.header = newSourceHeader()
+	s.bars = container.NewVBox(s.header.root, s.banner, s.findBar.root, s.goBar.root)
 	s.root = container.NewBorder(s.bars, s.status, nil, nil, container.NewHScroll(s.list))
 	s.showStatus()
 	return s
@@ -84,22 +92,54 @@ func NewSourceView() *SourceView {
 // Content is the view's root object, to place in a window or tab.
 func (s *SourceView) Content() fyne.CanvasObject { return s.root }
 
+// SourceDocument is what a source view shows.
+type SourceDocument struct {
+	// Body is kept, not copied: the caller must not change it afterwards.
+	Body []byte
+	// Cutoff is the body offset shading starts at; nil: nothing cut.
+	Cutoff *int64
+	// Highlights tint critical elements.
+	Highlights []SourceHighlight
+	// Kinds are the body's byte kinds, which tint the bytes in the ruler's
+	// colours; nil: no tints, and every byte is read as markup.
+	Kinds SourceKinds
+	// Legend lists the kinds the header's legend shows, in the ruler's
+	// order (Kinds); nil: the kinds of Kinds when it is a Segments.
+	Legend []string
+	// Charset says how the bytes make characters; the zero value is UTF-8.
+	Charset SourceCharset
+}
+
 // SetDocument shows body, shading from body offset *cutoff on (nil: nothing
-// cut) and tinting highlights. body is kept, not copied: the caller must not
-// change it afterwards.
+// cut) and tinting highlights, read as UTF-8 without byte kinds. body is
+// kept, not copied: the caller must not change it afterwards.
 func (s *SourceView) SetDocument(body []byte, cutoff *int64, highlights []SourceHighlight) {
-	s.body = body
+	s.Show(SourceDocument{Body: body, Cutoff: cutoff, Highlights: highlights})
+}
+
+// Show shows a document: it indexes its rows in one pass and draws only
+// the rows in view.
+func (s *SourceView) Show(d SourceDocument) {
+	s.body, s.charset = d.Body, d.Charset
 	s.cutoff = -1
-	if cutoff != nil {
-		s.cutoff = min(max(*cutoff, 0), int64(len(body)))
+	if d.Cutoff != nil {
+		s.cutoff = min(max(*d.Cutoff, 0), int64(len(d.Body)))
 	}
-	s.setHighlights(highlights)
+	s.kinds = d.Kinds
+	legend := d.Legend
+	if segs, ok := d.Kinds.(Segments); ok && legend == nil {
+		legend = presentKinds(segs)
+	}
+	s.index = newRowIndex(d.Body, s.charset.charLen())
+	s.setHighlights(d.Highlights)
 	s.markStart, s.markEnd, s.selected = -1, -1, -1
 	s.find = findState{}
-	s.metrics = newSourceMetrics(len(body))
+	last := s.index.count() - 1
+	s.metrics = newSourceMetrics(s.index.line(last), s.index.start(last))
 	s.list.UnselectAll()
 	s.list.ScrollToOffset(0) // unlike ScrollToTop, safe before the list is first drawn
 	s.list.Refresh()
+	s.header.show(s.body, &s.charset, legend, s.index.packed)
 	s.showBanner()
 	s.findBar.reset()
 	s.goBar.reset()
@@ -119,19 +159,12 @@ func (s *SourceView) setHighlights(hs []SourceHighlight) {
 	}
 }
 
-// Rows returns how many rows the document takes: ceil(len/SourceRowBytes).
-func (s *SourceView) Rows() int {
-	return (len(s.body) + SourceRowBytes - 1) / SourceRowBytes
-}
+// Rows returns how many rows the document takes: one per source line,
+// more for lines longer than SourceRowBytes.
+func (s *SourceView) Rows() int { return s.index.count() }
 
 // rowBytes returns row's bytes and its first body offset.
-func (s *SourceView) rowBytes(row int) ([]byte, int64) {
-	start := int64(row) * SourceRowBytes
-	if row < 0 || start >= int64(len(s.body)) {
-		return nil, start
-	}
-	return s.body[start:min(start+SourceRowBytes, int64(len(s.body)))], start
-}
+func (s *SourceView) rowBytes(row int) ([]byte, int64) { return s.index.bytes(row) }
 
 // ScrollToOffset selects the row holding body offset off, scrolls it into
 // view and marks that byte. Offsets outside the body are clamped.
@@ -146,7 +179,7 @@ func (s *SourceView) ScrollToOffset(off int64) {
 // markRange marks [start, end), selects its first row and scrolls to it.
 func (s *SourceView) markRange(start, end int64) {
 	s.markStart, s.markEnd = start, end
-	row := int(start / SourceRowBytes)
+	row := s.index.rowOf(start)
 	s.list.Select(row)
 	s.selected = row
 	s.list.ScrollTo(row)
@@ -167,12 +200,22 @@ func (s *SourceView) centerRow(row int) {
 	s.list.ScrollToOffset(float32(row)*step - (view-s.metrics.rowH)/2)
 }
 
-// SelectedText is the selected row's text, for Ctrl+C: its bytes as they
-// are, with invalid UTF-8 replaced by U+FFFD. It is "" when no row is
-// selected.
+// SelectedText is the selected row's text, for Ctrl+C: its characters
+// decoded in the document's charset, a U+FFFD for each byte that starts no
+// character. It is "" when no row is selected.
 func (s *SourceView) SelectedText() string {
 	row, _ := s.rowBytes(s.selected)
-	return strings.ToValidUTF8(string(row), "\uFFFD")
+	decode := s.charset.Decode
+	if decode == nil {
+		decode = utf8.DecodeRune
+	}
+	var b strings.Builder
+	for i := 0; i < len(row); {
+		r, n := decode(row[i:])
+		b.WriteRune(r)
+		i += max(n, 1)
+	}
+	return b.String()
 }
 
 // SelectedOffset is the marked byte (the last match or go-to target) if
@@ -182,7 +225,7 @@ func (s *SourceView) SelectedOffset() (int64, bool) {
 	case s.markStart >= 0:
 		return s.markStart, true
 	case s.selected >= 0:
-		return int64(s.selected) * SourceRowBytes, true
+		return s.index.start(s.selected), true
 	}
 	return 0, false
 }
@@ -264,12 +307,15 @@ func (s *SourceView) showStatus() {
 	}
 	row, start := s.rowBytes(s.selected)
 	if row == nil {
-		s.status.SetText(commas(int64(len(s.body))) + " bytes in " + commas(int64(s.Rows())) + " rows of " +
-			strconv.Itoa(SourceRowBytes) + " bytes. Ctrl+F finds, Ctrl+G goes to an offset.")
+		s.status.SetText(commas(int64(len(s.body))) + " bytes in " + commas(int64(s.Rows())) +
+			" rows; offsets count the bytes received. Ctrl+F finds, Ctrl+G goes to an offset.")
 		return
 	}
 	end := start + int64(len(row))
 	parts := []string{"Row " + commas(int64(s.selected)), "body " + ByteRange(start, end)}
+	if line := s.index.line(s.selected); line > 0 {
+		parts[0] = "Line " + commas(int64(line)) + " (row " + commas(int64(s.selected)) + ")"
+	}
 	if s.markStart >= start && s.markStart < end {
 		parts = append(parts, "marked byte "+commas(s.markStart))
 	}

@@ -1,6 +1,8 @@
 package byteview
 
 import (
+	"unicode/utf8"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -198,7 +200,7 @@ func nextRank(forward bool, at int64, st *findState) int {
 // the selected row when there is no current match. It returns where the
 // search started too.
 func (s *SourceView) stepFrom(m *matcher, st *findState, forward bool) (origin, at int64, ok bool) {
-	origin = int64(max(s.selected, 0)) * SourceRowBytes
+	origin = s.index.start(max(s.selected, 0))
 	if forward {
 		if st.at >= 0 {
 			origin = st.at + int64(len(m.q))
@@ -279,9 +281,34 @@ func (s *SourceView) goTo(text string) bool {
 		return false
 	}
 	s.ScrollToOffset(off)
-	row, start := s.rowBytes(int(off / SourceRowBytes))
-	s.cols.decode(row)
-	s.goBar.setStatus("Row " + commas(off/SourceRowBytes) + ", column " +
-		commas(int64(s.cols.colOf(int(off-start)))))
+	s.goBar.setStatus(s.positionText(off))
 	return true
+}
+
+// positionText says where body offset off is: its line and column (in
+// characters from the line's start, both from 1), or its row when lines
+// are not counted.
+func (s *SourceView) positionText(off int64) string {
+	row := s.index.rowOf(off)
+	line := s.index.line(row)
+	if line == 0 {
+		return "Row " + commas(int64(row))
+	}
+	return "Line " + commas(int64(line)) + ", column " + commas(s.columnOf(off))
+}
+
+// columnOf counts the characters from the start of off's line to off, from
+// 1: one pass over the line, so a jump into a 64 MB one-line page reads it
+// once.
+func (s *SourceView) columnOf(off int64) int64 {
+	from := s.index.lineStart(off)
+	seg := s.body[from:off]
+	if s.charset.Decode == nil {
+		return int64(utf8.RuneCount(seg)) + 1
+	}
+	n, charLen := int64(0), s.charset.charLen()
+	for i := 0; i < len(seg); n++ {
+		i += max(charLen(seg[i:]), 1)
+	}
+	return n + 1
 }

@@ -2,8 +2,6 @@ package byteview
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -12,153 +10,54 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// Glyphs shown in place of bytes that have no visible form. Each is in the
-// monospace font Fyne bundles (DejaVu Sans Mono), so it keeps the column
-// width.
+// How many objects of each sort one row draws. Runs past the limit merge
+// into the row's last one: a 130-byte row is not told apart more finely.
 const (
-	glyphNewline = '↵'
-	glyphTab     = '→'
-	glyphReturn  = '←'
-	glyphControl = '·'
-	glyphCutoff  = '✂'
+	sourceRowHighlights = 4
+	sourceRowTints      = 32 // byte-kind tints
+	sourceRowPieces     = 64 // differently coloured pieces of text
+	sourceKindAlpha     = 0x40
 )
 
-// sourceRowHighlights is how many highlights one row draws; more in one
-// 128-byte row are not told apart anyway.
-const sourceRowHighlights = 4
-
-// rowColumns maps one row's columns to bytes. A row of n bytes shows between
-// 1 and n columns: a valid UTF-8 character is one column covering its bytes;
-// every invalid byte, and every byte of a character split by the row
-// boundary, is its own U+FFFD column; control bytes show as visible glyphs.
-// So the column of a byte never depends on other rows, and offsets never
-// shift.
-type rowColumns struct {
-	text   string
-	count  int                     // columns in the row
-	byteAt [SourceRowBytes + 1]int // first byte (row-relative) of each column; byteAt[count] = row length
-	strAt  [SourceRowBytes + 1]int // index in text where each column starts
-	simple bool                    // every column is a glyph of the monospace font's fixed advance
-	sb     strings.Builder
+// rowScratch is what updating one row computes, kept to be reused: rows
+// are updated one at a time on the UI goroutine.
+type rowScratch struct {
+	cols    rowColumns
+	x       [sourceMaxRowBytes + 1]float32 // x of each column from the text's start
+	kinds   [sourceMaxRowBytes]uint8
+	classes [sourceMaxRowBytes]syntaxClass
+	// the bytes lexed with a row when it starts inside a tag
+	lexKinds [sourceLexLookback + sourceMaxRowBytes]uint8
+	lexOut   [sourceLexLookback + sourceMaxRowBytes]syntaxClass
 }
 
-// decode fills c from one row's bytes.
-func (c *rowColumns) decode(row []byte) {
-	c.sb.Reset()
-	c.sb.Grow(len(row) * 2)
-	c.count, c.simple = 0, true
-	for i := 0; i < len(row); {
-		r, size := displayRune(row[i:])
-		c.byteAt[c.count], c.strAt[c.count] = i, c.sb.Len()
-		c.count++
-		c.sb.WriteRune(r)
-		if r >= utf8.RuneSelf && r != utf8.RuneError && r != glyphNewline && r != glyphTab &&
-			r != glyphReturn && r != glyphControl {
-			c.simple = false
-		}
-		i += size
-	}
-	c.byteAt[c.count], c.strAt[c.count] = len(row), c.sb.Len()
-	c.text = c.sb.String()
-}
-
-// displayRune is the glyph shown for the character starting b and how many
-// bytes it covers.
-func displayRune(b []byte) (rune, int) {
-	switch c := b[0]; {
-	case c == '\n':
-		return glyphNewline, 1
-	case c == '\t':
-		return glyphTab, 1
-	case c == '\r':
-		return glyphReturn, 1
-	case c < 0x20 || c == 0x7f:
-		return glyphControl, 1
-	case c < utf8.RuneSelf:
-		return rune(c), 1
-	}
-	r, size := utf8.DecodeRune(b)
-	if r == utf8.RuneError {
-		return utf8.RuneError, 1
-	}
-	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Mn, unicode.Me, unicode.Zl, unicode.Zp) {
-		return glyphControl, size // invisible or zero-width: would hide bytes and shift columns
-	}
-	return r, size
-}
-
-// colOf is the column holding row-relative byte b.
-func (c *rowColumns) colOf(b int) int {
-	lo, hi := 0, c.count
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if c.byteAt[mid] <= b {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return max(lo-1, 0)
-}
-
-// colEnd is the column just after the one holding byte e-1: a span of bytes
-// [s, e) covers columns [colOf(s), colEnd(e)).
-func (c *rowColumns) colEnd(e int) int {
-	if e <= 0 {
-		return 0
-	}
-	return min(c.colOf(e-1)+1, c.count)
-}
-
-// sourceMetrics are the monospace measures rows are laid out with.
-type sourceMetrics struct {
-	textSize     float32
-	glyphW, rowH float32
-	gutterChars  int
-	textX, width float32
-}
-
-func newSourceMetrics(bodyLen int) sourceMetrics {
-	th := theme.Current()
-	m := sourceMetrics{textSize: th.Size(theme.SizeNameText)}
-	glyph := fyne.MeasureText("0", m.textSize, fyne.TextStyle{Monospace: true})
-	m.glyphW, m.rowH = glyph.Width, glyph.Height
-	last := int64(max(bodyLen-1, 0)) / SourceRowBytes * SourceRowBytes
-	m.gutterChars = max(len(commas(last)), 7) + 2 // a space and the cutoff mark
-	pad := th.Size(theme.SizeNamePadding)
-	m.textX = float32(m.gutterChars)*m.glyphW + pad
-	m.width = m.textX + SourceRowBytes*m.glyphW + pad
-	return m
-}
-
-// xOf is the x of column col from the start of the row's text.
-func (m *sourceMetrics) xOf(c *rowColumns, col int) float32 {
-	if c.simple || col == 0 {
-		return float32(col) * m.glyphW
-	}
-	return fyne.MeasureText(c.text[:c.strAt[col]], m.textSize, fyne.TextStyle{Monospace: true}).Width
-}
-
-// sourceRow draws one row: gutter offset, the decoded text, the shading past
-// the cutoff, highlight tints and the current mark. Its objects are placed
-// by SourceView.updateRow.
+// sourceRow draws one row: the gutter, the text in coloured pieces, the
+// byte-kind tints, the shading past the cutoff, highlight tints and the
+// current mark. Its objects are placed by SourceView.updateRow.
 type sourceRow struct {
 	widget.BaseWidget
 	view *SourceView
 
-	gutter, text             *canvas.Text
+	gutter                   *canvas.Text
 	shade, cutLine, markRect *canvas.Rectangle
+	tints                    [sourceRowTints]*canvas.Rectangle
 	hls                      [sourceRowHighlights]*canvas.Rectangle
+	pieces                   [sourceRowPieces]*canvas.Text
 }
 
 func newSourceRow(v *SourceView) *sourceRow {
 	r := &sourceRow{view: v}
 	mono := fyne.TextStyle{Monospace: true}
 	r.gutter = &canvas.Text{TextStyle: mono}
-	r.text = &canvas.Text{TextStyle: mono}
 	r.shade, r.cutLine, r.markRect = &canvas.Rectangle{}, &canvas.Rectangle{}, &canvas.Rectangle{}
+	for i := range r.tints {
+		r.tints[i] = &canvas.Rectangle{}
+	}
 	for i := range r.hls {
 		r.hls[i] = &canvas.Rectangle{}
+	}
+	for i := range r.pieces {
+		r.pieces[i] = &canvas.Text{TextStyle: mono}
 	}
 	for _, o := range r.objects() {
 		o.Hide() // until the first update says what to show
@@ -174,14 +73,22 @@ func (r *sourceRow) CreateRenderer() fyne.WidgetRenderer {
 
 // objects lists the row's parts, back to front.
 func (r *sourceRow) objects() []fyne.CanvasObject {
-	objs := []fyne.CanvasObject{r.shade}
+	var objs []fyne.CanvasObject
+	for _, t := range r.tints {
+		objs = append(objs, t)
+	}
+	objs = append(objs, r.shade)
 	for _, h := range r.hls {
 		objs = append(objs, h)
 	}
-	return append(objs, r.markRect, r.cutLine, r.gutter, r.text)
+	objs = append(objs, r.markRect, r.cutLine, r.gutter)
+	for _, p := range r.pieces {
+		objs = append(objs, p)
+	}
+	return objs
 }
 
-// MinSize fits the gutter and 128 monospace columns.
+// MinSize fits the gutter and the widest row.
 func (r *sourceRow) MinSize() fyne.Size {
 	return fyne.NewSize(r.view.metrics.width, r.view.metrics.rowH)
 }
@@ -197,14 +104,19 @@ func (r *sourceRow) setRect(rect *canvas.Rectangle, x, w float32, show bool) {
 	rect.Resize(fyne.NewSize(max(w, 2), r.view.metrics.rowH))
 }
 
-// setText shows s from x to x+w; the width is given, not measured, so a row
-// costs no text shaping beyond drawing.
-func (r *sourceRow) setText(t *canvas.Text, s string, x, w float32) {
+// setText shows s from x to x+w on the row's baseline; simple says s is
+// drawn by the monospace font alone, which needs no measuring.
+func (r *sourceRow) setText(t *canvas.Text, s string, x, w float32, mono bool) {
 	t.Text = s
 	t.TextSize = r.view.metrics.textSize
+	t.TextStyle = regularStyle
+	if mono {
+		t.TextStyle = monoStyle
+	}
 	t.Hidden = false
-	t.Move(fyne.NewPos(x, 0))
-	t.Resize(fyne.NewSize(w, r.view.metrics.rowH))
+	y, h := r.view.metrics.textBox(s, mono)
+	t.Move(fyne.NewPos(x, y))
+	t.Resize(fyne.NewSize(w, h))
 }
 
 // updateRow fills a list item with row id: decoding happens here, when the
@@ -214,37 +126,115 @@ func (s *SourceView) updateRow(id widget.ListItemID, item fyne.CanvasObject) {
 	if !ok {
 		return
 	}
-	row, start := s.rowBytes(id)
-	c, m := s.cols, &s.metrics
-	c.decode(row)
-	th := r.Theme()
+	row, start := s.index.bytes(id)
+	sc := s.scratch
+	sc.cols.decode(row, s.charset.Decode)
+	s.metrics.layout(&sc.cols, sc.x[:])
 	end := start + int64(len(row))
 
-	r.gutter.Color = themeColor(th, theme.ColorNamePlaceHolder)
-	mark := ' '
-	if s.cutoff >= start && s.cutoff < end {
-		mark = glyphCutoff
-		r.gutter.Color = themeColor(th, theme.ColorNameError)
-	}
-	r.setText(r.gutter, gutterText(start, m.gutterChars-2)+" "+string(mark), 0, m.textX)
-	r.text.Color = themeColor(th, theme.ColorNameForeground)
-	r.setText(r.text, c.text, m.textX, m.width-m.textX)
-
+	s.placeGutter(r, id, start, end)
+	s.placeTints(r, row, start)
+	s.placePieces(r, row, start)
 	s.placeCutoff(r, start, end)
 	s.placeHighlights(r, start, end)
-	r.markRect.FillColor = themeColor(th, theme.ColorNameSelection)
+	r.markRect.FillColor = themeColor(r.Theme(), theme.ColorNameSelection)
 	ms, me := max(s.markStart, start), min(s.markEnd, end)
 	s.placeSpan(r, r.markRect, int(ms-start), int(me-start), s.markStart >= 0 && ms < me)
 	r.Refresh()
 }
 
-// gutterText right-aligns a row's first offset in width characters.
-func gutterText(start int64, width int) string {
-	n := commas(start)
-	if len(n) >= width {
-		return n
+// placeGutter writes the row's line number (↪ when it continues a line),
+// its first byte offset and the cutoff mark.
+func (s *SourceView) placeGutter(r *sourceRow, id int, start, end int64) {
+	m := &s.metrics
+	r.gutter.Color = themeColor(r.Theme(), theme.ColorNamePlaceHolder)
+	mark := " "
+	if s.cutoff >= start && s.cutoff < end {
+		mark = string(glyphCutoff)
+		r.gutter.Color = themeColor(r.Theme(), theme.ColorNameError)
 	}
-	return strings.Repeat(" ", width-len(n)) + n
+	line := ""
+	switch {
+	case m.lineChars == 0:
+	case s.index.continues(id):
+		line = string(glyphWrapped)
+	default:
+		line = commas(int64(s.index.line(id)))
+	}
+	text := padLeft(line, m.lineChars) + " " + padLeft(commas(start), m.offChars) + " " + mark
+	r.setText(r.gutter, text, 0, m.textX, true)
+}
+
+// padLeft right-aligns s in width characters.
+func padLeft(s string, width int) string {
+	n := len([]rune(s))
+	if n >= width {
+		return s
+	}
+	return strings.Repeat(" ", width-n) + s
+}
+
+// placeTints tints each run of bytes of one kind with the ruler's colour
+// for that kind.
+func (s *SourceView) placeTints(r *sourceRow, row []byte, start int64) {
+	sc, th := s.scratch, r.Theme()
+	n := 0
+	if s.kinds != nil {
+		rowKinds(s.kinds, start, len(row), sc.kinds[:])
+		n = s.runs(sc.cols.count, sourceRowTints, func(col int) int { return int(sc.kinds[sc.cols.byteAt[col]]) },
+			func(i, a, b, k int) {
+				show := k != kindNone && k < len(Kinds)
+				if show {
+					r.tints[i].FillColor = withAlpha(KindColor(Kinds[k], th), sourceKindAlpha)
+				}
+				s.placeCols(r, r.tints[i], a, b, show)
+			})
+	}
+	for _, t := range r.tints[n:] {
+		t.Hide()
+	}
+}
+
+// placePieces draws the row's text in pieces coloured by syntax class,
+// the characters of the monospace font apart from the others.
+func (s *SourceView) placePieces(r *sourceRow, row []byte, start int64) {
+	sc, th, m := s.scratch, r.Theme(), &s.metrics
+	fg := themeColor(th, theme.ColorNameForeground)
+	s.lexFrom(row, start)
+	c := &sc.cols
+	piece := func(col int) int {
+		v := int(sc.classes[c.byteAt[col]]) * 2
+		if !fixedWidth(c.runeAt[col]) {
+			v++
+		}
+		return v
+	}
+	n := s.runs(c.count, sourceRowPieces, piece, func(i, a, b, v int) {
+		p := r.pieces[i]
+		p.Color = syntaxColor(syntaxClass(v/2), th, fg)
+		r.setText(p, c.text[c.strAt[a]:c.strAt[b]], m.textX+sc.x[a], sc.x[b]-sc.x[a], c.fixed(a, b))
+	})
+	for _, p := range r.pieces[n:] {
+		p.Hide()
+	}
+}
+
+// runs calls place for each run of columns [a, b) sharing a value, at most
+// limit runs (the last one reaching the row's end), and returns how many.
+func (s *SourceView) runs(count, limit int, value func(col int) int, place func(i, a, b, v int)) int {
+	n := 0
+	for a := 0; a < count; n++ {
+		v, b := value(a), a+1
+		for b < count && value(b) == v {
+			b++
+		}
+		if n == limit-1 {
+			b = count
+		}
+		place(n, a, b, v)
+		a = b
+	}
+	return n
 }
 
 // placeCutoff shades the row from the cutoff's column on (the whole row past
@@ -261,7 +251,8 @@ func (s *SourceView) placeCutoff(r *sourceRow, start, end int64) {
 		r.setRect(r.shade, 0, m.width, true)
 		r.setRect(r.cutLine, 0, 0, false)
 	default:
-		x := m.textX + m.xOf(s.cols, s.cols.colOf(int(s.cutoff-start)))
+		sc := s.scratch
+		x := m.textX + sc.x[sc.cols.colOf(int(s.cutoff-start))]
 		r.setRect(r.shade, x, m.width-x, true)
 		r.setRect(r.cutLine, x-1, 2, true)
 	}
@@ -284,12 +275,16 @@ func (s *SourceView) placeHighlights(r *sourceRow, start, end int64) {
 
 // placeSpan covers the columns of row-relative bytes [a, b) with rect.
 func (s *SourceView) placeSpan(r *sourceRow, rect *canvas.Rectangle, a, b int, show bool) {
+	c := &s.scratch.cols
+	s.placeCols(r, rect, c.colOf(a), c.colEnd(b), show)
+}
+
+// placeCols covers columns [a, b) with rect.
+func (s *SourceView) placeCols(r *sourceRow, rect *canvas.Rectangle, a, b int, show bool) {
 	if !show {
 		r.setRect(rect, 0, 0, false)
 		return
 	}
-	m, c := &s.metrics, s.cols
-	x0 := m.xOf(c, c.colOf(a))
-	x1 := m.xOf(c, c.colEnd(b))
-	r.setRect(rect, m.textX+x0, x1-x0, true)
+	x := s.scratch.x[:]
+	r.setRect(rect, s.metrics.textX+x[a], x[b]-x[a], true)
 }

@@ -1,0 +1,164 @@
+package inspect
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+func TestDetectCharset(t *testing.T) {
+	tests := []struct {
+		name, body, contentType string
+		want                    Charset
+	}{
+		{"BOM", "\xef\xbb\xbf<p>é", "text/html; charset=iso-8859-1",
+			Charset{Name: "utf-8", Source: CharsetFromBOM, UTF8: true}},
+		{"header", "<meta charset=utf-8><p>\x93\xfa", "text/html; charset=Shift_JIS",
+			Charset{Name: "shift_jis", Source: CharsetFromHeader, Label: "Shift_JIS"}},
+		{"unknown header label falls to the meta", "<meta charset=euc-jp>", "text/html; charset=klingon",
+			Charset{Name: "euc-jp", Source: CharsetFromMeta, Label: "euc-jp", Offset: offsetPtr(0)}},
+		{"meta charset", "<!doctype html><head><meta charset=\"gbk\"><title>\xd6\xd0</title>", "text/html",
+			Charset{Name: "gbk", Source: CharsetFromMeta, Label: "gbk", Offset: offsetPtr(21)}},
+		{"meta http-equiv", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1251\">\xcf", "",
+			Charset{Name: "windows-1251", Source: CharsetFromMeta, Label: "windows-1251", Offset: offsetPtr(0)}},
+		{"meta gb2312 over UTF-8 bytes", "<meta charset=gb2312><title>新闻</title>", "",
+			Charset{Name: "gbk", Source: CharsetFromMeta, Label: "gb2312", Offset: offsetPtr(0), UTF8: true}},
+		{"meta UTF-16 reads as UTF-8", "<meta charset=utf-16><p>x", "",
+			Charset{Name: "utf-8", Source: CharsetFromMeta, Label: "utf-16", Offset: offsetPtr(0)}},
+		{"meta past 1,024 bytes is not seen", strings.Repeat(" ", 1024) + "<meta charset=big5>", "",
+			Charset{Name: "utf-8", Source: CharsetSniffed}},
+		{"sniffed UTF-8", "<p>日本", "", Charset{Name: "utf-8", Source: CharsetSniffed, UTF8: true}},
+		{"sniffed UTF-8 cut mid-character", "<p>日\xe6\x9c", "", Charset{Name: "utf-8", Source: CharsetSniffed, UTF8: true}},
+		{"not UTF-8, nothing declared", "<p>caf\xe9 noir", "", Charset{Name: "windows-1252", Source: CharsetDefault}},
+		{"declared UTF-8, invalid bytes", "<meta charset=utf-8><p>a\xff\xfeb", "",
+			Charset{Name: "utf-8", Source: CharsetFromMeta, Label: "utf-8", Offset: offsetPtr(0),
+				InvalidUTF8: 2, FirstInvalid: offsetPtr(24)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := DetectCharset([]byte(tt.body), tt.contentType)
+			if !sameCharset(got, tt.want) {
+				t.Errorf("DetectCharset = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func sameCharset(a, b Charset) bool {
+	eq := func(x, y *int64) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+	return a.Name == b.Name && a.Source == b.Source && a.Label == b.Label && a.UTF8 == b.UTF8 &&
+		a.InvalidUTF8 == b.InvalidUTF8 && eq(a.Offset, b.Offset) && eq(a.FirstInvalid, b.FirstInvalid)
+}
+
+// TestCharDecoder encodes text in each legacy charset and reads it back a
+// character at a time: every character must come back whole, with its
+// byte length, so offsets stay byte offsets.
+func TestCharDecoder(t *testing.T) {
+	tests := []struct {
+		name string
+		enc  encoding.Encoding
+		text string
+	}{
+		{"shift_jis", japanese.ShiftJIS, "<title>朝日新聞デジタル：ﾆｭｰｽ</title>"},
+		{"euc-jp", japanese.EUCJP, "<p>日本語のページ</p>"},
+		{"gbk", simplifiedchinese.GBK, "<p>国内新闻_新闻中心</p>"},
+		{"gb18030", simplifiedchinese.GB18030, "<p>新闻 € 𠀀</p>"},
+		{"big5", traditionalchinese.Big5, "<p>字符集測試</p>"},
+		{"euc-kr", korean.EUCKR, "<p>한국어 뉴스</p>"},
+		{"windows-1251", charmap.Windows1251, "<p>Новости дня</p>"},
+		{"iso-8859-2", charmap.ISO8859_2, "<p>Zażółć gęślą</p>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, err := tt.enc.NewEncoder().Bytes([]byte(tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := Charset{Name: tt.name}.Decoder()
+			if d == nil {
+				t.Fatalf("no decoder for %s", tt.name)
+			}
+			var got strings.Builder
+			for i := 0; i < len(body); {
+				r, n := d.Decode(body[i:])
+				if n != d.Len(body[i:]) || r == utf8.RuneError {
+					t.Fatalf("at byte %d: %q, %d bytes (Len %d)", i, r, n, d.Len(body[i:]))
+				}
+				got.WriteRune(r)
+				i += n
+			}
+			if got.String() != tt.text {
+				t.Errorf("decoded %q, want %q", got.String(), tt.text)
+			}
+		})
+	}
+}
+
+func TestCharDecoderInvalid(t *testing.T) {
+	d := Charset{Name: "shift_jis"}.Decoder()
+	for _, b := range []string{"\x81\x20", "\xa0", "\xfd", "\x81"} {
+		if r, n := d.Decode([]byte(b)); r != utf8.RuneError || n != 1 {
+			t.Errorf("Decode(%q) = %q, %d, want U+FFFD, 1", b, r, n)
+		}
+	}
+	for _, name := range []string{"utf-8", "utf-16le", "iso-2022-jp", "no-such-charset"} {
+		if d := (Charset{Name: name}).Decoder(); d != nil {
+			t.Errorf("Decoder for %s = %v, want nil (shown as UTF-8)", name, d)
+		}
+	}
+}
+
+func TestCharsetFindings(t *testing.T) {
+	tests := []struct {
+		name, body, contentType string
+		code                    string
+		offset                  int64
+	}{
+		{"meta gb2312, UTF-8 bytes", "<html><head><meta charset=\"gb2312\"><title>国内新闻</title></head></html>", "",
+			CodeCharsetMismatch, 12},
+		{"header Shift_JIS, UTF-8 bytes", "<title>朝日新聞</title>", "text/html; charset=Shift_JIS",
+			CodeCharsetMismatch, -1},
+		{"declared UTF-8, invalid bytes", "<meta charset=utf-8><title>caf\xe9</title>", "text/html",
+			CodeInvalidUTF8, 30},
+		{"agreeing Shift_JIS", "<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>", "", "", 0},
+		{"ASCII under gb2312", "<meta charset=gb2312><title>News</title>", "", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(Input{Body: []byte(tt.body), Header: http.Header{"Content-Type": {tt.contentType}}})
+			var found *Finding
+			for i, f := range a.Findings {
+				if f.Code == CodeCharsetMismatch || f.Code == CodeInvalidUTF8 {
+					found = &a.Findings[i]
+				}
+			}
+			switch {
+			case tt.code == "" && found != nil:
+				t.Errorf("unexpected finding %s: %s", found.Code, found.Message)
+			case tt.code == "":
+			case found == nil || found.Code != tt.code:
+				t.Errorf("findings %+v, want %s", a.Findings, tt.code)
+			case tt.offset < 0 && found.Offset != nil, tt.offset >= 0 && (found.Offset == nil || *found.Offset != tt.offset):
+				t.Errorf("%s at offset %v, want %d", found.Code, found.Offset, tt.offset)
+			}
+		})
+	}
+}
+
+func TestCharsetReason(t *testing.T) {
+	c := DetectCharset([]byte("<meta charset=gb2312><title>新闻</title>"), "")
+	if got, want := c.Reason(), "declared as gb2312 in a <meta> tag at byte 0, but the bytes are UTF-8"; got != want {
+		t.Errorf("Reason() = %q, want %q", got, want)
+	}
+	if got := c.DisplayName(); got != "GBK" {
+		t.Errorf("DisplayName() = %q, want GBK", got)
+	}
+}
