@@ -62,6 +62,8 @@ func robotsCell(rr *inspect.ResourceRobots) string {
 		return "—"
 	case rr.Skipped:
 		return "not consulted"
+	case rr.Unchecked():
+		return "could not be checked"
 	}
 	s := "disallowed"
 	if rr.Allowed {

@@ -91,6 +91,7 @@ func TestResourceCells(t *testing.T) {
 		{"bytes add header and body", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}, HeaderBytes: 200, BodyBytes: 1_000_000}, colBytes, "1,000,200"},
 		{"not requested", inspect.Resource{}, colBytes, "—"},
 		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
+		{"robots not checked", inspect.Resource{Robots: &inspect.ResourceRobots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},
 		{"robots skipped", inspect.Resource{Robots: &inspect.ResourceRobots{Skipped: true}}, colRobots, "not consulted"},
 		{"after the cutoff", inspect.Resource{Kind: inspect.ResourceScript}, colFound, "after cutoff"},
 		{"truncated note", inspect.Resource{Truncated: true, LimitBytes: 2_000_000, DiscoveredBeforeCutoff: true, ResourceFetch: inspect.ResourceFetch{CutoffOffset: &cut}}, colNote, "truncated: over its own 2,000,000-byte limit"},
