@@ -18,7 +18,7 @@ func (fs *findings) beyond() {
 	var alts, lostJSON []*Critical
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) {
+		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) || fs.duplicateBeyond(c) {
 			continue
 		}
 		switch c.Kind {

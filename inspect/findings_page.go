@@ -50,7 +50,7 @@ func (fs *findings) afterBodyStart() {
 		var els []*Critical
 		for i := range fs.a.Critical {
 			c := &fs.a.Critical[i]
-			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) {
+			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) && !fs.lostCopy(c) {
 				els = append(els, c)
 			}
 		}
@@ -238,14 +238,7 @@ func (fs *findings) document() {
 			}
 		}
 	}
-	for _, c := range canon[min(1, len(canon)):] {
-		if c.Value != canon[0].Value {
-			fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(c.Offset),
-				"The page has %d canonical links that disagree (%s at byte %s, %s at byte %s): Google ignores them all.",
-				len(canon), quoted(canon[0].Value), Bytes(canon[0].Offset), quoted(c.Value), Bytes(c.Offset))
-			break
-		}
-	}
+	fs.canonicalConflict(canon)
 	if !hasTitle && len(fs.in.Body) > 0 {
 		msg := "The page has no <title>: Google makes one up from the page."
 		if fs.a.notes.svgTitles > 0 {
