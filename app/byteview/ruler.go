@@ -86,7 +86,8 @@ type RulerModel struct {
 // reports the body offset under it through OnSelect.
 //
 // A Ruler draws a bounded number of canvas objects whatever the document
-// size: segments are aggregated per pair of pixel columns. Its methods belong
+// size: segments are aggregated per pixel column, each kind drawn at its
+// share of the bytes (see ruler_columns.go). Its methods belong
 // to the UI goroutine.
 type Ruler struct {
 	widget.BaseWidget
