@@ -35,7 +35,7 @@ var resourceColumns = [resourceCols]struct {
 	title string
 	width float32
 }{
-	{"URL", 360}, {"Kind", 90}, {"Status", 60}, {"Bytes", 110}, {"Limit", 110},
+	{"URL", 360}, {"Kind", 90}, {"Status", 60}, {"Counted bytes", 110}, {"Limit", 110},
 	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110}, {"Note", 360},
 }
 
@@ -218,7 +218,7 @@ func compareRows(x, y *resourceRow, col int) int {
 	case colStatus:
 		return cmp.Compare(x.res.Status, y.res.Status)
 	case colBytes:
-		return cmp.Compare(x.res.HeaderBytes+x.res.BodyBytes, y.res.HeaderBytes+y.res.BodyBytes)
+		return cmp.Compare(x.res.CountedBytes, y.res.CountedBytes)
 	case colLimit:
 		return cmp.Compare(x.res.LimitBytes, y.res.LimitBytes)
 	case colBar:
@@ -233,7 +233,7 @@ func fillRatio(r *inspect.Resource) float64 {
 	if r.LimitBytes <= 0 {
 		return 0
 	}
-	return float64(r.HeaderBytes+r.BodyBytes) / float64(r.LimitBytes)
+	return float64(r.CountedBytes) / float64(r.LimitBytes)
 }
 
 // onCellTapped selects the tapped cell, as the table does for a tap on

@@ -19,9 +19,9 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	w.SetContent(a.content())
 	a.show(resourceRows([]inspect.Resource{
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200,
-			HeaderBytes: 100, BodyBytes: 5000, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+			HeaderBytes: 100, BodyBytes: 5000, ResourceFetch: inspect.ResourceFetch{Requested: true, CountsHeaders: true, CountedBytes: 5100}},
 		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true, Status: 404,
-			HeaderBytes: 100, BodyBytes: 10, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+			HeaderBytes: 100, BodyBytes: 10, ResourceFetch: inspect.ResourceFetch{Requested: true, CountsHeaders: true, CountedBytes: 110}},
 		{URL: "http://h/c.png", Kind: inspect.ResourceImage, ExcludedReason: "Images are not fetched by the renderer."},
 	}))
 	urls := func() string {

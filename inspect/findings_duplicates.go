@@ -45,15 +45,15 @@ func (fs *findings) duplicateBeyond(c *Critical) bool {
 		// finding; a later copy never counts.
 		return c.HasFlag(FlagDuplicate) && c.Kind != ElementCanonical
 	}
-	used := "the first one, at byte " + Bytes(kept.Offset) + ", is kept and is the one Google uses"
+	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and is the one Google uses"
 	if c.Kind == ElementCanonical {
-		used = "the one at byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
+		used = "the one at body byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
 		if kept.Value != c.Value {
 			used += " (" + quoted(kept.Value) + "; this one says " + quoted(c.Value) + ")"
 		}
 	}
 	fs.add(SeverityInfo, duplicateCode(c.Kind), offsetPtr(c.Offset),
-		"Another %s at byte %s is %s, but %s: nothing is lost.", elementLabel(c.Kind), Bytes(c.Offset),
+		"Another %s at body byte %s is %s, but %s: nothing is lost.", elementLabel(c.Kind), Bytes(c.Offset),
 		fs.cutoffPhrase(), used)
 	return true
 }
@@ -82,7 +82,7 @@ func (fs *findings) canonicalConflict(canon []*Critical) {
 	}
 	if a, b := disagreeing(kept); a != nil {
 		fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(b.Offset),
-			"The page has %d canonical links that disagree (%s at byte %s, %s at byte %s): Google ignores them all.",
+			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): Google ignores them all.",
 			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset))
 		return
 	}
@@ -92,10 +92,10 @@ func (fs *findings) canonicalConflict(canon []*Critical) {
 	}
 	sees := "none of them"
 	if len(kept) > 0 {
-		sees = fmt.Sprintf("only %s at byte %s", quoted(kept[0].Value), Bytes(kept[0].Offset))
+		sees = fmt.Sprintf("only %s at body byte %s", quoted(kept[0].Value), Bytes(kept[0].Offset))
 	}
 	fs.add(SeverityInfo, CodeCanonicalMultiple, offsetPtr(b.Offset),
-		"The page has %d canonical links that disagree (%s at byte %s, %s at byte %s), but %s %s: %s sees %s. A crawler that reads the whole page ignores them all.",
+		"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s), but %s %s: %s sees %s. A crawler that reads the whole page ignores them all.",
 		len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset),
 		pluralize(len(canon)-len(kept), "link is", "links are"), fs.cutoffPhrase(), fs.crawler, sees)
 }

@@ -121,7 +121,7 @@ func TestFindingMessage(t *testing.T) {
 	body := []byte("<title>t</title><p>" + strings.Repeat("x", pad) + `<link rel="canonical" href="/c">`)
 	cut := int64(2_000_000)
 	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
-	want := "The canonical link is at byte 2,431,007, after Googlebot's cutoff at byte 2,000,000: " +
+	want := "The canonical link is at body byte 2,431,007, after Googlebot's cutoff at body byte 2,000,000: " +
 		"Googlebot will not see it, so the search engine chooses the canonical URL on its own."
 	for _, f := range a.Findings {
 		if f.Code == CodeCanonicalBeyondCutoff {
@@ -217,8 +217,8 @@ func TestFindingDuplicateTitleMessage(t *testing.T) {
 	body := "<html><head><title>First</title></head><body>" + strings.Repeat("x", pad) + "<title>Second</title>"
 	cut := int64(1_999_860)
 	a := Analyze(Input{Body: []byte(body), Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
-	want := "Another title at byte 2,768,461 is after Googlebot's cutoff at byte 1,999,860, but the first one, " +
-		"at byte 12, is kept and is the one Google uses: nothing is lost."
+	want := "Another title at body byte 2,768,461 is after Googlebot's cutoff at body byte 1,999,860, but the first one, " +
+		"at body byte 12, is kept and is the one Google uses: nothing is lost."
 	for _, f := range a.Findings {
 		if f.Code == CodeTitleBeyondCutoff {
 			if f.Message != want || f.Severity != SeverityInfo {

@@ -100,6 +100,10 @@ type ResourceFetch struct {
 	BinaryLimitBytes int64 `json:"binary_limit_bytes,omitempty"`
 	// CountsHeaders is true when HeaderBytes count toward LimitBytes.
 	CountsHeaders bool `json:"counts_headers"`
+	// CountedBytes is what counts toward LimitBytes: header plus decoded
+	// body when CountsHeaders, the body alone otherwise. Every view shows
+	// this number as the resource's "counted bytes".
+	CountedBytes int64 `json:"counted_bytes"`
 	// CutoffOffset is the offset in the decoded body where the crawler
 	// stops, nil when nothing is cut; BinaryCutoffOffset the same for
 	// BinaryLimitBytes.

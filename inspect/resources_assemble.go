@@ -142,6 +142,10 @@ func (a *assembler) apply(e *Resource) {
 	e.Status, e.HeaderBytes, e.BodyBytes = j.res.Status, j.res.HeaderBytes, j.res.BodyBytes
 	e.LimitBytes, e.Truncated, e.Robots = j.res.LimitBytes, j.res.Truncated, j.res.Robots
 	e.ResourceFetch = j.res.ResourceFetch
+	e.CountedBytes = e.BodyBytes
+	if e.CountsHeaders {
+		e.CountedBytes += e.HeaderBytes
+	}
 	if j.blocked != "" {
 		e.Fetched, e.ExcludedReason = false, j.blocked
 		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested

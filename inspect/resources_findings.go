@@ -154,7 +154,7 @@ func (w *resFindingWriter) afterCutoff(r *Resource, parent *Resource, pageCutoff
 	}
 	at := "past the cutoff"
 	if cutoff != nil {
-		at = "past " + w.profile + "'s cutoff at byte " + Bytes(*cutoff)
+		at = "past " + w.profile + "'s cutoff at body byte " + Bytes(*cutoff)
 	}
 	w.add(resSeverity(r), CodeResourceAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
 		resNoun(r), r.URL, Bytes(r.DiscoveredOffset), where, at, resWithoutEffect(r))

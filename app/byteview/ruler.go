@@ -209,3 +209,12 @@ func cmpInt64(a, b int64) int {
 	}
 	return 0
 }
+
+// Caption returns the text a full ruler writes above its bar for m: the
+// cutoff's byte in the crawler's count and in the body, or how much of the
+// limit the response uses. Any goroutine may call it.
+func Caption(m RulerModel) string {
+	header := max(m.HeaderBytes, 0)
+	label, _ := cutoffLabel(&m, header, header+max(m.BodyBytes, 0))
+	return label
+}

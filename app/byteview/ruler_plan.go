@@ -278,10 +278,16 @@ func binaryCut(m *RulerModel, cut, body int64) (int64, bool) {
 }
 
 // cutoffLabel is the text above the bar: the cutoff's exact byte in the
-// crawler's count, or how much of the limit the response uses.
+// crawler's count (header included) and in the body, or how much of the
+// limit the response uses.
 func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 	if m.Cutoff != nil {
-		label = "cutoff at byte " + commas(header+*m.Cutoff)
+		// The crawler counts the header first: name which count a number
+		// is in, since findings give the same cutoff as a body byte.
+		label = "cutoff at body byte " + commas(*m.Cutoff)
+		if header > 0 {
+			label = "cutoff at counted byte " + commas(header+*m.Cutoff) + " (body byte " + commas(*m.Cutoff) + ")"
+		}
 		switch {
 		case m.BinaryCutoff != nil:
 			label += " · " + commas(header+*m.BinaryCutoff) + " if MB means MiB"

@@ -283,7 +283,7 @@ func TestRulerSetModelReplans(t *testing.T) {
 	if !r.plan.hasCut || !r.plan.hasBin {
 		t.Errorf("after SetModel(truncated): cutoff line %v, binary line %v, want both", r.plan.hasCut, r.plan.hasBin)
 	}
-	if got, want := r.plan.label, "cutoff at byte 2,000,000 · 2,097,152 if MB means MiB"; got != want {
+	if got, want := r.plan.label, "cutoff at counted byte 2,000,000 (body byte 1,999,488) · 2,097,152 if MB means MiB"; got != want {
 		t.Errorf("cutoff label = %q, want %q", got, want)
 	}
 }
