@@ -145,16 +145,17 @@ func consistencyReports(t *testing.T) map[string]*inspect.Report {
 	p := defaultProfile(t)
 	demo := startDemo(t)
 	reports := map[string]*inspect.Report{}
-	inspectURL := func(name string, f *fetch.Fetcher, u string) {
+	inspectWith := func(name string, f *fetch.Fetcher, u string, timeout time.Duration) {
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
 		rep, err := inspect.Page(ctx, f, u, p, inspect.Options{FetchBlocked: true,
-			Fetch: fetch.Options{Timeout: 30 * time.Second}})
+			Fetch: fetch.Options{Timeout: timeout}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		reports[name] = rep
 	}
+	inspectURL := func(name string, f *fetch.Fetcher, u string) { inspectWith(name, f, u, 30*time.Second) }
 	for _, path := range []string{"/big", "/resources", "/clean"} {
 		inspectURL("demo "+path, &fetch.Fetcher{}, demo.URL+path)
 	}
@@ -170,6 +171,8 @@ func consistencyReports(t *testing.T) map[string]*inspect.Report {
 			w.Write(news)
 		case "/articles":
 			w.Write(dup)
+		case "/slow":
+			slowBody(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -178,7 +181,25 @@ func consistencyReports(t *testing.T) map[string]*inspect.Report {
 	off := offlineFetcher(srv.Listener.Addr().String())
 	inspectURL("saved news page, offline", off, srv.URL+"/news")
 	inspectURL("duplicate titles and canonicals", off, srv.URL+"/articles")
+	inspectWith("body broken off by the time limit", off, srv.URL+"/slow", 1500*time.Millisecond)
 	return reports
+}
+
+// slowBody announces 2,500,000 bytes and sends 100 KB a second.
+func slowBody(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Length", "2500000")
+	chunk := bytes.Repeat([]byte("<p>slow text</p>\n"), 625)
+	for sent := 0; sent < 2_500_000; sent += len(chunk) {
+		if _, err := w.Write(chunk); err != nil {
+			return
+		}
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 func defaultProfile(t *testing.T) fetch.Profile {
@@ -217,6 +238,18 @@ var cutoffAtRe = regexp.MustCompile(`cutoff at (body |counted )?byte ([0-9]{1,3}
 // checkCutoff: one cutoff, named as a body byte or a counted byte.
 func (r *rendered) checkCutoff(t *testing.T) {
 	f := r.rep.Fetch
+	if pr := r.rep.Partial; pr != nil && f.CutoffOffset == nil {
+		want := pr.CutoffText()
+		for view, s := range map[string]string{"window summary": r.win.overview.summary, "ruler caption": r.caption,
+			"text": r.text, "html": r.htmlText} {
+			if !strings.Contains(s, want) || strings.Contains(s, "nothing is cut") || strings.Contains(s, "keeps everything") {
+				t.Errorf("%s does not say %q for a body read in part", view, want)
+			}
+		}
+		if p := r.json["partial_read"].(map[string]any); int64(p["announced_bytes"].(float64)) != pr.AnnouncedBytes {
+			t.Errorf("JSON partial_read %v, want announced %d", p, pr.AnnouncedBytes)
+		}
+	}
 	if f.CutoffOffset == nil {
 		if r.json["fetch"].(map[string]any)["cutoff_offset"] != nil {
 			t.Error("JSON has a cutoff_offset for a page nothing cuts")

@@ -423,8 +423,8 @@ func outcomeText(d robotsData) string {
 		return "No robots.txt was consulted for this page."
 	}
 	s := o.RobotsURL + ": " + o.Reason
-	if o.Bytes > 0 {
-		s += " The file has " + bytesText(o.Bytes) + "; Google reads the first " + commas(robots.MaxBytes) + "."
+	if size := o.SizeText(); size != "" {
+		s += " The file has " + size + "."
 	}
 	if o.LooksLikeHTML {
 		s += " It looks like an HTML page, not a robots.txt."

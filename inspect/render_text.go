@@ -71,6 +71,9 @@ func limitText(r *Report) string {
 
 func cutoffText(r *Report) string {
 	res := r.Fetch
+	if res.CutoffOffset == nil && r.Partial != nil {
+		return r.Partial.CutoffText()
+	}
 	if res.CutoffOffset == nil {
 		if res.LimitBytes > 0 {
 			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", percentOf(countedBytes(r), res.LimitBytes))

@@ -77,6 +77,10 @@ type RulerModel struct {
 	// max(HeaderBytes+BodyBytes, LimitBytes) to put the limit at the right
 	// end.
 	ScaleBytes int64
+	// Caption, when set, replaces the limit's use above a ruler with no
+	// cutoff: for a body not read to its end, where the cutoff falls on
+	// the length the server announced. It is drawn as a warning.
+	Caption string
 }
 
 // Ruler is a horizontal bar drawn to scale over a response's header and body

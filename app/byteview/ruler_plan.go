@@ -296,6 +296,9 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 		}
 		return label, true
 	}
+	if m.Caption != "" {
+		return m.Caption, true
+	}
 	if m.LimitBytes > 0 {
 		return "limit " + commas(m.LimitBytes) + " not reached (" + usedPercent(total, m.LimitBytes) + " used)", false
 	}

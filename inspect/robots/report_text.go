@@ -62,7 +62,9 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	if info.Status != 0 {
 		facts = append(facts, fmt.Sprintf("status %d", info.Status))
 	}
-	if info.Policy == PolicyParsed || info.Bytes > 0 {
+	if info.Size != "" {
+		facts = append(facts, info.Size)
+	} else if info.Policy == PolicyParsed || info.Bytes > 0 {
 		facts = append(facts, thousands(info.Bytes)+" bytes")
 	}
 	if n := len(info.Redirects); n > 0 {
@@ -70,7 +72,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	}
 	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", sanitize(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
-	if info.TruncatedAt > 0 {
+	if info.TruncatedAt > 0 && info.Size == "" {
 		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", thousands(info.TruncatedAt))
 	}
 	if info.LooksLikeHTML {
