@@ -230,4 +230,3 @@ func TestMalformedResponses(t *testing.T) {
 		})
 	}
 }
-
