@@ -535,6 +535,7 @@ func (a *verifyArea) setProgress(done, total int64, text string) {
 }
 
 func (a *verifyArea) showResults(results []verify.Result, text string) {
+	results, text = explainDNS(results, text)
 	a.rows = make([]verifyRow, len(results))
 	for i, r := range results {
 		addr, _ := netip.ParseAddr(r.IP)

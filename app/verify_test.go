@@ -283,3 +283,48 @@ func TestVerifyParseInput(t *testing.T) {
 		t.Errorf("over the bound: %d lines left out, want 3", extra)
 	}
 }
+
+// offlineZone answers every lookup "no such host", as a resolver does on
+// a machine with no network behind it.
+type offlineZone struct{}
+
+func (offlineZone) LookupAddr(ctx context.Context, a string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: a, IsNotFound: true}
+}
+
+func (offlineZone) LookupHost(ctx context.Context, h string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: h, IsNotFound: true}
+}
+
+// TestVerifyAreaSaysDNSIsNotWorking: when no address gets a reverse name,
+// not even Googlebot's own, the tab says DNS is not working and that the
+// verdicts rest on the published ranges, instead of stating "has no
+// reverse DNS name" as a fact about each address.
+func TestVerifyAreaSaysDNSIsNotWorking(t *testing.T) {
+	a := newVerifyTestArea(t, offlineZone{}, time.Second)
+	a.input.SetText("66.249.66.1 googlebot\n66.249.66.2 googlebot\n203.0.113.5 googlebot\n")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	want := "DNS is not working here: none of the 3 addresses got a reverse DNS name, not even the 2 inside Google's " +
+		"published ranges, where every genuine address has one. The verdicts rest on the published ranges alone. "
+	if !strings.HasPrefix(a.status.Text, want) {
+		t.Errorf("status = %q, want it to start with %q", a.status.Text, want)
+	}
+	for _, r := range a.rows {
+		if strings.Contains(r.res.Evidence, "has no reverse DNS name") {
+			t.Errorf("%s: evidence %q states the missing name as a fact", r.res.IP, r.res.Evidence)
+		}
+		if r.res.IP == "203.0.113.5" && (r.res.Verdict != verify.Fake || !strings.Contains(r.res.Evidence, "203.0.113.5 is outside every published Google range")) {
+			t.Errorf("203.0.113.5: %s %q, want fake on the ranges", r.res.Verdict, r.res.Evidence)
+		}
+	}
+}
+
+// TestVerifyAreaDNSWorking: a run where DNS answers keeps its evidence.
+func TestVerifyAreaDNSWorking(t *testing.T) {
+	a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+	a.input.SetText("66.249.66.1 googlebot\n198.51.100.7 googlebot\n")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	if strings.Contains(a.status.Text, "DNS is not working") {
+		t.Errorf("status = %q with DNS answering", a.status.Text)
+	}
+}

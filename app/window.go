@@ -298,9 +298,12 @@ func doneText(rep *inspect.Report) string {
 	}
 	r := rep.Fetch
 	s := "Done: " + statusOf(r) + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
-	if r.Truncated && r.CutoffOffset != nil {
+	switch {
+	case r.Truncated && r.CutoffOffset != nil:
 		s += ", cut at body byte " + commas(*r.CutoffOffset)
-	} else {
+	case rep.Partial != nil:
+		s += ", read incomplete"
+	default:
 		s += ", nothing cut"
 	}
 	if n := len(rep.Resources); n > 0 {

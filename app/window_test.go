@@ -504,3 +504,32 @@ func TestFileDialogsUseMostOfTheWindow(t *testing.T) {
 		t.Errorf("dialog size = %v in a %v window, want most of it", got, want)
 	}
 }
+
+// TestProfileChangeMarksReportStale: choosing another profile after an
+// inspection says the tabs show the old profile's report; choosing the
+// report's profile again clears it.
+func TestProfileChangeMarksReportStale(t *testing.T) {
+	demo := startDemo(t)
+	tu := newTestUI(t, Options{})
+	tu.typeURLAndEnter(demo.URL + "/clean")
+	tu.waitEnd(t, 30*time.Second)
+	var was string
+	tu.act(func() {
+		was = tu.top.profile.Selected
+		for _, name := range tu.top.profile.Options {
+			if name != was {
+				tu.top.profile.SetSelected(name)
+				break
+			}
+		}
+		got := tu.top.phase.Text
+		if !strings.HasPrefix(got, "Stale: the tabs show the report as "+was+"; the profile is now "+tu.top.profile.Selected) ||
+			tu.top.phase.Importance != widget.WarningImportance {
+			t.Errorf("after changing the profile the phase line says %q (importance %v), want it to mark the report stale", got, tu.top.phase.Importance)
+		}
+		tu.top.profile.SetSelected(was)
+		if got := tu.top.phase.Text; strings.Contains(got, "Stale") || !strings.HasPrefix(got, "Done:") {
+			t.Errorf("back on the report's profile the phase line says %q, want the report's done line", got)
+		}
+	})
+}
