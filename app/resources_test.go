@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +177,27 @@ func paneText(o fyne.CanvasObject) string {
 		}
 	})
 	return strings.Join(s, "\n")
+}
+
+// TestResourcesClickSelectsRow: a click in any cell highlights the whole
+// row, not the one cell.
+func TestResourcesClickSelectsRow(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	a := newResourcesArea(w)
+	w.SetContent(a.content())
+	w.Resize(fyne.NewSize(1400, 500))
+	a.show(resourceRows([]inspect.Resource{
+		{URL: "http://h/a.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200},
+		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Status: 200},
+	}))
+	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: colKind}))
+	for col := range resourceCols {
+		if c := cellAt(t, a, widget.TableCellID{Row: 1, Col: col}); c.bg.FillColor == color.Transparent {
+			t.Errorf("column %d of the clicked row is not shown selected", col)
+		}
+		if c := cellAt(t, a, widget.TableCellID{Row: 0, Col: col}); c.bg.FillColor != color.Transparent {
+			t.Errorf("column %d of the other row is shown selected", col)
+		}
+	}
 }

@@ -40,17 +40,17 @@ const (
 	verifyColIP = iota
 	verifyColClaimed
 	verifyColVerdict
+	verifyColEvidence // beside the verdict, so it is on screen at 1024 px
 	verifyColRequests
 	verifyColReverse
 	verifyColForward
 	verifyColRange
-	verifyColEvidence
 	verifyCols
 )
 
 var verifyColumns = [verifyCols]verifyColumn{
-	{"IP", 150}, {"Claimed", 130}, {"Verdict", 80}, {"Requests", 80},
-	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260}, {"Evidence", 600},
+	{"IP", 150}, {"Claimed", 110}, {"Verdict", 80}, {"Evidence", 600}, {"Requests", 80},
+	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260},
 }
 
 // verifyRow is a result with its address parsed once, for sorting.
@@ -122,6 +122,7 @@ func newVerifyArea(win fyne.Window, v *verify.Verifier) *verifyArea {
 	a.copyBtn = widget.NewButtonWithIcon("Copy CSV", theme.ContentCopyIcon(), a.onCopyCSV)
 	a.exportBtn = widget.NewButtonWithIcon("Export CSV…", theme.DocumentSaveIcon(), a.onExportCSV)
 	a.progress = widget.NewProgressBar()
+	a.progress.Hide()
 	a.status = widget.NewLabel("Paste addresses or open an access log to check which crawlers are genuine.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Files()))
@@ -489,8 +490,10 @@ func (a *verifyArea) setRunning(on bool) {
 	}
 	if on {
 		a.cancelBtn.Enable()
+		a.progress.Show() // only while a run works: an idle "0%" reads as work pending
 	} else {
 		a.cancelBtn.Disable()
+		a.progress.Hide()
 	}
 }
 

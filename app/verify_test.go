@@ -328,3 +328,24 @@ func TestVerifyAreaDNSWorking(t *testing.T) {
 		t.Errorf("status = %q with DNS answering", a.status.Text)
 	}
 }
+
+// TestVerifyAreaLayout: the progress bar shows only while a run works, and
+// the Evidence column starts within 1024 px.
+func TestVerifyAreaLayout(t *testing.T) {
+	a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+	if a.progress.Visible() {
+		t.Error("the progress bar is shown before any run")
+	}
+	test.Type(a.input, "66.249.66.1 googlebot")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	if a.progress.Visible() {
+		t.Error("the progress bar is still shown after the run")
+	}
+	var x float32
+	for i := range verifyColEvidence {
+		x += verifyColumns[i].width
+	}
+	if x+200 > 1024 {
+		t.Errorf("the Evidence column starts at x=%v, off a 1024-px window", x)
+	}
+}

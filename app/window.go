@@ -114,7 +114,7 @@ func (u *UI) build() {
 	u.verify = newVerifyArea(u.win, newVerifier())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(u.prefs.windowSize())
+	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
