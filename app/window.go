@@ -107,7 +107,7 @@ func (u *UI) build() {
 	u.top.url.SetOptions(u.prefs.recentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
-	u.impact = newImpactArea()
+	u.impact = newImpactArea(u.win)
 	u.res = newResourcesArea(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()

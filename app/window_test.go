@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -531,5 +532,47 @@ func TestProfileChangeMarksReportStale(t *testing.T) {
 		if got := tu.top.phase.Text; strings.Contains(got, "Stale") || !strings.HasPrefix(got, "Done:") {
 			t.Errorf("back on the report's profile the phase line says %q, want the report's done line", got)
 		}
+	})
+}
+
+// TestFindSelectsLastSearch: Ctrl+F opens the find bar with the previous
+// search text selected, so typing replaces it.
+func TestFindSelectsLastSearch(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	tu.act(func() {
+		tu.onFind()
+		f, ok := tu.win.Canvas().Focused().(interface {
+			fyne.Focusable
+			SelectedText() string
+		})
+		if !ok {
+			t.Fatalf("focused = %T, want the find field", tu.win.Canvas().Focused())
+		}
+		test.Type(f, "canonical")
+		tu.source.view.HideBars()
+		tu.onFind()
+		if got := f.SelectedText(); got != "canonical" {
+			t.Errorf("after Ctrl+F again the find field selects %q, want the last search %q", got, "canonical")
+		}
+	})
+}
+
+// TestCancelMenuShowsEsc: the menu's Cancel item shows the key that
+// cancels.
+func TestCancelMenuShowsEsc(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	tu.act(func() {
+		for _, m := range tu.win.MainMenu().Items {
+			for _, it := range m.Items {
+				if strings.HasPrefix(it.Label, "Cancel") {
+					s, ok := it.Shortcut.(*desktop.CustomShortcut)
+					if !ok || s.KeyName != fyne.KeyEscape || s.Modifier != 0 || it.Label != "Cancel" {
+						t.Errorf("Cancel item %q shows %v, want Esc", it.Label, it.Shortcut)
+					}
+					return
+				}
+			}
+		}
+		t.Error("no Cancel item in the menu")
 	})
 }
