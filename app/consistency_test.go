@@ -417,7 +417,7 @@ func (r *rendered) checkResources(t *testing.T) {
 	for i, res := range r.rep.Resources {
 		row := r.win.resources[i]
 		counted := "—"
-		if res.Requested {
+		if res.Requested && res.Status > 0 {
 			counted = inspect.Bytes(res.CountedBytes)
 			want := res.BodyBytes
 			if res.CountsHeaders {

@@ -27,7 +27,7 @@ func resourceCells(r *inspect.Resource) [resourceCols]string {
 	c[colKind] = string(r.Kind)
 	c[colStatus] = r.StatusWord()
 	c[colBytes] = "—"
-	if r.Requested {
+	if r.Requested && r.Status > 0 {
 		c[colBytes] = commas(r.CountedBytes)
 	}
 	c[colLimit] = "—"

@@ -88,7 +88,8 @@ func TestResourceCells(t *testing.T) {
 		col  int
 		want string
 	}{
-		{"counted bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 1_000_200}, HeaderBytes: 200, BodyBytes: 1_000_000}, colBytes, "1,000,200"},
+		{"counted bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 1_000_200}, Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}, colBytes, "1,000,200"},
+		{"no response, no bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colBytes, "—"},
 		{"not requested", inspect.Resource{}, colBytes, "—"},
 		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
 		{"robots not checked", inspect.Resource{Robots: &inspect.ResourceRobots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},

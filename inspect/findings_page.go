@@ -66,9 +66,9 @@ func (fs *findings) afterBodyStart() {
 		case ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
-		what := "The " + elementLabel(kind) + " at byte " + Bytes(els[0].Offset) + " comes"
+		what := "The " + elementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
 		if len(els) > 1 {
-			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at byte " +
+			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at body byte " +
 				Bytes(els[0].Offset) + ", come"
 		}
 		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
@@ -84,13 +84,13 @@ func (fs *findings) headEndPhrase() string {
 		}
 		switch {
 		case !c.HasFlag(FlagImplicit) || c.Value == "<body>":
-			return "after the head ends at byte " + Bytes(c.Offset)
+			return "after the head ends at body byte " + Bytes(c.Offset)
 		case c.Value == "text":
-			return "after the head ended at byte " + Bytes(c.Offset) + ", where text starts the body"
+			return "after the head ended at body byte " + Bytes(c.Offset) + ", where text starts the body"
 		case strings.HasPrefix(c.Value, "</"):
-			return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
+			return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
 		}
-		return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
+		return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
 	}
 	return "after the body starts"
 }

@@ -294,9 +294,9 @@ func (r *Report) textResources(w io.Writer) {
 	}
 }
 
-// countedCell is a resource's counted bytes, "—" when it was not requested.
+// countedCell is a resource's counted bytes, "—" when no response came.
 func countedCell(res Resource) string {
-	if !res.Requested {
+	if !res.Requested || res.Status == 0 {
 		return "—"
 	}
 	return Bytes(res.CountedBytes)
