@@ -355,6 +355,15 @@ func hasLineWith(s string, parts ...string) bool {
 func (r *rendered) checkJSONLD(t *testing.T) {
 	im := r.rep.Impact
 	if im == nil {
+		n := 0
+		for _, c := range r.rep.Critical {
+			if c.Kind == inspect.ElementJSONLD {
+				n++
+			}
+		}
+		if n > 0 && strings.HasPrefix(r.win.impact.jsonLD, "No JSON-LD") {
+			t.Errorf("Impact says %q of a page with %d JSON-LD blocks", r.win.impact.jsonLD, n)
+		}
 		return
 	}
 	for _, j := range im.JSONLD {

@@ -102,7 +102,7 @@ func impactOf(an *inspect.Analysis, crawler string) impactData {
 		none := "Nothing lost."
 		return impactData{
 			summary: fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes)),
-			compare: none, jsonLD: jsonLDText(nil), open: none, hreflang: none,
+			compare: none, jsonLD: keptJSONLDText(an.Critical), open: none, hreflang: none,
 		}
 	}
 	return impactData{
@@ -169,6 +169,24 @@ func jsonLDText(blocks []inspect.JSONLDImpact) string {
 		fmt.Fprintf(&b, "#%d %s, %s: %s\n", i+1, types, byteview.ByteRange(j.Offset, j.End), jsonLDState(j))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// keptJSONLDText sums up the JSON-LD blocks of a page nothing cuts: all of
+// them are kept.
+func keptJSONLDText(crit []inspect.Critical) string {
+	n := 0
+	for _, c := range crit {
+		if c.Kind == inspect.ElementJSONLD {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return "No JSON-LD block on the page."
+	case 1:
+		return "The page's JSON-LD block is kept whole."
+	}
+	return fmt.Sprintf("All %d JSON-LD blocks of the page are kept whole.", n)
 }
 
 func jsonLDState(j inspect.JSONLDImpact) string {
