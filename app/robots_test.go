@@ -135,6 +135,28 @@ func robotsTestData() robotsData {
 	return d
 }
 
+// newRobotsTestArea builds the Robots tab in a test window; wait blocks
+// until the grid was evaluated once more.
+func newRobotsTestArea(t *testing.T) (area *robotsArea, b *bridge, w fyne.Window, wait func()) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	b = &bridge{}
+	area = newRobotsArea(b, prefs{a.Preferences()})
+	evaluated := make(chan struct{}, 8)
+	area.onEvaluated = func() { evaluated <- struct{}{} }
+	w = test.NewTempWindow(t, area.content())
+	t.Cleanup(area.close)
+	wait = func() {
+		t.Helper()
+		select {
+		case <-evaluated:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the grid was not evaluated")
+		}
+	}
+	return area, b, w, wait
+}
+
 func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &bridge{}
@@ -509,21 +531,7 @@ func TestKeepInView(t *testing.T) {
 // TestRobotsTokensSurviveInspection: a token added in the grid is still a
 // column after the next inspection fills the tab again.
 func TestRobotsTokensSurviveInspection(t *testing.T) {
-	a := test.NewTempApp(t)
-	b := &bridge{}
-	area := newRobotsArea(b, prefs{a.Preferences()})
-	evaluated := make(chan struct{}, 8)
-	area.onEvaluated = func() { evaluated <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
-	wait := func() {
-		t.Helper()
-		select {
-		case <-evaluated:
-		case <-time.After(5 * time.Second):
-			t.Fatal("the grid was not evaluated")
-		}
-	}
+	area, b, _, wait := newRobotsTestArea(t)
 	b.sync(func() { area.show(robotsTestData()) })
 	wait()
 	b.sync(func() {
@@ -547,20 +555,14 @@ func TestRobotsTokensSurviveInspection(t *testing.T) {
 // TestRobotsLayoutAt1024 checks the grid shows more than two rows and the
 // why-trace wraps between words in a 1024x768 window.
 func TestRobotsLayoutAt1024(t *testing.T) {
-	a := test.NewTempApp(t)
-	b := &bridge{}
-	area := newRobotsArea(b, prefs{a.Preferences()})
-	evaluated := make(chan struct{}, 8)
-	area.onEvaluated = func() { evaluated <- struct{}{} }
-	w := test.NewTempWindow(t, area.content())
+	area, b, w, wait := newRobotsTestArea(t)
 	w.Resize(fyne.NewSize(1024, 560)) // the tab's share of a 1024x768 window
-	t.Cleanup(area.close)
 	d := robotsTestData()
 	for i := range 8 {
 		d.urls = append(d.urls, "http://h/page/"+strconv.Itoa(i))
 	}
 	b.sync(func() { area.show(d) })
-	<-evaluated
+	wait()
 	rowH := widget.NewLabel("").MinSize().Height // a row of the grid, the header row too
 	if h := area.table.Size().Height; h < 4*rowH {
 		t.Errorf("the grid is %v px high, room for fewer than three rows of %v", h, rowH)
