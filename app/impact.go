@@ -19,9 +19,10 @@ type impactData struct {
 	compare  string
 	jsonLD   string
 	open     string
-	links    string
-	headings string
 	hreflang string
+	// lostLinks and lostHeadings list every item, for the virtualised
+	// lists below the comparison.
+	lostLinks, lostHeadings lostItems
 }
 
 // impactArea is the Impact tab: what the crawler loses, comparing the full
@@ -31,30 +32,35 @@ type impactArea struct {
 	compare  *widget.Label
 	jsonLD   *widget.Label
 	open     *widget.Label
-	links    *widget.Label
-	headings *widget.Label
 	hreflang *widget.Label
-	data     impactData
-	root     fyne.CanvasObject
+	// linkList and headingList show every lost link and heading.
+	linkList, headingList *lostList
+	data                  impactData
+	root                  fyne.CanvasObject
 }
 
-func newImpactArea() *impactArea {
+func newImpactArea(win fyne.Window) *impactArea {
 	a := &impactArea{
+		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
 		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
-		compare: monoLabel(), jsonLD: monoLabel(), open: monoLabel(),
-		links: monoLabel(), headings: monoLabel(), hreflang: monoLabel(),
+		compare: monoLabel(), jsonLD: monoLabel(), open: monoLabel(), hreflang: monoLabel(),
 	}
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.summary.Selectable = true
-	a.root = container.NewVScroll(container.NewVBox(
+	top := container.NewVScroll(container.NewVBox(
 		a.summary,
 		heading("Full page vs what the crawler keeps"), a.compare,
 		heading("Structured data (JSON-LD blocks)"), a.jsonLD,
 		heading("Open at the cutoff"), a.open,
-		heading("Links lost"), a.links,
-		heading("Headings lost"), a.headings,
 		heading("hreflang alternates lost"), a.hreflang,
 	))
+	lists := container.NewAppTabs(
+		container.NewTabItem("Links lost", a.linkList.root),
+		container.NewTabItem("Headings lost", a.headingList.root),
+	)
+	split := container.NewVSplit(top, lists)
+	split.Offset = 0.55
+	a.root = split
 	return a
 }
 
@@ -66,9 +72,9 @@ func (a *impactArea) show(d impactData) {
 	a.compare.SetText(d.compare)
 	a.jsonLD.SetText(d.jsonLD)
 	a.open.SetText(d.open)
-	a.links.SetText(d.links)
-	a.headings.SetText(d.headings)
 	a.hreflang.SetText(d.hreflang)
+	a.linkList.show(d.lostLinks)
+	a.headingList.show(d.lostHeadings)
 }
 
 // filled reports whether a report's impact was shown.
@@ -80,7 +86,9 @@ func (a *impactArea) copyText() string {
 	if d.summary == "" {
 		return ""
 	}
-	return strings.Join([]string{d.summary, d.compare, d.jsonLD, d.open, d.links, d.headings, d.hreflang}, "\n\n")
+	links := "Links lost:\n" + a.linkList.text()
+	headings := "Headings lost:\n" + a.headingList.text()
+	return strings.Join([]string{d.summary, d.compare, d.jsonLD, d.open, links, headings, d.hreflang}, "\n\n")
 }
 
 // impactOf prepares the Impact tab from an analysis; crawler names the
@@ -94,18 +102,18 @@ func impactOf(an *inspect.Analysis, crawler string) impactData {
 		none := "Nothing lost."
 		return impactData{
 			summary: fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes)),
-			compare: none, jsonLD: jsonLDText(nil), open: none, links: none, headings: none, hreflang: none,
+			compare: none, jsonLD: keptJSONLDText(an.Critical), open: none, hreflang: none,
 		}
 	}
 	return impactData{
 		summary: fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
 			crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes)),
-		compare:  compareText(im),
-		jsonLD:   jsonLDText(im.JSONLD),
-		open:     openText(im.Open),
-		links:    linksText(im.Links.Lost, im.Links.Internal.Lost()+im.Links.External.Lost()),
-		headings: headingsText(im.Headings.Lost),
-		hreflang: hreflangText(im.Hreflang.Lost),
+		compare:      compareText(im),
+		jsonLD:       jsonLDText(im.JSONLD),
+		open:         openText(im.Open),
+		hreflang:     hreflangText(im.Hreflang.Lost),
+		lostLinks:    lostLinksOf(im.Links.All),
+		lostHeadings: lostHeadingsOf(im.Headings.All),
 	}
 }
 
@@ -163,6 +171,24 @@ func jsonLDText(blocks []inspect.JSONLDImpact) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// keptJSONLDText sums up the JSON-LD blocks of a page nothing cuts: all of
+// them are kept.
+func keptJSONLDText(crit []inspect.Critical) string {
+	n := 0
+	for _, c := range crit {
+		if c.Kind == inspect.ElementJSONLD {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return "No JSON-LD block on the page."
+	case 1:
+		return "The page's JSON-LD block is kept whole."
+	}
+	return fmt.Sprintf("All %d JSON-LD blocks of the page are kept whole.", n)
+}
+
 func jsonLDState(j inspect.JSONLDImpact) string {
 	switch {
 	case j.State == inspect.StateLost:
@@ -199,37 +225,6 @@ func openElementName(el string) string {
 		return "a JSON-LD <script>"
 	}
 	return "<" + el + ">"
-}
-
-func linksText(lost []inspect.Link, total int64) string {
-	if total == 0 {
-		return "No link lost."
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s links past the cutoff", commas(total))
-	if int64(len(lost)) < total {
-		fmt.Fprintf(&b, " (the first %d listed)", len(lost))
-	}
-	b.WriteString(":\n")
-	for _, l := range lost {
-		kind := "external"
-		if l.Internal {
-			kind = "internal"
-		}
-		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", commas(l.Offset), kind, l.Href)
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-func headingsText(lost []inspect.Heading) string {
-	if len(lost) == 0 {
-		return "No heading lost."
-	}
-	var b strings.Builder
-	for _, h := range lost {
-		fmt.Fprintf(&b, "byte %-12s h%d  %s\n", commas(h.Offset), h.Level, h.Text)
-	}
-	return strings.TrimRight(b.String(), "\n")
 }
 
 func hreflangText(lost []inspect.Alternate) string {

@@ -1,6 +1,10 @@
 package app
 
-import "time"
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+)
 
 // Options say how the window starts; main fills them from the command line.
 type Options struct {
@@ -19,4 +23,7 @@ type Options struct {
 	// when the inspection ends or after Smoke, whichever is first; the exit
 	// code says whether a report arrived. `make test` uses it under Xvfb.
 	Smoke time.Duration
+	// Screen is the usable screen size; the window opens no larger. Zero
+	// means unknown: the remembered or default size is used as it is.
+	Screen fyne.Size
 }

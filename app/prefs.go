@@ -150,3 +150,13 @@ func (s prefs) clearDraft(host string) {
 	list := slices.DeleteFunc(s.p.StringList(prefDrafts), func(h string) bool { return h == key })
 	s.p.SetStringList(prefDrafts, list)
 }
+
+// fitScreen returns size no larger than screen (when screen is known), so
+// the window and its Inspect button are on the screen whatever size was
+// remembered or is the default.
+func fitScreen(size, screen fyne.Size) fyne.Size {
+	if screen.Width <= 0 || screen.Height <= 0 {
+		return size
+	}
+	return fyne.NewSize(min(size.Width, screen.Width), min(size.Height, screen.Height))
+}

@@ -96,3 +96,21 @@ func TestWindowSize(t *testing.T) {
 		t.Errorf("saved size = %v, want %v", got, want)
 	}
 }
+
+func TestFitScreen(t *testing.T) {
+	tests := []struct {
+		name         string
+		size, screen fyne.Size
+		want         fyne.Size
+	}{
+		{"default on 1024x768", defaultWindowSize, fyne.NewSize(1024, 740), fyne.NewSize(1024, 740)},
+		{"default on 1920x1080", defaultWindowSize, fyne.NewSize(1920, 1050), defaultWindowSize},
+		{"screen unknown", defaultWindowSize, fyne.Size{}, defaultWindowSize},
+		{"remembered size wider than the screen", fyne.NewSize(1900, 600), fyne.NewSize(1280, 1000), fyne.NewSize(1280, 600)},
+	}
+	for _, tt := range tests {
+		if got := fitScreen(tt.size, tt.screen); got != tt.want {
+			t.Errorf("%s: fitScreen(%v, %v) = %v, want %v", tt.name, tt.size, tt.screen, got, tt.want)
+		}
+	}
+}

@@ -16,7 +16,26 @@ var errLimit = errors.New("the limit is a number of bytes, for example 2,000,000
 func (u *UI) onProfile(name string) {
 	if u.profiles != nil {
 		u.profiles.onName(name)
+		u.noteProfileChange()
 	}
+}
+
+// noteProfileChange marks the report shown stale when the chosen profile
+// is no longer the one it was made with, so the profile line above and the
+// report below never disagree silently; choosing the report's profile again
+// clears the mark.
+func (u *UI) noteProfileChange() {
+	if u.report == nil || u.running || u.top == nil {
+		return
+	}
+	p, was := u.profiles.selected(), u.report.Profile
+	if strings.EqualFold(p.ID, was.ID) && p.LimitFor("html").Bytes == was.LimitBytes {
+		u.top.setStale("")
+		u.top.phase.SetText(doneText(u.report))
+		return
+	}
+	u.top.setStale("Stale: the tabs show the report as " + was.Name + "; the profile is now " + p.Name +
+		". Press Inspect (Enter) to see the page as " + p.Name + ".")
 }
 
 // onEditCustom opens the dialog that edits the Custom profile's User-Agent

@@ -19,15 +19,17 @@ import (
 
 // Columns of the resources table.
 const (
+	// The note (why it is not fetched, what went wrong) comes right after
+	// the counts, so it is on screen at 1024 px without scrolling.
 	colURL = iota
 	colKind
 	colStatus
 	colBytes
+	colNote
 	colLimit
 	colBar
 	colRobots
 	colFound
-	colNote
 	resourceCols
 )
 
@@ -35,8 +37,8 @@ var resourceColumns = [resourceCols]struct {
 	title string
 	width float32
 }{
-	{"URL", 360}, {"Kind", 90}, {"Status", 60}, {"Bytes", 110}, {"Limit", 110},
-	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110}, {"Note", 360},
+	{"URL", 300}, {"Kind", 90}, {"Status", 60}, {"Counted bytes", 110}, {"Note", 360}, {"Limit", 110},
+	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110},
 }
 
 // resourceRow is one resource with its cell texts, prepared off the UI
@@ -108,6 +110,7 @@ func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	c := o.(*resourceCell)
 	c.id = id
+	c.setSelected(id.Row == a.selected)
 	row := &a.rows[id.Row]
 	if id.Col == colBar && row.res.Requested {
 		c.label.Hide()
@@ -218,7 +221,7 @@ func compareRows(x, y *resourceRow, col int) int {
 	case colStatus:
 		return cmp.Compare(x.res.Status, y.res.Status)
 	case colBytes:
-		return cmp.Compare(x.res.HeaderBytes+x.res.BodyBytes, y.res.HeaderBytes+y.res.BodyBytes)
+		return cmp.Compare(x.res.CountedBytes, y.res.CountedBytes)
 	case colLimit:
 		return cmp.Compare(x.res.LimitBytes, y.res.LimitBytes)
 	case colBar:
@@ -233,7 +236,7 @@ func fillRatio(r *inspect.Resource) float64 {
 	if r.LimitBytes <= 0 {
 		return 0
 	}
-	return float64(r.HeaderBytes+r.BodyBytes) / float64(r.LimitBytes)
+	return float64(r.CountedBytes) / float64(r.LimitBytes)
 }
 
 // onCellTapped selects the tapped cell, as the table does for a tap on
@@ -262,6 +265,7 @@ func (a *resourcesArea) onSelect(row int) {
 	}
 	a.selected = row
 	a.open.Enable()
+	a.table.Refresh() // every cell of the row shows it is selected
 }
 
 // copyText is the selected row, tab-separated, for Ctrl+C.
@@ -296,5 +300,5 @@ func resourcesSummary(rows []resourceRow) string {
 		}
 	}
 	return commas(int64(len(rows))) + " resources, " + commas(int64(fetched)) + " fetched by the renderer, " +
-		commas(int64(problems)) + " with a problem. Tap a column title to sort."
+		commas(int64(problems)) + " with a problem. Click a column title to sort, a row twice for its details."
 }

@@ -100,13 +100,14 @@ func resourceDetails(r *inspect.Resource) string {
 	row("Referenced at", referenceText(r))
 	row("Fetched by renderer", yesNo(r.Fetched))
 	row("Why not", r.ExcludedReason)
-	row("Status", statusCell(r))
+	row("Status", r.StatusWord())
 	row("Content-Type", r.ContentType)
 	row("Content-Encoding", r.ContentEncoding)
 	if r.Requested {
 		row("Header block", bytesText(r.HeaderBytes))
 		row("Body on the wire", bytesText(r.WireBodyBytes))
 		row("Body decoded", bytesText(r.BodyBytes))
+		row("Counted bytes", countedText(r))
 		row("Limit", limitText(r.LimitBytes, r.BinaryLimitBytes))
 		row("Truncated", yesNo(r.Truncated))
 		row("Time", strconv.FormatInt(r.DurationMS, 10)+" ms")
@@ -115,7 +116,7 @@ func resourceDetails(r *inspect.Resource) string {
 		row(fmt.Sprintf("Redirect %d", i+1), fmt.Sprintf("%d %s → %s", h.Status, h.URL, h.Location))
 	}
 	if rr := r.Robots; rr != nil {
-		row("robots.txt", robotsCell(rr))
+		row("robots.txt", r.RobotsWord())
 		row("  file", rr.URL)
 		row("  group", rr.Group)
 		row("  rule", rr.Rule)
@@ -142,4 +143,12 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// countedText is the resource's counted bytes and what they add up.
+func countedText(r *inspect.Resource) string {
+	if r.CountsHeaders {
+		return bytesText(r.CountedBytes) + " (header + decoded body: what counts toward the limit)"
+	}
+	return bytesText(r.CountedBytes) + " (decoded body; the header does not count)"
 }

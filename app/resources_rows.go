@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strconv"
-
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -27,50 +25,19 @@ func resourceCells(r *inspect.Resource) [resourceCols]string {
 	var c [resourceCols]string
 	c[colURL] = r.URL
 	c[colKind] = string(r.Kind)
-	c[colStatus] = statusCell(r)
+	c[colStatus] = r.StatusWord()
 	c[colBytes] = "—"
-	if r.Requested {
-		c[colBytes] = commas(r.HeaderBytes + r.BodyBytes)
+	if r.Requested && r.Status > 0 {
+		c[colBytes] = commas(r.CountedBytes)
 	}
 	c[colLimit] = "—"
 	if r.LimitBytes > 0 {
 		c[colLimit] = commas(r.LimitBytes)
 	}
-	c[colRobots] = robotsCell(r.Robots)
-	c[colFound] = "after cutoff"
-	if r.DiscoveredBeforeCutoff {
-		c[colFound] = "before cutoff"
-	}
+	c[colRobots] = r.RobotsWord()
+	c[colFound] = r.SeenWord()
 	c[colNote] = resourceNote(r)
 	return c
-}
-
-func statusCell(r *inspect.Resource) string {
-	switch {
-	case r.Status > 0:
-		return strconv.Itoa(r.Status)
-	case r.Requested:
-		return "failed"
-	}
-	return "—"
-}
-
-// robotsCell is a verdict with its deciding line: "allowed (line 4)".
-func robotsCell(rr *inspect.ResourceRobots) string {
-	switch {
-	case rr == nil:
-		return "—"
-	case rr.Skipped:
-		return "not consulted"
-	}
-	s := "disallowed"
-	if rr.Allowed {
-		s = "allowed"
-	}
-	if rr.Line > 0 {
-		s += " (line " + strconv.Itoa(rr.Line) + ")"
-	}
-	return s
 }
 
 // resourceNote says the most important thing about a resource in a few

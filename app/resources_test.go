@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -20,9 +21,11 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	w.SetContent(a.content())
 	a.show(resourceRows([]inspect.Resource{
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
-			Accounting: fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000}, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+			Accounting:    fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000, CountsHeaders: true},
+			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 5100}},
 		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
-			Accounting: fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10}, ResourceFetch: inspect.ResourceFetch{Requested: true}},
+			Accounting:    fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10, CountsHeaders: true},
+			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 110}},
 		{URL: "http://h/c.png", Kind: inspect.ResourceImage, ExcludedReason: "Images are not fetched by the renderer."},
 	}))
 	urls := func() string {
@@ -177,4 +180,27 @@ func paneText(o fyne.CanvasObject) string {
 		}
 	})
 	return strings.Join(s, "\n")
+}
+
+// TestResourcesClickSelectsRow: a click in any cell highlights the whole
+// row, not the one cell.
+func TestResourcesClickSelectsRow(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	a := newResourcesArea(w)
+	w.SetContent(a.content())
+	w.Resize(fyne.NewSize(1400, 500))
+	a.show(resourceRows([]inspect.Resource{
+		{URL: "http://h/a.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
+		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
+	}))
+	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: colKind}))
+	for col := range resourceCols {
+		if c := cellAt(t, a, widget.TableCellID{Row: 1, Col: col}); c.bg.FillColor == color.Transparent {
+			t.Errorf("column %d of the clicked row is not shown selected", col)
+		}
+		if c := cellAt(t, a, widget.TableCellID{Row: 0, Col: col}); c.bg.FillColor != color.Transparent {
+			t.Errorf("column %d of the other row is shown selected", col)
+		}
+	}
 }

@@ -118,6 +118,7 @@ func newRobotsArea(b *bridge, s prefs) *robotsArea {
 	a.token.OnSubmitted = func(string) { a.onAddToken() }
 	a.table = a.newTable()
 	a.why = monoLabel()
+	a.why.Wrapping = fyne.TextWrapWord // a trace is sentences: break between words
 	a.lint = widget.NewLabel("")
 	a.lint.Wrapping = fyne.TextWrapWord
 	a.root = a.layout()
@@ -147,11 +148,13 @@ func (a *robotsArea) layout() fyne.CanvasObject {
 	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
 	inputs := container.NewBorder(heading("URLs to test, one per line"),
 		container.NewBorder(nil, nil, nil, container.NewHBox(addToken, a.aiButton()), a.token), nil, nil, a.urls)
+	// The grid gets most of the height: at 768 px it shows half a dozen
+	// rows, not two.
 	grid := container.NewVSplit(inputs, a.table)
-	grid.Offset = 0.3
+	grid.Offset = 0.15
 	details := container.NewVScroll(container.NewVBox(heading("Why"), a.why, heading("Lint"), a.lint))
 	right := container.NewVSplit(grid, details)
-	right.Offset = 0.6
+	right.Offset = 0.72
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.4
 	return container.NewBorder(head, nil, nil, nil, split)
@@ -234,7 +237,9 @@ func (a *robotsArea) show(d robotsData) {
 	a.setText(text) // lays out the notes above it too
 	a.setRuler(text)
 	a.hasSel = false
-	if restored && text != d.live {
+	// The prepared grid has the profile's columns only: tokens the user
+	// added stay, so the grid is evaluated again with them.
+	if (restored && text != d.live) || len(a.extra) > 0 {
 		a.schedule()
 		return
 	}
@@ -423,8 +428,8 @@ func outcomeText(d robotsData) string {
 		return "No robots.txt was consulted for this page."
 	}
 	s := o.RobotsURL + ": " + o.Reason
-	if o.Bytes > 0 {
-		s += " The file has " + bytesText(o.Bytes) + "; Google reads the first " + commas(robots.MaxBytes) + "."
+	if size := o.SizeText(); size != "" {
+		s += " The file has " + size + "."
 	}
 	if o.LooksLikeHTML {
 		s += " It looks like an HTML page, not a robots.txt."

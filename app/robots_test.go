@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +133,28 @@ func robotsTestData() robotsData {
 	d.liveSize = int64(len(liveRobots))
 	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
 	return d
+}
+
+// newRobotsTestArea builds the Robots tab in a test window; wait blocks
+// until the grid was evaluated once more.
+func newRobotsTestArea(t *testing.T) (area *robotsArea, b *bridge, w fyne.Window, wait func()) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	b = &bridge{}
+	area = newRobotsArea(b, prefs{a.Preferences()})
+	evaluated := make(chan struct{}, 8)
+	area.onEvaluated = func() { evaluated <- struct{}{} }
+	w = test.NewTempWindow(t, area.content())
+	t.Cleanup(area.close)
+	wait = func() {
+		t.Helper()
+		select {
+		case <-evaluated:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the grid was not evaluated")
+		}
+	}
+	return area, b, w, wait
 }
 
 func TestRobotsAreaLiveEditDraft(t *testing.T) {
@@ -502,5 +525,49 @@ func TestKeepInView(t *testing.T) {
 				t.Errorf("keepInView(%v, %v, %v, %v, %v) = %v, want %v", tt.offset, tt.view, tt.at, tt.size, tt.margin, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestRobotsTokensSurviveInspection: a token added in the grid is still a
+// column after the next inspection fills the tab again.
+func TestRobotsTokensSurviveInspection(t *testing.T) {
+	area, b, _, wait := newRobotsTestArea(t)
+	b.sync(func() { area.show(robotsTestData()) })
+	wait()
+	b.sync(func() {
+		area.token.SetText("bingbot")
+		area.onAddToken()
+	})
+	wait()
+	b.sync(func() { area.show(robotsTestData()) }) // the next inspection
+	wait()
+	b.sync(func() {
+		var labels []string
+		for _, ag := range area.grid.agents {
+			labels = append(labels, ag.label)
+		}
+		if !slices.Contains(labels, "bingbot") {
+			t.Errorf("columns after the next inspection = %q, want bingbot still there", labels)
+		}
+	})
+}
+
+// TestRobotsLayoutAt1024 checks the grid shows more than two rows and the
+// why-trace wraps between words in a 1024x768 window.
+func TestRobotsLayoutAt1024(t *testing.T) {
+	area, b, w, wait := newRobotsTestArea(t)
+	w.Resize(fyne.NewSize(1024, 560)) // the tab's share of a 1024x768 window
+	d := robotsTestData()
+	for i := range 8 {
+		d.urls = append(d.urls, "http://h/page/"+strconv.Itoa(i))
+	}
+	b.sync(func() { area.show(d) })
+	wait()
+	rowH := widget.NewLabel("").MinSize().Height // a row of the grid, the header row too
+	if h := area.table.Size().Height; h < 4*rowH {
+		t.Errorf("the grid is %v px high, room for fewer than three rows of %v", h, rowH)
+	}
+	if area.why.Wrapping != fyne.TextWrapWord {
+		t.Errorf("why-trace wrapping = %v, want by words", area.why.Wrapping)
 	}
 }

@@ -19,6 +19,11 @@ var (
 	shortcutExport = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutTop    = &desktop.CustomShortcut{KeyName: fyne.KeyHome, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutBottom = &desktop.CustomShortcut{KeyName: fyne.KeyEnd, Modifier: fyne.KeyModifierShortcutDefault}
+	// shortcutEsc is shown beside the menu's Cancel: the driver never
+	// turns a key without a modifier into a shortcut, so Esc itself
+	// reaches onKey (or the URL field) and cancels there; Ctrl+. stays a
+	// second way that works from any field.
+	shortcutEsc = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
 )
 
 func (u *UI) addShortcuts() {
@@ -52,7 +57,7 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 	inspectMenu := fyne.NewMenu("Inspect",
 		item("Go to the URL field", shortcutURL, u.focusURL),
 		fyne.NewMenuItem("Inspect (Enter)", u.onInspect),
-		item("Cancel (Esc)", shortcutCancel, u.onCancel),
+		item("Cancel", shortcutEsc, u.onCancel),
 	)
 	view := fyne.NewMenu("View",
 		item("Find in source", shortcutFind, u.onFind),
@@ -85,10 +90,18 @@ func (u *UI) focusURL() {
 	u.top.url.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
-// onFind switches to the Source tab and opens its find bar.
+// onFind switches to the Source tab and opens its find bar with the last
+// search text selected, so typing replaces it and Enter repeats it.
 func (u *UI) onFind() {
 	u.tabs.Select(u.tab.source)
 	u.source.find()
+	type textField interface {
+		fyne.Shortcutable
+		SelectedText() string
+	}
+	if e, ok := u.win.Canvas().Focused().(textField); ok {
+		e.TypedShortcut(&fyne.ShortcutSelectAll{})
+	}
 }
 
 // onGoTo switches to the Source tab and asks for a byte offset.

@@ -29,6 +29,7 @@ type topBar struct {
 	banner      *widget.Label
 	root        fyne.CanvasObject
 	running     bool // between setRunning(true) and setRunning(false)
+	stale       bool // the phase line says the report is for another profile
 }
 
 // topBarActions are what the bar's controls trigger.
@@ -83,6 +84,7 @@ func (b *topBar) content() fyne.CanvasObject { return b.root }
 // behind after it ends would read as work still going on.
 func (b *topBar) setRunning(running bool) {
 	b.running = running
+	b.setStale("")
 	if running {
 		b.cancel.Enable()
 		b.progress.SetValue(0)
@@ -101,6 +103,18 @@ func (b *topBar) hideProgress() {
 	b.busy.Hide()
 	b.progress.SetValue(0)
 	b.progress.Hide()
+}
+
+// setStale shows msg in the phase line as a warning, or returns the line
+// to normal when msg is "".
+func (b *topBar) setStale(msg string) {
+	b.stale = msg != ""
+	b.phase.Importance = widget.MediumImportance
+	if b.stale {
+		b.phase.Importance = widget.WarningImportance
+		b.phase.SetText(msg)
+	}
+	b.phase.Refresh()
 }
 
 // setError shows msg as the banner's one sentence, or hides the banner.

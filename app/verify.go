@@ -81,6 +81,8 @@ func newVerifyArea(ctx context.Context, b *bridge, win fyne.Window, v *verify.Ve
 	a.copyBtn = widget.NewButtonWithIcon("Copy CSV", theme.ContentCopyIcon(), a.onCopyCSV)
 	a.exportBtn = widget.NewButtonWithIcon("Export CSV…", theme.DocumentSaveIcon(), a.onExportCSV)
 	a.progress = widget.NewProgressBar()
+	a.progress.Hide()
+	a.progress.Hide()
 	a.status = widget.NewLabel("Paste addresses or open an access log to check which crawlers are genuine.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Status(time.Now())))
@@ -122,8 +124,10 @@ func (a *verifyArea) setRunning(on bool) {
 	}
 	if on {
 		a.cancelBtn.Enable()
+		a.progress.Show() // only while a run works: an idle "0%" reads as work pending
 	} else {
 		a.cancelBtn.Disable()
+		a.progress.Hide()
 	}
 }
 

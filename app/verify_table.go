@@ -23,17 +23,17 @@ const (
 	verifyColIP = iota
 	verifyColClaimed
 	verifyColVerdict
+	verifyColEvidence // beside the verdict, so it is on screen at 1024 px
 	verifyColRequests
 	verifyColReverse
 	verifyColForward
 	verifyColRange
-	verifyColEvidence
 	verifyCols
 )
 
 var verifyColumns = [verifyCols]verifyColumn{
-	{"IP", 150}, {"Claimed", 130}, {"Verdict", 80}, {"Requests", 80},
-	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260}, {"Evidence", 600},
+	{"IP", 150}, {"Claimed", 110}, {"Verdict", 80}, {"Evidence", 600}, {"Requests", 80},
+	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260},
 }
 
 // verifyRow is a result with its address parsed once, for sorting.

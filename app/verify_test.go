@@ -283,3 +283,68 @@ func TestVerifyParseInput(t *testing.T) {
 		t.Errorf("over the bound: %d lines left out, want 3", extra)
 	}
 }
+
+// offlineZone answers every lookup "no such host", as a resolver does on
+// a machine with no network behind it.
+type offlineZone struct{}
+
+func (offlineZone) LookupAddr(ctx context.Context, a string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: a, IsNotFound: true}
+}
+
+func (offlineZone) LookupHost(ctx context.Context, h string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: h, IsNotFound: true}
+}
+
+// TestVerifyAreaSaysDNSIsNotWorking: when no address gets a reverse name,
+// not even Googlebot's own, the evidence the tab shows says DNS is not
+// working and the verdicts rest on the published ranges, instead of stating
+// "has no reverse DNS name" as a fact about each address.
+func TestVerifyAreaSaysDNSIsNotWorking(t *testing.T) {
+	a := newVerifyTestArea(t, offlineZone{}, time.Second)
+	a.input.SetText("66.249.66.1 googlebot\n66.249.66.2 googlebot\n203.0.113.5 googlebot\n")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	for _, r := range a.rows {
+		if strings.Contains(r.res.Evidence, "has no reverse DNS name") {
+			t.Errorf("%s: evidence %q states the missing name as a fact", r.res.IP, r.res.Evidence)
+		}
+		if !strings.Contains(r.res.Evidence, "DNS is not working here") {
+			t.Errorf("%s: evidence %q does not say DNS is not working", r.res.IP, r.res.Evidence)
+		}
+		// CLI.md: unknown when DNS is unavailable and no range matches.
+		if r.res.IP == "203.0.113.5" && r.res.Verdict != verify.Unknown {
+			t.Errorf("203.0.113.5: %s %q, want unknown: no range and no working DNS", r.res.Verdict, r.res.Evidence)
+		}
+	}
+}
+
+// TestVerifyAreaDNSWorking: a run where DNS answers keeps its evidence.
+func TestVerifyAreaDNSWorking(t *testing.T) {
+	a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+	a.input.SetText("66.249.66.1 googlebot\n198.51.100.7 googlebot\n")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	if strings.Contains(a.status.Text, "DNS is not working") {
+		t.Errorf("status = %q with DNS answering", a.status.Text)
+	}
+}
+
+// TestVerifyAreaLayout: the progress bar shows only while a run works, and
+// the Evidence column starts within 1024 px.
+func TestVerifyAreaLayout(t *testing.T) {
+	a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+	if a.progress.Visible() {
+		t.Error("the progress bar is shown before any run")
+	}
+	test.Type(a.input, "66.249.66.1 googlebot")
+	verifyWait(t, a, func() { test.Tap(a.verifyBtn) })
+	if a.progress.Visible() {
+		t.Error("the progress bar is still shown after the run")
+	}
+	var x float32
+	for i := range verifyColEvidence {
+		x += verifyColumns[i].width
+	}
+	if x+200 > 1024 {
+		t.Errorf("the Evidence column starts at x=%v, off a 1024-px window", x)
+	}
+}

@@ -60,6 +60,12 @@ func rulerModelOf(rep *inspect.Report) byteview.RulerModel {
 		}
 		m.Cutoff, m.BinaryCutoff = r.CutoffOffset, r.BinaryCutoffOffset
 		m.LimitBytes, m.BinaryLimitBytes = r.LimitBytes, r.LimitBinaryBytes
+		if pr := rep.Partial; pr != nil && r.CutoffOffset == nil {
+			// Drawn to the announced length, so the limit line stands where
+			// the cutoff would fall; the caption says it was not read.
+			m.ScaleBytes = m.HeaderBytes + pr.AnnouncedBytes
+			m.Caption = "read incomplete: cutoff " + pr.CutoffText()
+		}
 	}
 	an := rep.Analysis
 	if an == nil {
@@ -195,9 +201,12 @@ func summaryText(rep *inspect.Report) string {
 	}
 	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
 		r.FinalURL, statusOf(r), bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
-	if r.Truncated && r.CutoffOffset != nil {
+	switch {
+	case r.Truncated && r.CutoffOffset != nil:
 		s += fmt.Sprintf(": it stops at body byte %s and loses %s.", commas(*r.CutoffOffset), bytesText(r.BodyBytes-*r.CutoffOffset))
-	} else {
+	case rep.Partial != nil:
+		s += ": the cutoff is " + rep.Partial.CutoffText() + "."
+	default:
 		s += ": nothing is cut."
 	}
 	if !r.ReadComplete {

@@ -88,9 +88,11 @@ func TestResourceCells(t *testing.T) {
 		col  int
 		want string
 	}{
-		{"bytes add header and body", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}, Accounting: fetch.Accounting{HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
+		{"counted bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 1_000_200}, Accounting: fetch.Accounting{Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
+		{"no response, no bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colBytes, "—"},
 		{"not requested", inspect.Resource{}, colBytes, "—"},
 		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
+		{"robots not checked", inspect.Resource{Robots: &inspect.ResourceRobots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},
 		{"robots skipped", inspect.Resource{Robots: &inspect.ResourceRobots{Skipped: true}}, colRobots, "not consulted"},
 		{"after the cutoff", inspect.Resource{Kind: inspect.ResourceScript}, colFound, "after cutoff"},
 		{"truncated note", inspect.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, colNote, "truncated: over its own 2,000,000-byte limit"},

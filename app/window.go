@@ -109,7 +109,7 @@ func (u *UI) build() {
 	u.top.url.SetOptions(u.prefs.recentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
-	u.impact = newImpactArea()
+	u.impact = newImpactArea(u.win)
 	u.res = newResourcesArea(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
@@ -117,7 +117,7 @@ func (u *UI) build() {
 	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(u.prefs.windowSize())
+	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
@@ -306,9 +306,12 @@ func doneText(rep *inspect.Report) string {
 	}
 	r := rep.Fetch
 	s := "Done: " + statusOf(r) + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
-	if r.Truncated && r.CutoffOffset != nil {
+	switch {
+	case r.Truncated && r.CutoffOffset != nil:
 		s += ", cut at body byte " + commas(*r.CutoffOffset)
-	} else {
+	case rep.Partial != nil:
+		s += ", read incomplete"
+	default:
 		s += ", nothing cut"
 	}
 	if n := len(rep.Resources); n > 0 {

@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -504,4 +505,75 @@ func TestFileDialogsUseMostOfTheWindow(t *testing.T) {
 	if got.Width < want.Width*0.8 || got.Height < want.Height*0.8 {
 		t.Errorf("dialog size = %v in a %v window, want most of it", got, want)
 	}
+}
+
+// TestProfileChangeMarksReportStale: choosing another profile after an
+// inspection says the tabs show the old profile's report; choosing the
+// report's profile again clears it.
+func TestProfileChangeMarksReportStale(t *testing.T) {
+	demo := startDemo(t)
+	tu := newTestUI(t, Options{})
+	tu.typeURLAndEnter(demo.URL + "/clean")
+	tu.waitEnd(t, 30*time.Second)
+	var was string
+	tu.act(func() {
+		was = tu.top.profile.Selected
+		for _, name := range tu.top.profile.Options {
+			if name != was {
+				tu.top.profile.SetSelected(name)
+				break
+			}
+		}
+		got := tu.top.phase.Text
+		if !strings.HasPrefix(got, "Stale: the tabs show the report as "+was+"; the profile is now "+tu.top.profile.Selected) ||
+			tu.top.phase.Importance != widget.WarningImportance {
+			t.Errorf("after changing the profile the phase line says %q (importance %v), want it to mark the report stale", got, tu.top.phase.Importance)
+		}
+		tu.top.profile.SetSelected(was)
+		if got := tu.top.phase.Text; strings.Contains(got, "Stale") || !strings.HasPrefix(got, "Done:") {
+			t.Errorf("back on the report's profile the phase line says %q, want the report's done line", got)
+		}
+	})
+}
+
+// TestFindSelectsLastSearch: Ctrl+F opens the find bar with the previous
+// search text selected, so typing replaces it.
+func TestFindSelectsLastSearch(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	tu.act(func() {
+		tu.onFind()
+		f, ok := tu.win.Canvas().Focused().(interface {
+			fyne.Focusable
+			SelectedText() string
+		})
+		if !ok {
+			t.Fatalf("focused = %T, want the find field", tu.win.Canvas().Focused())
+		}
+		test.Type(f, "canonical")
+		tu.source.view.HideBars()
+		tu.onFind()
+		if got := f.SelectedText(); got != "canonical" {
+			t.Errorf("after Ctrl+F again the find field selects %q, want the last search %q", got, "canonical")
+		}
+	})
+}
+
+// TestCancelMenuShowsEsc: the menu's Cancel item shows the key that
+// cancels.
+func TestCancelMenuShowsEsc(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	tu.act(func() {
+		for _, m := range tu.win.MainMenu().Items {
+			for _, it := range m.Items {
+				if strings.HasPrefix(it.Label, "Cancel") {
+					s, ok := it.Shortcut.(*desktop.CustomShortcut)
+					if !ok || s.KeyName != fyne.KeyEscape || s.Modifier != 0 || it.Label != "Cancel" {
+						t.Errorf("Cancel item %q shows %v, want Esc", it.Label, it.Shortcut)
+					}
+					return
+				}
+			}
+		}
+		t.Error("no Cancel item in the menu")
+	})
 }

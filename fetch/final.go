@@ -165,6 +165,8 @@ func (t target) failed(ctx context.Context, wd *watchdog, op string, err error) 
 		return newError(op, t.url, ErrHeaderTooLarge, err, "the server at %s sent more than 1 MiB of response header", t.addr)
 	case errors.Is(err, io.EOF):
 		return newError(op, t.url, ErrNoResponse, err, "%s closed the connection without sending a response", t.addr)
+	case errors.Is(err, errHTTP2Only):
+		return newError(op, t.url, ErrNoResponse, err, "%s speaks HTTP/2 only: it answered the HTTP/1.1 request (how Googlebot fetches by default) with an HTTP/2 frame and closed the connection", t.addr)
 	case errors.Is(err, errHeadCut):
 		return newError(op, t.url, ErrNoResponse, err, "%s closed the connection in the middle of the response header", t.addr)
 	case errors.As(err, &he):

@@ -28,6 +28,9 @@ type responseHead struct {
 var (
 	errHeadTooLarge = errors.New("response head over the limit")
 	errHeadCut      = errors.New("connection closed inside the response head")
+	// errHTTP2Only: the server answered with an HTTP/2 frame (GOAWAY or
+	// SETTINGS) instead of an HTTP/1.x status line.
+	errHTTP2Only = errors.New("HTTP/2 frame in answer to an HTTP/1.1 request")
 )
 
 // headError marks a status line that is not HTTP.
@@ -77,6 +80,8 @@ func readBlock(br *bufio.Reader, raw []byte, limit int) ([]byte, error) {
 			continue
 		case err == io.EOF && len(raw) == start:
 			return raw, io.EOF
+		case err == io.EOF && isHTTP2Frame(raw[start:]):
+			return raw, errHTTP2Only
 		case err == io.EOF:
 			return raw, errHeadCut
 		case err != nil:
@@ -90,6 +95,19 @@ func readBlock(br *bufio.Reader, raw []byte, limit int) ([]byte, error) {
 		}
 		lineStart = len(raw)
 	}
+}
+
+// isHTTP2Frame reports whether b starts with an HTTP/2 frame header of a
+// connection-level SETTINGS (type 4) or GOAWAY (type 7) frame: what a server
+// that speaks only HTTP/2 sends when an HTTP/1.1 request arrives instead
+// of the connection preface.
+func isHTTP2Frame(b []byte) bool {
+	if len(b) < 9 || (b[3] != 0x04 && b[3] != 0x07) {
+		return false
+	}
+	length := int(b[0])<<16 | int(b[1])<<8 | int(b[2])
+	stream := uint32(b[5]&0x7f)<<24 | uint32(b[6])<<16 | uint32(b[7])<<8 | uint32(b[8])
+	return stream == 0 && length <= 1<<14
 }
 
 // parse reads the status line and header fields of one block.

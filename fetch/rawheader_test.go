@@ -210,6 +210,11 @@ func TestMalformedResponses(t *testing.T) {
 		{"closed inside head", "HTTP/1.1 200 OK\r\nContent-", ErrNoResponse, "in the middle of the response header"},
 		{"conflicting lengths", "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", ErrMalformedResponse, "conflicting Content-Length"},
 		{"bad status code", "HTTP/1.1 2x0 OK\r\n\r\n", ErrMalformedResponse, "did not answer with HTTP"},
+		// What an HTTP/2-only (h2c) server sends to an HTTP/1.1 request:
+		// an empty SETTINGS frame, then GOAWAY with PROTOCOL_ERROR.
+		{"HTTP/2 only", "\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x08\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01",
+			ErrNoResponse, "speaks HTTP/2 only: it answered the HTTP/1.1 request (how Googlebot fetches by default) with an HTTP/2 frame"},
+		{"GOAWAY alone", "\x00\x00\x08\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01", ErrNoResponse, "speaks HTTP/2 only"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,5 +31,5 @@ func ExampleAnalyze() {
 	// head-end  bytes 320-327 beyond the cutoff: true
 	// h1        bytes 333-347 beyond the cutoff: true
 	// inline script bytes: 200
-	// The canonical link is at byte 264, after Googlebot's cutoff at byte 200: Googlebot will not see it, so the search engine chooses the canonical URL on its own.
+	// The canonical link is at body byte 264, after Googlebot's cutoff at body byte 200: Googlebot will not see it, so the search engine chooses the canonical URL on its own.
 }

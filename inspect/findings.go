@@ -209,7 +209,7 @@ func (fs *findings) limit() {
 		if c == body {
 			// Reading stopped at the cutoff: what lies beyond is unknown.
 			fs.add(SeverityCritical, CodePageOverLimit, offsetPtr(c),
-				"The page is over %s's limit%s; it was read only up to the cutoff at byte %s of the body, so what the crawler loses is not known.",
+				"The page is over %s's limit%s; it was read only up to the cutoff at body byte %s of the body, so what the crawler loses is not known.",
 				fs.crawler, strings.TrimPrefix(over, ", over "+fs.crawler+"'s limit"), Bytes(c))
 			return
 		}

@@ -5,9 +5,11 @@ import (
 	"strings"
 )
 
-// cutoffPhrase is "after Googlebot's cutoff at byte 1,999,788".
+// cutoffPhrase is "after Googlebot's cutoff at body byte 1,999,788": the
+// cutoff as a body offset, like every element offset in the findings (the
+// ruler shows the same cutoff as counted byte 2,000,000, header included).
 func (fs *findings) cutoffPhrase() string {
-	return fmt.Sprintf("after %s's cutoff at byte %s", fs.crawler, Bytes(*fs.in.Cutoff))
+	return fmt.Sprintf("after %s's cutoff at body byte %s", fs.crawler, Bytes(*fs.in.Cutoff))
 }
 
 // beyond reports the critical elements past the cutoff.
@@ -18,7 +20,7 @@ func (fs *findings) beyond() {
 	var alts, lostJSON []*Critical
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) {
+		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) || fs.duplicateBeyond(c) {
 			continue
 		}
 		switch c.Kind {
@@ -44,16 +46,16 @@ func (fs *findings) beyond() {
 func (fs *findings) hreflangLost(alts []*Critical) {
 	if len(alts) > 0 {
 		total := countKind(fs.a.Critical, ElementHreflang)
-		what := fmt.Sprintf("%d of %d hreflang links are %s, the first at byte %s", len(alts), total,
+		what := fmt.Sprintf("%d of %d hreflang links are %s, the first at body byte %s", len(alts), total,
 			fs.cutoffPhrase(), Bytes(alts[0].Offset))
 		switch {
 		case total == 1:
-			what = fmt.Sprintf("The hreflang link at byte %s is %s", Bytes(alts[0].Offset), fs.cutoffPhrase())
+			what = fmt.Sprintf("The hreflang link at body byte %s is %s", Bytes(alts[0].Offset), fs.cutoffPhrase())
 		case len(alts) == total:
-			what = fmt.Sprintf("All %d hreflang links are %s, the first at byte %s", total, fs.cutoffPhrase(),
+			what = fmt.Sprintf("All %d hreflang links are %s, the first at body byte %s", total, fs.cutoffPhrase(),
 				Bytes(alts[0].Offset))
 		case len(alts) == 1:
-			what = fmt.Sprintf("1 of %d hreflang links is %s, at byte %s", total, fs.cutoffPhrase(),
+			what = fmt.Sprintf("1 of %d hreflang links is %s, at body byte %s", total, fs.cutoffPhrase(),
 				Bytes(alts[0].Offset))
 		}
 		fs.add(SeverityWarning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
@@ -79,35 +81,35 @@ func (fs *findings) elementBeyond(c *Critical) {
 	case ElementHeadEnd:
 		if fs.in.Incomplete && c.Offset == int64(len(fs.in.Body)) {
 			fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
-				"The head does not end within the %s bytes read, so it runs past the cutoff at byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
+				"The head does not end within the %s bytes read, so it runs past the cutoff at body byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
 				Bytes(c.Offset), Bytes(*fs.in.Cutoff), fs.crawler)
 			return
 		}
 		fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
-			"The head ends at byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
+			"The head ends at body byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
 			Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler)
 		return
 	default:
 		return
 	}
 	if c.Offset < *fs.in.Cutoff {
-		fs.add(sev, code, offsetPtr(c.Offset), "The %s starts at byte %s but ends at byte %s, %s: %s gets it cut.",
-			elementLabel(c.Kind), Bytes(c.Offset), Bytes(c.End), fs.cutoffPhrase(), fs.crawler)
+		fs.add(sev, code, offsetPtr(c.Offset), "The %s at body %s runs past the cutoff: it ends %s: %s gets it cut.",
+			elementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
 		return
 	}
-	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at byte %s, %s: %s will not see it, so %s.",
+	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at body byte %s, %s: %s will not see it, so %s.",
 		elementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
 }
 
 func (fs *findings) mainBeyond(c *Critical) {
 	if c.Offset < *fs.in.Cutoff {
 		fs.add(SeverityInfo, CodeMainBeyondCutoff, offsetPtr(c.Offset),
-			"The <main> element runs from byte %s to byte %s and is cut by %s's cutoff at byte %s: the end of the main content is not indexed.",
-			Bytes(c.Offset), Bytes(c.End), fs.crawler, Bytes(*fs.in.Cutoff))
+			"The <main> element at body %s is cut by %s's cutoff at body byte %s: the end of the main content is not indexed.",
+			BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff))
 		return
 	}
 	fs.add(SeverityWarning, CodeMainBeyondCutoff, offsetPtr(c.Offset),
-		"The <main> element starts at byte %s, %s: none of the main content is indexed.",
+		"The <main> element starts at body byte %s, %s: none of the main content is indexed.",
 		Bytes(c.Offset), fs.cutoffPhrase())
 }
 
@@ -129,9 +131,9 @@ func (fs *findings) jsonLDLost(lost []*Critical) {
 	if len(types) > 0 {
 		list = " (" + strings.Join(types, "; ") + ")"
 	}
-	what := fmt.Sprintf("The JSON-LD block%s at byte %s is %s", list, Bytes(lost[0].Offset), fs.cutoffPhrase())
+	what := fmt.Sprintf("The JSON-LD block%s at body byte %s is %s", list, Bytes(lost[0].Offset), fs.cutoffPhrase())
 	if len(lost) > 1 {
-		what = fmt.Sprintf("%d JSON-LD blocks%s are %s, the first at byte %s", len(lost), list, fs.cutoffPhrase(),
+		what = fmt.Sprintf("%d JSON-LD blocks%s are %s, the first at body byte %s", len(lost), list, fs.cutoffPhrase(),
 			Bytes(lost[0].Offset))
 	}
 	fs.add(SeverityWarning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
@@ -147,8 +149,8 @@ func (fs *findings) jsonLDCut(c *Critical) {
 	for _, j := range fs.a.Impact.JSONLD {
 		if j.Offset == c.Offset && j.State == StateCut && !j.ValidKept && j.ValidFull {
 			fs.add(SeverityCritical, CodeJSONLDCut, offsetPtr(c.Offset),
-				"The JSON-LD block%s from byte %s to byte %s is cut by %s's cutoff at byte %s: %s gets invalid JSON and can use none of it.",
-				types, Bytes(c.Offset), Bytes(c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
+				"The JSON-LD block%s at body %s is cut by %s's cutoff at body byte %s: %s gets invalid JSON and can use none of it.",
+				types, BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
 		}
 	}
 }
@@ -169,7 +171,7 @@ func (fs *findings) robotsBeyond(c *Critical) {
 	rules := restrictive(c.Value)
 	if len(rules) == 0 {
 		fs.add(SeverityInfo, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
-			"The robots meta tag at byte %s (%s) is %s; it only states the default, so nothing changes.",
+			"The robots meta tag at body byte %s (%s) is %s; it only states the default, so nothing changes.",
 			Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase())
 		return
 	}
@@ -181,7 +183,7 @@ func (fs *findings) robotsBeyond(c *Critical) {
 		consequence = "and may follow the page's links"
 	}
 	fs.add(SeverityCritical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
-		"The robots meta tag at byte %s says %s, but it is %s: %s will not see it %s.",
+		"The robots meta tag at body byte %s says %s, but it is %s: %s will not see it %s.",
 		Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase(), fs.crawler, consequence)
 }
 
@@ -227,7 +229,7 @@ func (fs *findings) atRisk() {
 		verb = "lies"
 	}
 	fs.add(SeverityWarning, CodeElementAtRisk, first,
-		"%s %s between the two readings of the limit: lost %s (cutoff at byte %s), kept %s (%s). The published limit does not say which.",
+		"%s %s between the two readings of the limit: lost %s (cutoff at body byte %s), kept %s (%s). The published limit does not say which.",
 		capitalize(listNames(names)), verb, decimal, Bytes(*in.Cutoff), binary, kept)
 }
 

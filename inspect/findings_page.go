@@ -15,11 +15,11 @@ func (fs *findings) open() {
 	switch o.Inside {
 	case "comment":
 		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
-			"The cutoff falls inside an HTML comment that starts at byte %s: %s gets a comment that never ends.",
+			"The cutoff falls inside an HTML comment that starts at body byte %s: %s gets a comment that never ends.",
 			Bytes(o.InsideOffset), fs.crawler)
 	case "tag":
 		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
-			"The cutoff falls in the middle of a tag that starts at byte %s: the parser drops the partial tag.",
+			"The cutoff falls in the middle of a tag that starts at body byte %s: the parser drops the partial tag.",
 			Bytes(o.InsideOffset))
 	}
 	switch o.Element {
@@ -27,18 +27,18 @@ func (fs *findings) open() {
 		// Reported as json-ld-cut and title-beyond-cutoff.
 	case "script":
 		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside an inline <script> that starts at byte %s: %s gets the script cut in the middle, a syntax error, so none of it runs when the page is rendered.",
+			"The cutoff falls inside an inline <script> that starts at body byte %s: %s gets the script cut in the middle, a syntax error, so none of it runs when the page is rendered.",
 			Bytes(o.Offset), fs.crawler)
 	case "style":
 		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside an inline <style> that starts at byte %s: the stylesheet is cut, and its remaining rules are lost for rendering.",
+			"The cutoff falls inside an inline <style> that starts at body byte %s: the stylesheet is cut, and its remaining rules are lost for rendering.",
 			Bytes(o.Offset))
 	case "a":
 		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside a link (<a> at byte %s): the link's anchor text is cut.", Bytes(o.Offset))
+			"The cutoff falls inside a link (<a> at body byte %s): the link's anchor text is cut.", Bytes(o.Offset))
 	default:
 		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside a <%s> element that starts at byte %s, which is left unclosed.",
+			"The cutoff falls inside a <%s> element that starts at body byte %s, which is left unclosed.",
 			o.Element, Bytes(o.Offset))
 	}
 }
@@ -50,7 +50,7 @@ func (fs *findings) afterBodyStart() {
 		var els []*Critical
 		for i := range fs.a.Critical {
 			c := &fs.a.Critical[i]
-			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) {
+			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) && !fs.lostCopy(c) {
 				els = append(els, c)
 			}
 		}
@@ -66,9 +66,9 @@ func (fs *findings) afterBodyStart() {
 		case ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
-		what := "The " + elementLabel(kind) + " at byte " + Bytes(els[0].Offset) + " comes"
+		what := "The " + elementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
 		if len(els) > 1 {
-			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at byte " +
+			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at body byte " +
 				Bytes(els[0].Offset) + ", come"
 		}
 		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
@@ -84,13 +84,13 @@ func (fs *findings) headEndPhrase() string {
 		}
 		switch {
 		case !c.HasFlag(FlagImplicit) || c.Value == "<body>":
-			return "after the head ends at byte " + Bytes(c.Offset)
+			return "after the head ends at body byte " + Bytes(c.Offset)
 		case c.Value == "text":
-			return "after the head ended at byte " + Bytes(c.Offset) + ", where text starts the body"
+			return "after the head ended at body byte " + Bytes(c.Offset) + ", where text starts the body"
 		case strings.HasPrefix(c.Value, "</"):
-			return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
+			return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
 		}
-		return "after the head ended at byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
+		return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
 	}
 	return "after the body starts"
 }
@@ -119,7 +119,7 @@ func (fs *findings) robots() {
 		}
 		if meta != nil {
 			fs.add(SeverityWarning, CodeNoindexMeta, meta.Offset,
-				"The robots meta tag at byte %s says %s%s: %s will not index the page.",
+				"The robots meta tag at body byte %s says %s%s: %s will not index the page.",
 				Bytes(*meta.Offset), quoted(meta.Rule), agentPhrase(meta.Agent), fs.crawler)
 		}
 	}
@@ -178,9 +178,9 @@ func (fs *findings) lost() {
 	}
 	if n := full - kept; n > 0 && len(im.Headings.Lost) > 0 {
 		h := im.Headings.Lost[0]
-		what := fmt.Sprintf("%d of %d headings are %s, the first at byte %s", n, full, fs.cutoffPhrase(), Bytes(h.Offset))
+		what := fmt.Sprintf("%d of %d headings are %s, the first at body byte %s", n, full, fs.cutoffPhrase(), Bytes(h.Offset))
 		if n == 1 {
-			what = fmt.Sprintf("1 heading is %s, at byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
+			what = fmt.Sprintf("1 heading is %s, at body byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
 		}
 		fs.add(SeverityInfo, CodeHeadingsLost, offsetPtr(h.Offset), "%s: %s.", what, quoted(h.Text))
 	}
@@ -215,7 +215,7 @@ func (fs *findings) noscript() {
 		what = "a " + w
 	}
 	fs.add(SeverityInfo, CodeNoscriptEndsHead, offsetPtr(at),
-		"The <noscript> at byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. Google renders with scripting on, but moving the <noscript> into the body is safer.",
+		"The <noscript> at body byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. Google renders with scripting on, but moving the <noscript> into the body is safer.",
 		Bytes(at), what, pluralize(n, "head element", "head elements"))
 }
 
@@ -233,19 +233,12 @@ func (fs *findings) document() {
 		case ElementJSONLD:
 			if c.HasFlag(FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
 				fs.add(SeverityWarning, CodeJSONLDInvalid, offsetPtr(c.Offset),
-					"The JSON-LD block at byte %s is not valid JSON even in the full page: Google cannot use it.",
+					"The JSON-LD block at body byte %s is not valid JSON even in the full page: Google cannot use it.",
 					Bytes(c.Offset))
 			}
 		}
 	}
-	for _, c := range canon[min(1, len(canon)):] {
-		if c.Value != canon[0].Value {
-			fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(c.Offset),
-				"The page has %d canonical links that disagree (%s at byte %s, %s at byte %s): Google ignores them all.",
-				len(canon), quoted(canon[0].Value), Bytes(canon[0].Offset), quoted(c.Value), Bytes(c.Offset))
-			break
-		}
-	}
+	fs.canonicalConflict(canon)
 	if !hasTitle && len(fs.in.Body) > 0 {
 		msg := "The page has no <title>: Google makes one up from the page."
 		if fs.a.notes.svgTitles > 0 {

@@ -121,7 +121,7 @@ func TestFindingMessage(t *testing.T) {
 	body := []byte("<title>t</title><p>" + strings.Repeat("x", pad) + `<link rel="canonical" href="/c">`)
 	cut := int64(2_000_000)
 	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
-	want := "The canonical link is at byte 2,431,007, after Googlebot's cutoff at byte 2,000,000: " +
+	want := "The canonical link is at body byte 2,431,007, after Googlebot's cutoff at body byte 2,000,000: " +
 		"Googlebot will not see it, so the search engine chooses the canonical URL on its own."
 	for _, f := range a.Findings {
 		if f.Code == CodeCanonicalBeyondCutoff {
@@ -160,4 +160,72 @@ func TestFindingsIncompleteRead(t *testing.T) {
 	if !strings.Contains(head, "does not end within the 551 bytes read") {
 		t.Errorf("head-end-beyond-cutoff = %q, want that the head's end was not read", head)
 	}
+}
+
+// TestFindingsDuplicatesPastTheCutoff checks that on a page that repeats
+// its title and canonical (concatenated articles, CMS bugs) the findings
+// reason about the element the crawler keeps, and agree with the impact.
+func TestFindingsDuplicatesPastTheCutoff(t *testing.T) {
+	t.Parallel()
+	head := "<html><head><title>First</title><link rel=canonical href=/a></head><body>"
+	second := "<title>Second</title><link rel=canonical href=/b><p>more</p>"
+	tests := []struct {
+		name string
+		body string
+		want map[string]string // code: "severity" of the one finding of that code
+	}{
+		{"same canonical repeated past the cutoff",
+			head + strings.Repeat("x", 3_000) + "<title>Second</title><link rel=canonical href=/a>",
+			map[string]string{CodeTitleBeyondCutoff: SeverityInfo, CodeCanonicalBeyondCutoff: SeverityInfo, CodeCanonicalMultiple: ""}},
+		{"other canonical past the cutoff", head + strings.Repeat("x", 3_000) + second,
+			map[string]string{CodeTitleBeyondCutoff: SeverityInfo, CodeCanonicalBeyondCutoff: SeverityInfo,
+				CodeCanonicalMultiple: SeverityInfo, CodeHeadAfterBodyStart: ""}},
+		{"both canonicals kept", head + second + strings.Repeat("x", 3_000),
+			map[string]string{CodeTitleBeyondCutoff: "", CodeCanonicalMultiple: SeverityWarning}},
+		{"first title lost too", "<html><body>" + strings.Repeat("x", 3_000) + "<title>A</title><title>B</title>",
+			map[string]string{CodeTitleBeyondCutoff: SeverityCritical}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cut := int64(2_000)
+			a := Analyze(Input{Body: []byte(tt.body), Cutoff: &cut, Limit: 2_000, Crawler: "Googlebot"})
+			for code, sev := range tt.want {
+				var got []string
+				for _, f := range a.Findings {
+					if f.Code == code {
+						got = append(got, f.Severity)
+					}
+				}
+				if want := strings.Fields(sev); strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("%s findings %v, want %v (%s)", code, got, want, codes(a.Findings))
+				}
+			}
+			if a.Impact.Title.Kept {
+				for _, f := range a.Findings {
+					if f.Code == CodeTitleBeyondCutoff && f.Severity != SeverityInfo {
+						t.Errorf("impact keeps the title but a finding says %q", f.Message)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFindingDuplicateTitleMessage(t *testing.T) {
+	t.Parallel()
+	pad := 2_768_461 - len("<html><head><title>First</title></head><body>")
+	body := "<html><head><title>First</title></head><body>" + strings.Repeat("x", pad) + "<title>Second</title>"
+	cut := int64(1_999_860)
+	a := Analyze(Input{Body: []byte(body), Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
+	want := "Another title at body byte 2,768,461 is after Googlebot's cutoff at body byte 1,999,860, but the first one, " +
+		"at body byte 12, is kept and is the one Google uses: nothing is lost."
+	for _, f := range a.Findings {
+		if f.Code == CodeTitleBeyondCutoff {
+			if f.Message != want || f.Severity != SeverityInfo {
+				t.Errorf("%s %q, want info %q", f.Severity, f.Message, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no %s finding in %s", CodeTitleBeyondCutoff, codes(a.Findings))
 }

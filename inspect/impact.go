@@ -45,16 +45,20 @@ type Presence struct {
 type LinkImpact struct {
 	Internal Count `json:"internal"`
 	External Count `json:"external"`
-	// Lost lists the first links past the cutoff, at most 50.
+	// Lost lists the first links past the cutoff, at most 50; All lists
+	// them all (at most maxLostListed), for the window's list and exports.
 	Lost []Link `json:"lost"`
+	All  []Link `json:"-"`
 }
 
 // HeadingImpact counts headings per level (index 0 is h1).
 type HeadingImpact struct {
 	Full [6]int `json:"full"`
 	Kept [6]int `json:"kept"`
-	// Lost lists the first headings past the cutoff, at most 50.
+	// Lost lists the first headings past the cutoff, at most 50; All lists
+	// them all (at most maxLostListed).
 	Lost []Heading `json:"lost"`
+	All  []Heading `json:"-"`
 }
 
 // Alternate is one hreflang link.
@@ -116,9 +120,11 @@ func impact(full, kept *pass, cutoff int64) *Impact {
 		Links: LinkImpact{
 			Internal: Count{int64(full.internal), int64(kept.internal)},
 			External: Count{int64(full.external), int64(kept.external)},
-			Lost:     full.lostLinks,
+			Lost:     full.lostLinks[:min(len(full.lostLinks), maxExamples)],
+			All:      full.lostLinks,
 		},
-		Headings:  HeadingImpact{Full: full.headings, Kept: kept.headings, Lost: full.lostHeadings},
+		Headings: HeadingImpact{Full: full.headings, Kept: kept.headings,
+			Lost: full.lostHeadings[:min(len(full.lostHeadings), maxExamples)], All: full.lostHeadings},
 		TextBytes: Count{full.textBytes, kept.textBytes},
 		Open:      kept.openAt(),
 	}

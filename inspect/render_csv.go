@@ -14,6 +14,7 @@ var csvHeader = []string{
 	"record", "kind", "severity", "code", "offset", "end", "beyond_cutoff", "at_risk",
 	"url", "status", "header_bytes", "body_bytes", "limit_bytes", "truncated",
 	"robots_allowed", "robots_line", "discovered_before_cutoff", "excluded_reason", "text",
+	"counted_bytes", "crawler_gets_it", "robots",
 }
 
 // WriteCSV writes the findings, critical elements and resources as CSV
@@ -33,6 +34,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		row := csvRow("critical")
 		row[1], row[4], row[5] = c.Kind, itoa(c.Offset), itoa(c.End)
 		row[6], row[7], row[18] = strconv.FormatBool(c.BeyondCutoff), strconv.FormatBool(c.AtRisk), csvSafe(c.Value)
+		row[20] = KeptWord(c)
 		cw.Write(row)
 	}
 	for _, res := range r.Resources {
@@ -51,6 +53,7 @@ func resourceCSVRow(res Resource) []string {
 		row[14], row[15] = strconv.FormatBool(res.Robots.Allowed), strconv.Itoa(res.Robots.Line)
 	}
 	row[16], row[17], row[18] = strconv.FormatBool(res.DiscoveredBeforeCutoff), res.ExcludedReason, csvSafe(res.Error)
+	row[19], row[21] = itoa(res.CountedBytes), res.RobotsWord()
 	return row
 }
 

@@ -19,12 +19,8 @@ var reportTemplate = template.Must(template.ParseFS(templates, "templates/report
 // rulerWidth is the width of the evidence pack's ruler in SVG units.
 const rulerWidth = 1000
 
-// kindColors are the evidence pack's colours per span kind.
-var kindColors = map[string]string{
-	"header": "#6e7781", "inline-script": "#8250df", "json-ld": "#bf3989", "inline-style": "#0969da",
-	"data-uri": "#e16f24", "inline-svg": "#1a7f37", "comment": "#8c959f", "markup": "#afb8c1",
-	"text": "#54aeff", "whitespace": "#eaeef2",
-}
+// kindColors are the evidence pack's colours per span kind: the window's.
+var kindColors = KindColors
 
 // htmlView is what the evidence pack template reads.
 type htmlView struct {
@@ -47,7 +43,7 @@ type svgItem struct {
 }
 
 type htmlCritical struct {
-	Kind, Offset, End, Kept, Class, Value string
+	Kind, Span, Kept, Class, Value string
 }
 
 type htmlShare struct{ Title, Color, Bytes, Share string }
@@ -97,10 +93,7 @@ func (v *htmlView) ruler(r *Report) {
 	if head > 0 {
 		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + Bytes(head) + " bytes"})
 	}
-	for _, s := range r.ByteMap.Coarsen(rulerWidth) {
-		v.Ruler = append(v.Ruler, svgItem{X: x(s.Offset), W: x(s.End) - x(s.Offset), Color: kindColors[s.Kind.String()],
-			Title: fmt.Sprintf("%s, bytes %s to %s", s.Kind, Bytes(s.Offset), Bytes(s.End))})
-	}
+	v.Ruler = append(v.Ruler, scaledSpans(&r.ByteMap, x(0), x(r.BodyBytes))...)
 	if c := r.Fetch.CutoffOffset; c != nil {
 		v.CutLine = &svgItem{X: x(*c), Title: "cutoff at body byte " + Bytes(*c)}
 		if b := r.Fetch.BinaryCutoffOffset; b != nil && *b > *c {
@@ -112,11 +105,59 @@ func (v *htmlView) ruler(r *Report) {
 		if c.BeyondCutoff {
 			color = "#b42318"
 		}
-		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at byte %s", c.Kind, Bytes(c.Offset))})
+		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at body byte %s", c.Kind, Bytes(c.Offset))})
 	}
 	for _, k := range append([]string{"header"}, kindNames()...) {
 		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: k})
 	}
+}
+
+// scaledSpans draws the byte map over x0..x1 to scale: the body is cut
+// into rulerWidth columns and each column is shared among the kinds in it
+// in proportion to their bytes, so every kind's width is its share of the
+// body however finely the kinds interleave (as the window's ruler, which
+// gives each pixel to one kind, keeps within a pixel). Neighbouring pieces
+// of one kind merge; the count stays bounded by columns times kinds.
+func scaledSpans(bm *ByteMap, x0, x1 svgUnit) []svgItem {
+	body := bm.Size()
+	if body <= 0 || x1 <= x0 {
+		return nil
+	}
+	cols := int64(min(rulerWidth, body))
+	weights := make([][numSpanKinds]int64, cols)
+	for i := range bm.Len() {
+		s := bm.At(i)
+		for c := s.Offset * cols / body; c < cols && c*body/cols < s.End; c++ {
+			lo, hi := max(s.Offset, c*body/cols), min(s.End, (c+1)*body/cols)
+			weights[c][s.Kind] += max(hi-lo, 0)
+		}
+	}
+	var out []svgItem
+	step := float64(x1-x0) / float64(cols)
+	for c, w := range weights {
+		x := float64(x0) + float64(c)*step
+		size := (int64(c)+1)*body/cols - int64(c)*body/cols
+		for k, n := range w {
+			if n == 0 {
+				continue
+			}
+			width := step * float64(n) / float64(size)
+			out = appendPiece(out, SpanKind(k), svgUnit(x), svgUnit(width))
+			x += width
+		}
+	}
+	return out
+}
+
+// appendPiece adds a piece of kind k, merging it into the last one when
+// that is of the same kind and ends where it starts.
+func appendPiece(out []svgItem, k SpanKind, x, w svgUnit) []svgItem {
+	color := kindColors[k.String()]
+	if n := len(out); n > 0 && out[n-1].Color == color && out[n-1].X+out[n-1].W >= x-0.001 {
+		out[n-1].W = x + w - out[n-1].X
+		return out
+	}
+	return append(out, svgItem{X: x, W: w, Color: color, Title: k.String()})
 }
 
 func kindNames() []string {
@@ -131,12 +172,14 @@ func kindNames() []string {
 // resources tables.
 func (v *htmlView) tables(r *Report) {
 	for _, c := range r.Critical {
-		kept := keptWord(c)
-		class := map[string]string{"yes": "kept", "at risk": "risk"}[kept]
-		if class == "" {
-			class = "lost"
+		kept, class := KeptWord(c), "lost"
+		switch {
+		case kept == "yes":
+			class = "kept"
+		case c.AtRisk:
+			class = "risk"
 		}
-		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Offset: Bytes(c.Offset), End: Bytes(c.End), Kept: kept, Class: class, Value: c.Value})
+		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Span: BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
 	}
 	for _, k := range SpanKinds {
 		if n := r.Composition[k.String()]; n > 0 {
@@ -154,8 +197,8 @@ func (v *htmlView) tables(r *Report) {
 		if res.Error != "" {
 			note = res.Error
 		}
-		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: statusCell(res),
-			Bytes: Bytes(res.BodyBytes), Limit: Bytes(res.LimitBytes), Robots: robotsCell(res), Seen: seenCell(res), Cut: res.Truncated})
+		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: res.StatusWord(),
+			Bytes: countedCell(res), Limit: limitCell(res), Robots: res.RobotsWord(), Seen: res.SeenWord(), Cut: res.Truncated})
 	}
 }
 

@@ -228,7 +228,7 @@ func TestRenderHTMLSelfContained(t *testing.T) {
 	}{
 		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) },
 			[]string{"cutoff at body byte 1,250", "canonical", "https://shop.example/widgets/blue", "Source at the cutoff", "What the crawler loses"}},
-		{"site", siteReport, []string{"Subresources", "/late.js", "AFTER cutoff", "BLOCKED:2", "Response header as received"}},
+		{"site", siteReport, []string{"Subresources", "/late.js", "after cutoff", "disallowed (line 2)", "Response header as received"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -71,6 +71,9 @@ func limitText(r *Report) string {
 
 func cutoffText(r *Report) string {
 	res := r.Fetch
+	if res.CutoffOffset == nil && r.Partial != nil {
+		return r.Partial.CutoffText()
+	}
 	if res.CutoffOffset == nil {
 		if res.LimitBytes > 0 {
 			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", percentOf(countedBytes(r), res.LimitBytes))
@@ -132,25 +135,33 @@ func (r *Report) textCritical(w io.Writer) {
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  KIND\tOFFSET\tEND\tCRAWLER GETS IT\tVALUE")
+	fmt.Fprintln(tw, "  KIND\tBODY BYTES\tCRAWLER GETS IT\tVALUE")
 	for _, c := range r.Critical {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", c.Kind, Bytes(c.Offset), Bytes(c.End), keptWord(c), oneLine(c.Value, 60))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, BodyRange(c.Offset, c.End), KeptWord(c), oneLine(c.Value, 60))
 	}
 	tw.Flush()
 }
 
-// keptWord says whether the crawler gets a critical element.
-func keptWord(c Critical) string {
+// KeptWord says whether the crawler gets a critical element, in the words
+// every view uses: "yes", "CUT" (starts before the cutoff, ends after it)
+// or "LOST", followed by "(kept if MB means MiB)" when the binary reading of
+// the limit would keep it.
+func KeptWord(c Critical) string {
+	w := "yes"
 	switch {
-	case c.AtRisk:
-		return "at risk"
 	case c.HasFlag(FlagCut):
-		return "CUT"
+		w = "CUT"
 	case c.BeyondCutoff:
-		return "LOST"
+		w = "LOST"
 	}
-	return "yes"
+	if c.AtRisk && w != "yes" {
+		w += " " + keptIfBinary
+	}
+	return w
 }
+
+// keptIfBinary qualifies a verdict the binary reading of the limit reverses.
+const keptIfBinary = "(kept if MB means MiB)"
 
 // oneLine shortens s to max runes on one line, for tables.
 func oneLine(s string, max int) string {
@@ -233,7 +244,7 @@ func impactNotes(im *Impact) []string {
 	}
 	for _, j := range im.JSONLD {
 		if j.State != StateKept {
-			notes = append(notes, fmt.Sprintf("JSON-LD at byte %s (%s): %s, valid JSON for the crawler: %v.", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
+			notes = append(notes, fmt.Sprintf("JSON-LD at body byte %s (%s): %s, valid JSON for the crawler: %v.", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
 		}
 	}
 	if o := im.Open; o.Element != "" {
@@ -267,15 +278,15 @@ func (r *Report) textResources(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nSubresources: %d the crawler fetches, %d listed in all\n", fetched, len(r.Resources))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  KIND\tSTATUS\tBYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
+	fmt.Fprintln(tw, "  KIND\tSTATUS\tCOUNTED BYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
 	inline := 0
 	for _, res := range r.Resources {
 		if strings.HasPrefix(res.URL, "data:") {
 			inline += max(res.References, 1)
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, statusCell(res), Bytes(res.BodyBytes),
-			Bytes(res.LimitBytes), yesNo(res.Truncated, "CUT", ""), robotsCell(res), seenCell(res), oneLine(res.URL, 90))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, res.StatusWord(), countedCell(res),
+			limitCell(res), yesNo(res.Truncated, "CUT", ""), res.RobotsWord(), res.SeenWord(), oneLine(res.URL, 90))
 	}
 	tw.Flush()
 	if inline > 0 {
@@ -283,35 +294,20 @@ func (r *Report) textResources(w io.Writer) {
 	}
 }
 
-func statusCell(res Resource) string {
-	switch {
-	case !res.Fetched && res.ExcludedReason != "" && !res.Requested:
-		return "skip"
-	case res.Error != "":
-		return "error"
-	case res.Status == 0:
-		return "-"
+// countedCell is a resource's counted bytes, "—" when no response came.
+func countedCell(res Resource) string {
+	if !res.Requested || res.Status == 0 {
+		return "—"
 	}
-	return fmt.Sprint(res.Status)
+	return Bytes(res.CountedBytes)
 }
 
-func robotsCell(res Resource) string {
-	rb := res.Robots
-	if rb == nil {
-		return ""
+// limitCell is a resource's limit, "—" when it has none.
+func limitCell(res Resource) string {
+	if res.LimitBytes <= 0 {
+		return "—"
 	}
-	if rb.Skipped {
-		return "ignored"
-	}
-	s := yesNo(rb.Allowed, "allowed", "BLOCKED")
-	if rb.Line > 0 {
-		s += fmt.Sprintf(":%d", rb.Line)
-	}
-	return s
-}
-
-func seenCell(res Resource) string {
-	return yesNo(res.DiscoveredBeforeCutoff, "before cutoff", "AFTER cutoff")
+	return Bytes(res.LimitBytes)
 }
 
 func yesNo(b bool, yes, no string) string {

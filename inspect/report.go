@@ -55,6 +55,10 @@ type Report struct {
 	// impact, directives and findings; its fields appear at the top level
 	// of the JSON report.
 	*Analysis
+	// Partial says what is known of a body not read to its end (the
+	// announced length and where the cutoff falls on it); nil when the
+	// body was read whole.
+	Partial   *PartialRead   `json:"partial_read,omitempty"`
 	Resources []Resource     `json:"resources"`
 	Robots    *RobotsSummary `json:"robots"`
 	// FinalRobots is the verdict for the final URL when redirects led to

@@ -3,6 +3,7 @@ package inspect
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/robots"
@@ -20,6 +21,7 @@ const (
 // addFindings adds the findings about robots.txt, the fetch itself and the
 // subresources to the analysis findings, most severe first.
 func (r *Report) addFindings(p fetch.Profile) {
+	r.notePartial()
 	list := r.Findings
 	list = append(list, r.robotsFindings(p)...)
 	list = append(list, r.fetchFindings()...)
@@ -84,13 +86,8 @@ func (r *Report) fetchFindings() []Finding {
 		out = append(out, Finding{Severity: SeverityCritical, Code: CodePageStatus,
 			Message: fmt.Sprintf("The page answered HTTP %d; a crawler does not index an error page.", res.Status)})
 	}
-	if !res.ReadComplete {
-		why := fmt.Sprintf("Cutoff stopped reading at %s decoded bytes (the cap)", Bytes(res.BodyBytes))
-		if res.BodyError != "" {
-			why = fmt.Sprintf("The body could not be read to its end (%s)", res.BodyError)
-		}
-		out = append(out, Finding{Severity: SeverityInfo, Code: CodeReadIncomplete,
-			Message: why + "; what lies beyond was not analysed."})
+	if pr := r.Partial; pr != nil {
+		out = append(out, r.partialFinding(pr))
 	}
 	if res.Insecure {
 		out = append(out, Finding{Severity: SeverityWarning, Code: CodeInsecure,
@@ -114,4 +111,44 @@ func (a *Analysis) documentOnly() {
 		}
 	}
 	a.Findings = kept
+}
+
+// notePartial records what is known of a body not read to its end and,
+// when the announced length puts the binary reading's cutoff past the
+// bytes read, gives the fetch that offset: a small --cap must not hide
+// the binary reading of the limit.
+func (r *Report) notePartial() {
+	r.Partial = partialRead(r.Fetch)
+	if pr := r.Partial; pr != nil && r.Fetch.BinaryCutoffOffset == nil && r.Fetch.CutoffOffset != nil {
+		r.Fetch.BinaryCutoffOffset = pr.BinaryCutoffOffset
+	}
+}
+
+// partialFinding says what was read, what the server announced and where
+// the cutoff falls on the announced length. A read that broke off is a
+// warning: the report covers only part of what the crawler would get.
+func (r *Report) partialFinding(pr *PartialRead) Finding {
+	res := r.Fetch
+	if pr.Error == "" {
+		msg := fmt.Sprintf("Cutoff stopped reading at %s decoded bytes (the cap)", Bytes(pr.ReadBytes))
+		if pr.AnnouncedBytes > 0 {
+			msg += fmt.Sprintf(" of the %s the server announced", Bytes(pr.AnnouncedBytes))
+			if b := pr.BinaryCutoffOffset; b != nil && *b > pr.ReadBytes {
+				msg += fmt.Sprintf("; if MB means MiB the cutoff falls at body byte %s of that length, past the bytes read", Bytes(*b))
+			}
+		}
+		return Finding{Severity: SeverityInfo, Code: CodeReadIncomplete, Message: msg + "; what lies beyond was not analysed."}
+	}
+	msg := fmt.Sprintf("The body broke off after %s bytes (%s)", Bytes(pr.ReadBytes), strings.TrimSuffix(pr.Error, "."))
+	switch {
+	case pr.AnnouncedBytes == 0:
+		msg += "; the server did not announce its length, so where the cutoff falls is not known."
+	case pr.CutoffOffset == nil:
+		msg += fmt.Sprintf("; the server announced %s bytes, which fit %s's limit of %s, so the crawler would keep all of them, but this report covers only the bytes read.",
+			Bytes(pr.AnnouncedBytes), r.Profile.Name, Bytes(res.LimitBytes))
+	default:
+		msg += fmt.Sprintf("; the server announced %s bytes, so %s's cutoff falls at body byte %s (counted byte %s), past the bytes read: what the crawler keeps between them and what it loses was not analysed.",
+			Bytes(pr.AnnouncedBytes), r.Profile.Name, Bytes(*pr.CutoffOffset), Bytes(res.LimitBytes))
+	}
+	return Finding{Severity: SeverityWarning, Code: CodeReadIncomplete, Message: msg}
 }

@@ -92,6 +92,10 @@ type ResourceFetch struct {
 	// BinaryLimitBytes is the binary reading of LimitBytes (2 MB as
 	// 2,097,152), 0 when there is none.
 	BinaryLimitBytes int64 `json:"binary_limit_bytes,omitempty"`
+	// CountedBytes is what counts toward LimitBytes: header plus decoded
+	// body when CountsHeaders, the body alone otherwise. Every view shows
+	// this number as the resource's "counted bytes".
+	CountedBytes int64 `json:"counted_bytes"`
 	// DurationMS is the time the request took, redirects included, in
 	// milliseconds.
 	DurationMS int64 `json:"duration_ms"`
@@ -151,4 +155,20 @@ type ResourceRobots struct {
 	// Skipped is true when the profile ignores robots.txt, so none was
 	// consulted and the resource counts as allowed.
 	Skipped bool `json:"skipped,omitempty"`
+	// Policy is how the robots.txt fetch was treated (robots.Policy:
+	// "parsed", "allow-all", "disallow-all"); "" when none was consulted.
+	// Under "disallow-all" no rule decided: the file could not be checked.
+	Policy string `json:"policy,omitempty"`
+	// Status is the robots.txt's HTTP status, 0 when it got no answer.
+	Status int `json:"status,omitempty"`
+	// Unreachable is true when the robots.txt's host gave no answer at
+	// all (DNS, TCP, TLS or a timeout): the file could not be checked.
+	Unreachable bool `json:"unreachable,omitempty"`
+}
+
+// Unchecked reports whether the verdict comes from Google's policy for a
+// robots.txt that could not be fetched (unreachable, 429 or 5xx: treated as
+// disallow-all) rather than from the file's rules.
+func (rr *ResourceRobots) Unchecked() bool {
+	return rr != nil && rr.Policy == "disallow-all"
 }

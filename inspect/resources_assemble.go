@@ -137,6 +137,10 @@ func (a *assembler) apply(e *Resource) {
 		return
 	}
 	e.Accounting, e.Robots, e.ResourceFetch = j.res.Accounting, j.res.Robots, j.res.ResourceFetch
+	e.CountedBytes = e.BodyBytes
+	if e.CountsHeaders {
+		e.CountedBytes += e.HeaderBytes
+	}
 	if j.blocked != "" {
 		e.Fetched, e.ExcludedReason = false, j.blocked
 		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested

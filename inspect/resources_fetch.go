@@ -203,9 +203,16 @@ func (r *resourceRun) robots(ctx context.Context, rawURL string) (*ResourceRobot
 	out := r.cache.Get(ctx, rawURL)
 	v := out.Check(r.profile.RobotsTokens, r.profile.IgnoresStar, rawURL)
 	rr := &ResourceRobots{Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, URL: out.RobotsURL,
-		Reason: v.Reason}
+		Reason: v.Reason, Policy: string(out.Policy), Status: out.Status,
+		Unreachable: out.Policy == robots.PolicyDisallowAll && out.Status == 0}
 	if v.Allowed {
 		return rr, ""
+	}
+	if rr.Unchecked() && !rr.Unreachable {
+		return rr, "Could not be checked: " + v.Reason
+	}
+	if rr.Unchecked() {
+		return rr, v.Reason
 	}
 	if v.Line > 0 {
 		return rr, fmt.Sprintf("Blocked by robots.txt: %s line %d (%s) disallows it for %s.", out.RobotsURL,

@@ -33,7 +33,7 @@ func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []Findi
 			}
 		}
 	}
-	w := &resFindingWriter{profile: resProfileName(p), counts: make(map[string]int)}
+	w := &resFindingWriter{profile: resProfileName(p), counts: make(map[string]int), unchecked: make(map[string]*uncheckedHost)}
 	for i := range rs {
 		r := &rs[i]
 		if r.Summary {
@@ -56,6 +56,10 @@ type resFindingWriter struct {
 	list    []Finding
 	counts  map[string]int
 	order   []string // codes in first-seen order, for the summaries
+	// unchecked gathers, per robots.txt URL, the resources whose
+	// robots.txt could not be checked; uncheckedOrder keeps first-seen order.
+	unchecked      map[string]*uncheckedHost
+	uncheckedOrder []string
 }
 
 func (w *resFindingWriter) add(severity, code, format string, args ...any) {
@@ -76,6 +80,7 @@ func (w *resFindingWriter) add(severity, code, format string, args ...any) {
 
 // result returns the findings with one summary per capped code.
 func (w *resFindingWriter) result() []Finding {
+	w.list = append(w.list, w.uncheckedFindings()...)
 	for _, code := range w.order {
 		if n := w.counts[code] - maxPerCode; n > 0 {
 			w.list = append(w.list, Finding{Severity: SeverityInfo, Code: code,
@@ -120,6 +125,10 @@ func (w *resFindingWriter) blocked(r *Resource) {
 	if !r.BlockedByRobots || r.ParentBlocked || r.Robots == nil {
 		return
 	}
+	if r.Robots.Unchecked() {
+		w.noteUnchecked(r)
+		return
+	}
 	rule := "its rules"
 	if r.Robots.Line > 0 {
 		rule = fmt.Sprintf("line %d (%s)", r.Robots.Line, r.Robots.Rule)
@@ -145,7 +154,7 @@ func (w *resFindingWriter) afterCutoff(r *Resource, parent *Resource, pageCutoff
 	}
 	at := "past the cutoff"
 	if cutoff != nil {
-		at = "past " + w.profile + "'s cutoff at byte " + Bytes(*cutoff)
+		at = "past " + w.profile + "'s cutoff at body byte " + Bytes(*cutoff)
 	}
 	w.add(resSeverity(r), CodeResourceAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
 		resNoun(r), r.URL, Bytes(r.DiscoveredOffset), where, at, resWithoutEffect(r))

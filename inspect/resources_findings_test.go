@@ -66,7 +66,7 @@ func TestResourceFindingMessages(t *testing.T) {
 				"Googlebot Smartphone with line 2 (Disallow: /), so the page is rendered without this script."},
 		{"after cutoff", late,
 			"critical resource-referenced-after-cutoff: The script https://example.com/late.js is referenced at byte 2,431,007 of " +
-				"the page, past Googlebot Smartphone's cutoff at byte 1,999,788: the crawler never sees the reference, so the page " +
+				"the page, past Googlebot Smartphone's cutoff at body byte 1,999,788: the crawler never sees the reference, so the page " +
 				"is rendered without this script."},
 		{"404", notFound,
 			"warning resource-failed: The stylesheet https://example.com/gone.css answered 404 Not Found, so the page is rendered " +

@@ -77,6 +77,10 @@ type RulerModel struct {
 	// max(HeaderBytes+BodyBytes, LimitBytes) to put the limit at the right
 	// end.
 	ScaleBytes int64
+	// Caption, when set, replaces the limit's use above a ruler with no
+	// cutoff: for a body not read to its end, where the cutoff falls on
+	// the length the server announced. It is drawn as a warning.
+	Caption string
 }
 
 // Ruler is a horizontal bar drawn to scale over a response's header and body
@@ -86,7 +90,8 @@ type RulerModel struct {
 // reports the body offset under it through OnSelect.
 //
 // A Ruler draws a bounded number of canvas objects whatever the document
-// size: segments are aggregated per pair of pixel columns. Its methods belong
+// size: segments are aggregated per pixel column, each kind drawn at its
+// share of the bytes (see ruler_columns.go). Its methods belong
 // to the UI goroutine.
 type Ruler struct {
 	widget.BaseWidget
@@ -207,4 +212,13 @@ func cmpInt64(a, b int64) int {
 		return 1
 	}
 	return 0
+}
+
+// Caption returns the text a full ruler writes above its bar for m: the
+// cutoff's byte in the crawler's count and in the body, or how much of the
+// limit the response uses. Any goroutine may call it.
+func Caption(m RulerModel) string {
+	header := max(m.HeaderBytes, 0)
+	label, _ := cutoffLabel(&m, header, header+max(m.BodyBytes, 0))
+	return label
 }

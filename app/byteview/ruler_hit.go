@@ -80,6 +80,9 @@ func (p *rulerPlan) describe(pos fyne.Position, m *RulerModel) string {
 	if s, ok := segmentAt(m.Segments, off); ok {
 		text = KindName(s.Kind) + " · body " + ByteRange(s.Start, s.End)
 	}
+	if mix := p.cols.mix(pos.X); mix != "" {
+		text += " · " + mix
+	}
 	return text + cutoffNote(m, off)
 }
 

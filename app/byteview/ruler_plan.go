@@ -9,12 +9,12 @@ import (
 
 // Sizes of the ruler's parts, in device-independent pixels.
 const (
-	rulerBucketPx    = 2   // width of one aggregation bucket
-	rulerMaxBuckets  = 400 // cap on buckets, whatever the width
-	rulerMinMarkPx   = 3   // narrowest marker drawn
-	rulerMinHeaderPx = 3   // narrowest header block drawn
-	rulerMinBodyPx   = 2   // narrowest body drawn when the scale is larger
-	rulerHitSlackPx  = 2   // markers are easier to hit than to see
+	rulerBucketPx    = 1    // width of one aggregation column
+	rulerMaxBuckets  = 2400 // cap on columns, whatever the width
+	rulerMinMarkPx   = 3    // narrowest marker drawn
+	rulerMinHeaderPx = 1    // narrowest header block drawn: a hairline
+	rulerMinBodyPx   = 1    // narrowest body drawn when the scale is larger
+	rulerHitSlackPx  = 2    // markers are easier to hit than to see
 	rulerMarkH       = 8
 	rulerBarH        = 22
 	rulerTickH       = 4
@@ -43,9 +43,9 @@ func rulerKindIndex(kind string) int {
 	return rulerKindOther
 }
 
-// rulerSignificant says whether a kind must stay visible however small: the
-// filler kinds (markup, text, whitespace, unknown) may vanish into their
-// neighbours, the others may not.
+// rulerSignificant says whether a kind must stay visible however small (as
+// a hairline): the filler kinds (markup, text, whitespace, unknown) may
+// vanish into their neighbours, the others may not.
 func rulerSignificant(i int) bool {
 	return i < rulerKindIndex(RulerKindMarkup)
 }
@@ -58,10 +58,12 @@ type rulerMetrics struct {
 
 type rulerBox struct{ x, w float32 }
 
-// rulerBar is one drawn run of buckets sharing a dominant kind.
+// rulerBar is one drawn run of columns of one kind, or a hairline standing
+// for a kind too small to win a column.
 type rulerBar struct {
 	x, w float32
 	kind string
+	hair bool
 }
 
 // rulerMark is one drawn marker; neighbours closer than a few pixels merge
@@ -90,6 +92,7 @@ type rulerPlan struct {
 	markY, barY, barH, tickY float32
 
 	bars         []rulerBar
+	cols         *rulerColumns // bytes per kind in each column, for hover
 	lost, zone   rulerBox
 	cutX, binX   float32
 	hasCut       bool
@@ -118,7 +121,7 @@ func planRuler(m *RulerModel, size fyne.Size, compact bool, met rulerMetrics) *r
 	p.span = max(m.ScaleBytes, p.total())
 	p.layoutRows(met)
 	p.planSpan()
-	p.bars = bucketBars(m.Segments, p.body, p.hx, p.endX)
+	p.bars, p.cols = bucketBars(m.Segments, p.body, p.hx, p.endX)
 	p.planCutoff(m, met)
 	p.planLimit(m)
 	if !compact {
@@ -218,112 +221,6 @@ func (p *rulerPlan) countedAt(x float32) int64 {
 	return p.header + min(off, max(p.body-1, 0))
 }
 
-// bucketBars aggregates segments into at most rulerMaxBuckets buckets
-// spread over columns x0..x1, colours each bucket by the kind holding most of
-// its bytes, makes sure every significant segment wins at least one bucket,
-// and merges neighbouring buckets of one kind. Bytes no segment covers count
-// as kind "". The work is linear in segments plus buckets.
-func bucketBars(segs []RulerSegment, body int64, x0, x1 float32) []rulerBar {
-	if body <= 0 || x1 <= x0 {
-		return nil
-	}
-	n := int64(min(rulerMaxBuckets, max(1, int((x1-x0)/rulerBucketPx))))
-	n = min(n, body)
-	dom := dominantKinds(segs, body, n)
-	keepSmallVisible(segs, body, n, dom)
-	step := (x1 - x0) / float32(n)
-	var bars []rulerBar
-	for b := int64(0); b < n; b++ {
-		kind := ""
-		if dom[b] >= 0 && dom[b] < len(Kinds) {
-			kind = Kinds[dom[b]]
-		}
-		x := x0 + float32(b)*step
-		if k := len(bars); k > 0 && bars[k-1].kind == kind {
-			bars[k-1].w = x + step - bars[k-1].x
-			continue
-		}
-		bars = append(bars, rulerBar{x: x, w: step, kind: kind})
-	}
-	return bars
-}
-
-// bucketLo is the first body byte of bucket b of n: byte o falls in bucket
-// o*n/body exactly when bucketLo(b) <= o < bucketLo(b+1).
-func bucketLo(b, n, body int64) int64 { return (b*body + n - 1) / n }
-
-// dominantKinds returns, per bucket, the index of the kind holding most of
-// its bytes, or -1 when no segment covers it.
-func dominantKinds(segs []RulerSegment, body, n int64) []int {
-	nk := len(Kinds) + 1
-	weight := make([]int64, int(n)*nk)
-	for _, s := range segs {
-		lo, hi := max(s.Start, 0), min(s.End, body)
-		if hi <= lo {
-			continue
-		}
-		k := rulerKindIndex(s.Kind)
-		for b := lo * n / body; b <= (hi-1)*n/body; b++ {
-			over := min(hi, bucketLo(b+1, n, body)) - max(lo, bucketLo(b, n, body))
-			weight[int(b)*nk+k] += over
-		}
-	}
-	dom := make([]int, n)
-	for b := range dom {
-		dom[b] = -1
-		var best int64
-		for k := range nk {
-			if w := weight[b*nk+k]; w > best {
-				best, dom[b] = w, k
-			}
-		}
-	}
-	return dom
-}
-
-// keepSmallVisible gives a significant segment that won no bucket a bucket
-// of its own, so a 300-byte JSON-LD block stays visible in 256 MB. A bucket
-// given away this way is not taken back by a later segment.
-func keepSmallVisible(segs []RulerSegment, body, n int64, dom []int) {
-	forced := make([]bool, n)
-	for _, s := range segs {
-		lo, hi := max(s.Start, 0), min(s.End, body)
-		k := rulerKindIndex(s.Kind)
-		if hi <= lo || !rulerSignificant(k) {
-			continue
-		}
-		b0, b1 := lo*n/body, (hi-1)*n/body
-		won := false
-		for b := b0; b <= b1 && !won; b++ {
-			won = dom[b] == k
-		}
-		if !won {
-			forceBucket(dom, forced, b0, b1, k)
-		}
-	}
-}
-
-// forceBucket hands kind k the first free bucket among the middle of b0..b1, the
-// rest of that range and its two neighbours.
-func forceBucket(dom []int, forced []bool, b0, b1 int64, k int) {
-	try := func(b int64) bool {
-		if b < 0 || b >= int64(len(dom)) || forced[b] {
-			return false
-		}
-		dom[b], forced[b] = k, true
-		return true
-	}
-	if try((b0 + b1) / 2) {
-		return
-	}
-	for b := b0; b <= b1; b++ {
-		if try(b) {
-			return
-		}
-	}
-	_ = try(b0-1) || try(b1+1)
-}
-
 // planCutoff places the cutoff line, the ambiguous zone, the dimmed lost
 // part and the label above them.
 func (p *rulerPlan) planCutoff(m *RulerModel, met rulerMetrics) {
@@ -334,6 +231,9 @@ func (p *rulerPlan) planCutoff(m *RulerModel, met rulerMetrics) {
 		if bin, ok := binaryCut(m, cut, p.body); ok {
 			p.hasBin, p.binX = true, p.bodyX(bin)
 			p.zone = rulerBox{x: p.cutX, w: max(p.binX-p.cutX, 1)}
+			// Only what lies past both readings is surely lost; the zone
+			// between them is drawn as a zone of its own.
+			p.lost = rulerBox{x: p.binX, w: max(p.endX-p.binX, 0)}
 		}
 	}
 	if p.compact {
@@ -378,10 +278,16 @@ func binaryCut(m *RulerModel, cut, body int64) (int64, bool) {
 }
 
 // cutoffLabel is the text above the bar: the cutoff's exact byte in the
-// crawler's count, or how much of the limit the response uses.
+// crawler's count (header included) and in the body, or how much of the
+// limit the response uses.
 func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 	if m.Cutoff != nil {
-		label = "cutoff at byte " + commas(header+*m.Cutoff)
+		// The crawler counts the header first: name which count a number
+		// is in, since findings give the same cutoff as a body byte.
+		label = "cutoff at body byte " + commas(*m.Cutoff)
+		if header > 0 {
+			label = "cutoff at counted byte " + commas(header+*m.Cutoff) + " (body byte " + commas(*m.Cutoff) + ")"
+		}
 		switch {
 		case m.BinaryCutoff != nil:
 			label += " · " + commas(header+*m.BinaryCutoff) + " if MB means MiB"
@@ -389,6 +295,9 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 			label += " · nothing cut if MB means MiB"
 		}
 		return label, true
+	}
+	if m.Caption != "" {
+		return m.Caption, true
 	}
 	if m.LimitBytes > 0 {
 		return "limit " + commas(m.LimitBytes) + " not reached (" + usedPercent(total, m.LimitBytes) + " used)", false

@@ -146,7 +146,9 @@ func (rr *rulerRenderer) place() {
 		rr.add(rr.bars[i], rulerBox{b.x, b.w}, p.barY, p.barH, true)
 	}
 	rr.add(rr.lost, p.lost, p.barY, p.barH, p.hasCut)
-	rr.add(rr.zone, p.zone, p.barY, p.barH, p.hasBin)
+	// The zone rises above the bar into the marker row, so it reads as a
+	// band of its own and not as more of the lost part.
+	rr.add(rr.zone, p.zone, p.markY, p.barY+p.barH-p.markY, p.hasBin)
 	rr.add(rr.binLine, rulerBox{p.binX - 0.5, 1}, p.markY, p.barY+p.barH-p.markY, p.hasBin)
 	rr.add(rr.cutLine, rulerBox{p.cutX - 1, 2}, 0, p.barY+p.barH, p.hasCut)
 	rr.add(rr.limLine, rulerBox{p.limX - 1, 2}, p.barY, p.barH, p.hasLimit)
@@ -241,8 +243,9 @@ func markColor(th fyne.Theme, severity int) color.Color {
 	return themeColor(th, theme.ColorNameForeground)
 }
 
-// placeTip shows the hover label near the pointer, inside the ruler: over
-// the label row, or over the bar when compact.
+// placeTip shows the hover label near the pointer, inside the ruler: in the
+// scale row below the bar, so it never covers the cutoff label above it,
+// or over the bar when compact.
 func (rr *rulerRenderer) placeTip() {
 	r, p := rr.ruler, rr.plan
 	text := ""
@@ -261,9 +264,13 @@ func (rr *rulerRenderer) placeTip() {
 		x = r.hoverPos.X - 8 - size.Width - 4
 	}
 	x = min(max(x, 0), max(p.width-size.Width-4, 0))
-	rr.tip.Move(fyne.NewPos(x+2, 0))
+	y := float32(0)
+	if !p.compact {
+		y = min(p.tickY+rulerTickH, max(p.height-size.Height, 0))
+	}
+	rr.tip.Move(fyne.NewPos(x+2, y))
 	rr.tip.Resize(size)
-	rr.tipBg.Move(fyne.NewPos(x, 0))
+	rr.tipBg.Move(fyne.NewPos(x, y))
 	rr.tipBg.Resize(fyne.NewSize(size.Width+4, size.Height))
 }
 

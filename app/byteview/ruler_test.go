@@ -157,7 +157,9 @@ func TestRuler256MiBObjectCount(t *testing.T) {
 	test.NewTempApp(t)
 	r := NewRuler(hugeModel())
 	showRuler(t, r, fyne.NewSize(1600, 80))
-	if got, limit := len(test.WidgetRenderer(r).Objects()), 600; got >= limit {
+	// At most a bar per pixel column (markup and text interleave in every
+	// column, so the bar dithers), plus the fixed parts.
+	if got, limit := len(test.WidgetRenderer(r).Objects()), 1600+100; got >= limit {
 		t.Errorf("256 MiB ruler draws %d canvas objects, want fewer than %d", got, limit)
 	}
 	json := KindColor(RulerKindJSONLD, r.Theme())
@@ -236,7 +238,7 @@ func TestRulerHover(t *testing.T) {
 		pos  fyne.Position
 		want []string
 	}{
-		{"header", fyne.NewPos(1, p.barY+5), []string{"HTTP header", "512 bytes"}},
+		{"header", fyne.NewPos(0.5, p.barY+5), []string{"HTTP header", "512 bytes"}},
 		{"inline script", fyne.NewPos(p.bodyX(600_000), p.barY+5),
 			[]string{"inline script", "body bytes 30,000–1,229,999 (1,200,000 bytes)"}},
 		{"ambiguous zone", fyne.NewPos(p.bodyX(2_050_000), p.barY+5), []string{"ambiguous zone"}},
@@ -258,6 +260,10 @@ func TestRulerHover(t *testing.T) {
 					t.Errorf("hover at %v says %q, want it to contain %q", tt.pos, got, want)
 				}
 			}
+			if overlaps(rr.tipBg, rr.label) {
+				t.Errorf("hover label at %v %v covers the cutoff label at %v %v", rr.tipBg.Position(), rr.tipBg.Size(),
+					rr.label.Position(), rr.label.Size())
+			}
 		})
 	}
 	test.MoveMouse(w.Canvas(), fyne.NewPos(900, 900))
@@ -277,7 +283,7 @@ func TestRulerSetModelReplans(t *testing.T) {
 	if !r.plan.hasCut || !r.plan.hasBin {
 		t.Errorf("after SetModel(truncated): cutoff line %v, binary line %v, want both", r.plan.hasCut, r.plan.hasBin)
 	}
-	if got, want := r.plan.label, "cutoff at byte 2,000,000 · 2,097,152 if MB means MiB"; got != want {
+	if got, want := r.plan.label, "cutoff at counted byte 2,000,000 (body byte 1,999,488) · 2,097,152 if MB means MiB"; got != want {
 		t.Errorf("cutoff label = %q, want %q", got, want)
 	}
 }
@@ -301,11 +307,14 @@ func TestBucketBarsKeepsSmallSegments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bars := bucketBars(tt.segs, tt.body, 0, 800)
+			bars, _ := bucketBars(tt.segs, tt.body, 0, 800)
 			kinds := map[string]bool{}
 			var end float32
 			for _, b := range bars {
 				kinds[b.kind] = true
+				if b.hair {
+					continue // hairlines are drawn over the bars
+				}
 				if b.x < end-0.01 {
 					t.Errorf("bar %+v overlaps the previous one ending at %v", b, end)
 				}
@@ -503,7 +512,7 @@ func TestRulerScaled256MiBBounded(t *testing.T) {
 	m.ScaleBytes = 1 << 30
 	r := NewRuler(m)
 	showRuler(t, r, fyne.NewSize(1600, 80))
-	if got, limit := len(test.WidgetRenderer(r).Objects()), 600; got >= limit {
+	if got, limit := len(test.WidgetRenderer(r).Objects()), 1600+100; got >= limit {
 		t.Errorf("scaled 256 MiB ruler draws %d canvas objects, want fewer than %d", got, limit)
 	}
 	if got, want := r.plan.endX, float32(1600)/4; got < want-1 || got > want+1 {

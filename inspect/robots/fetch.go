@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -177,10 +178,27 @@ func (o *Outcome) apply(res *fetch.Result) {
 		return
 	}
 	o.setBody(res.Body)
+	o.ReadAll = res.ReadComplete
+	if !res.ReadComplete {
+		o.SizeBytes = announced(res)
+	}
 	if o.TruncatedAt > 0 {
 		o.Reason = strings.TrimSuffix(o.Reason, ".") + fmt.Sprintf(", up to byte %s (Google ignores the rest).", prose.Thousands(MaxBytes))
 	}
 	if o.LooksLikeHTML {
 		o.Reason += " It looks like an HTML page, so Google finds few or no rules in it."
 	}
+}
+
+// announced is the body length a response announced (Content-Length, when
+// the body has no content coding), 0 when unknown.
+func announced(res *fetch.Result) int64 {
+	if res.Header == nil || res.ContentEncoding != "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(res.Header.Get("Content-Length")), 10, 64)
+	if err != nil || n <= res.BodyBytes {
+		return 0
+	}
+	return n
 }

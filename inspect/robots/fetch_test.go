@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -408,5 +409,51 @@ func TestFromFileKeepsACopy(t *testing.T) {
 	big := make([]byte, ReadCap+10)
 	if got, want := len(FromFile("big.txt", big).Body), ReadCap; got != want {
 		t.Errorf("len(Body) = %d for a body over ReadCap, want %d", got, want)
+	}
+}
+
+// TestFetchSaysRealSize: a 20,000,037-byte robots.txt is read up to
+// ReadCap; the outcome names both what was read and the real size.
+func TestFetchSaysRealSize(t *testing.T) {
+	t.Parallel()
+	const size = 20_000_037
+	head := "User-agent: *\nDisallow: /a\n"
+	srv, _ := robotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Length", strconv.Itoa(size))
+		io.WriteString(w, head)
+		io.CopyN(w, repeatReader("Disallow: /filler/\n"), size-int64(len(head)))
+	})
+	o := Fetch(context.Background(), &fetch.Fetcher{}, srv.URL, testProfile(t), fetch.Options{Timeout: 20 * time.Second})
+	if o.Bytes != ReadCap || o.SizeBytes != size || o.ReadAll {
+		t.Fatalf("Bytes %d, SizeBytes %d, ReadAll %v; want %d read of %d", o.Bytes, o.SizeBytes, o.ReadAll, ReadCap, size)
+	}
+	want := "20,000,037 bytes (Cutoff read the first 2,097,152; Google reads the first 512,000)"
+	if got := o.SizeText(); got != want {
+		t.Errorf("SizeText() = %q, want %q", got, want)
+	}
+	var buf strings.Builder
+	(&CommandReport{Robots: robotsInfo(o)}).WriteText(&buf)
+	if !strings.Contains(buf.String(), want) {
+		t.Errorf("the robots report says\n%s\nwant it to name %q", buf.String(), want)
+	}
+}
+
+func TestSizeText(t *testing.T) {
+	tests := []struct {
+		name string
+		o    Outcome
+		want string
+	}{
+		{"small file", Outcome{Bytes: 120, ReadAll: true}, "120 bytes"},
+		{"over Google's limit", Outcome{Bytes: 600_000, ReadAll: true, TruncatedAt: MaxBytes}, "600,000 bytes, Google reads the first 512,000"},
+		{"size unknown", Outcome{Bytes: ReadCap, TruncatedAt: MaxBytes},
+			"more than 2,097,152 bytes (Cutoff read the first 2,097,152 and stopped; Google reads the first 512,000)"},
+		{"nothing read", Outcome{}, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.o.SizeText(); got != tt.want {
+			t.Errorf("%s: SizeText() = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

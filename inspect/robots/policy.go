@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Policy is what a robots.txt fetch outcome means for crawling.
@@ -48,6 +50,12 @@ type Outcome struct {
 	File *File `json:"-"`
 	// Bytes is the decoded body bytes read (at most ReadCap).
 	Bytes int64 `json:"bytes"`
+	// SizeBytes is the file's real size when it is longer than what was
+	// read: the Content-Length the server announced; 0 when the whole file
+	// was read or its size is unknown. ReadAll is false when reading
+	// stopped at ReadCap.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
+	ReadAll   bool  `json:"read_all"`
 	// Body is the file as read, byte for byte (at most ReadCap bytes, BOM
 	// and bytes past MaxBytes included), when Policy is PolicyParsed; nil
 	// otherwise. It is a copy owned by the Outcome: do not modify it.
@@ -67,7 +75,7 @@ type Outcome struct {
 // the first ReadCap are kept and parsed.
 func FromFile(path string, body []byte) *Outcome {
 	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed,
-		Reason: "The robots.txt was read from a file: its rules apply."}
+		Reason: "The robots.txt was read from a file: its rules apply.", ReadAll: true}
 	o.setBody(body)
 	return o
 }
@@ -144,4 +152,24 @@ func (o *Outcome) Second() *Second {
 		return nil
 	}
 	return o.second
+}
+
+// SizeText says how big the file is and how much of it was read, naming
+// both when reading stopped early: "20,000,037 bytes (Cutoff read the first
+// 2,097,152; Google reads the first 512,000)". It is "" when nothing was
+// read.
+func (o *Outcome) SizeText() string {
+	google := ""
+	if o.TruncatedAt > 0 {
+		google = "; Google reads the first " + prose.Thousands(o.TruncatedAt)
+	}
+	switch {
+	case o.Bytes == 0 && o.SizeBytes == 0:
+		return ""
+	case o.ReadAll || o.Source == SourceFile:
+		return prose.Thousands(o.Bytes) + " bytes" + strings.Replace(google, ";", ",", 1)
+	case o.SizeBytes > o.Bytes:
+		return prose.Thousands(o.SizeBytes) + " bytes (Cutoff read the first " + prose.Thousands(o.Bytes) + google + ")"
+	}
+	return "more than " + prose.Thousands(o.Bytes) + " bytes (Cutoff read the first " + prose.Thousands(o.Bytes) + " and stopped" + google + ")"
 }

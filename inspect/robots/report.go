@@ -85,10 +85,14 @@ type CommandReport struct {
 
 // RobotsInfo describes one robots.txt in a report.
 type RobotsInfo struct {
-	Source        string      `json:"source"` // SourceFile or SourceFetched
-	URL           string      `json:"url"`    // the robots.txt URL or file path
-	Status        int         `json:"status"` // final HTTP status, 0 for a file
-	Bytes         int64       `json:"bytes"`
+	Source string `json:"source"` // SourceFile or SourceFetched
+	URL    string `json:"url"`    // the robots.txt URL or file path
+	Status int    `json:"status"` // final HTTP status, 0 for a file
+	Bytes  int64  `json:"bytes"`
+	// SizeBytes is the file's announced size when longer than Bytes
+	// (reading stopped at ReadCap); 0 otherwise. Size says both in words.
+	SizeBytes     int64       `json:"size_bytes,omitempty"`
+	Size          string      `json:"-"`
 	TruncatedAt   int64       `json:"truncated_at"`
 	Policy        Policy      `json:"policy"`
 	Reason        string      `json:"reason"`
@@ -164,6 +168,7 @@ func ReportFile(path string, body []byte, agents []AgentSpec, urls []string) *Co
 // robotsInfo summarises an outcome, with the file's lint when parsed.
 func robotsInfo(o *Outcome) RobotsInfo {
 	info := RobotsInfo{Source: o.Source, URL: o.RobotsURL, Status: o.Status, Bytes: o.Bytes,
+		SizeBytes: o.SizeBytes, Size: o.SizeText(),
 		TruncatedAt: o.TruncatedAt, Policy: o.Policy, Reason: o.Reason, LooksLikeHTML: o.LooksLikeHTML,
 		Redirects: o.Redirects, Error: o.Err}
 	if o.Policy == PolicyParsed && o.File != nil {

@@ -66,7 +66,9 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	if info.Status != 0 {
 		facts = append(facts, fmt.Sprintf("status %d", info.Status))
 	}
-	if info.Policy == PolicyParsed || info.Bytes > 0 {
+	if info.Size != "" {
+		facts = append(facts, info.Size)
+	} else if info.Policy == PolicyParsed || info.Bytes > 0 {
 		facts = append(facts, prose.Thousands(info.Bytes)+" bytes")
 	}
 	if n := len(info.Redirects); n > 0 {
@@ -74,7 +76,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	}
 	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", prose.Printable(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
-	if info.TruncatedAt > 0 {
+	if info.TruncatedAt > 0 && info.Size == "" {
 		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", prose.Thousands(info.TruncatedAt))
 	}
 	if info.LooksLikeHTML {

@@ -1,0 +1,56 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// TestImpactListsEveryLostItem: past the 50 the report's JSON lists, the
+// Impact tab lists every lost link and heading, and copies them all.
+func TestImpactListsEveryLostItem(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<title>t</title>" + strings.Repeat("x", 1_000))
+	for i := range 300 {
+		fmt.Fprintf(&b, `<h2>Part %d</h2><a href="/p/%d">p</a>`, i, i)
+	}
+	cut := int64(900)
+	an := inspect.Analyze(inspect.Input{Body: []byte(b.String()), Cutoff: &cut, Limit: 900, Crawler: "Googlebot"})
+	im := an.Impact
+	if got := len(im.Links.Lost); got != 50 {
+		t.Fatalf("the JSON lists %d lost links, want its 50", got)
+	}
+	d := impactOf(an, "Googlebot")
+	if got, want := len(d.lostLinks.lines), int(im.Links.Internal.Lost()+im.Links.External.Lost()); got != want || got != 300 {
+		t.Errorf("Impact lists %d lost links, the counts say %d, want 300", got, want)
+	}
+	if got := len(d.lostHeadings.lines); got != 300 {
+		t.Errorf("Impact lists %d lost headings, want 300", got)
+	}
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	a := newImpactArea(w)
+	w.SetContent(a.content())
+	a.show(d)
+	if got := a.linkList.list.Length(); got != 300 {
+		t.Errorf("the list widget has %d rows, want 300", got)
+	}
+	if txt := a.copyText(); !strings.Contains(txt, "/p/299") || !strings.Contains(txt, "Part 299") {
+		t.Error("Ctrl+C on Impact leaves out the last lost link or heading")
+	}
+	var out strings.Builder
+	if msg := a.linkList.write(nopCloser{&out}, "lost.csv", d.lostLinks); !strings.HasPrefix(msg, "Wrote 300 rows") {
+		t.Errorf("export says %q", msg)
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 301 {
+		t.Errorf("export wrote %d lines, want a header and 300 rows", lines)
+	}
+}
+
+type nopCloser struct{ *strings.Builder }
+
+func (nopCloser) Close() error { return nil }

@@ -1,0 +1,112 @@
+package inspect
+
+import "fmt"
+
+// The findings in this file reason about the element the crawler uses when
+// a page has several of a kind: the first <title> and meta description
+// count, and every canonical link counts (links that disagree cancel out).
+// A later copy past the cutoff changes nothing while one is kept.
+
+// keptOfKind returns the first element of kind wholly before the cutoff,
+// nil when there is none.
+func (fs *findings) keptOfKind(kind string) *Critical {
+	for i := range fs.a.Critical {
+		c := &fs.a.Critical[i]
+		if c.Kind == kind && !c.BeyondCutoff && !c.HasFlag(FlagOtherCrawler) {
+			return c
+		}
+	}
+	return nil
+}
+
+// lostCopy reports whether c is a title, meta description or canonical
+// link past the cutoff while one of its kind is kept: the crawler never
+// sees it and uses the kept one.
+func (fs *findings) lostCopy(c *Critical) bool {
+	switch c.Kind {
+	case ElementTitle, ElementMetaDescription, ElementCanonical:
+		return fs.in.Cutoff != nil && c.BeyondCutoff && fs.keptOfKind(c.Kind) != nil
+	}
+	return false
+}
+
+// duplicateBeyond reports a title, meta description or canonical link past
+// the cutoff while an element of its kind is kept, as info, and returns
+// true; it returns false when the element is the one that counts.
+func (fs *findings) duplicateBeyond(c *Critical) bool {
+	switch c.Kind {
+	case ElementTitle, ElementMetaDescription, ElementCanonical:
+	default:
+		return false
+	}
+	kept := fs.keptOfKind(c.Kind)
+	if kept == nil {
+		// The first title or description, cut or lost, has its own
+		// finding; a later copy never counts.
+		return c.HasFlag(FlagDuplicate) && c.Kind != ElementCanonical
+	}
+	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and is the one Google uses"
+	if c.Kind == ElementCanonical {
+		used = "the one at body byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
+		if kept.Value != c.Value {
+			used += " (" + quoted(kept.Value) + "; this one says " + quoted(c.Value) + ")"
+		}
+	}
+	fs.add(SeverityInfo, duplicateCode(c.Kind), offsetPtr(c.Offset),
+		"Another %s at body byte %s is %s, but %s: nothing is lost.", elementLabel(c.Kind), Bytes(c.Offset),
+		fs.cutoffPhrase(), used)
+	return true
+}
+
+// duplicateCode is the beyond-cutoff code of a kind that may repeat.
+func duplicateCode(kind string) string {
+	switch kind {
+	case ElementTitle:
+		return CodeTitleBeyondCutoff
+	case ElementMetaDescription:
+		return CodeDescriptionBeyondCutoff
+	}
+	return CodeCanonicalBeyondCutoff
+}
+
+// canonicalConflict reports canonical links that disagree. Those the
+// crawler keeps are what counts: disagreeing kept links make Google ignore
+// them all (a warning); a disagreement that only a later link past the
+// cutoff brings is info, since the crawler never sees that link.
+func (fs *findings) canonicalConflict(canon []*Critical) {
+	var kept []*Critical
+	for _, c := range canon {
+		if fs.in.Cutoff == nil || !c.BeyondCutoff {
+			kept = append(kept, c)
+		}
+	}
+	if a, b := disagreeing(kept); a != nil {
+		fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(b.Offset),
+			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): Google ignores them all.",
+			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset))
+		return
+	}
+	a, b := disagreeing(canon)
+	if a == nil {
+		return
+	}
+	sees := "none of them"
+	if len(kept) > 0 {
+		sees = fmt.Sprintf("only %s at body byte %s", quoted(kept[0].Value), Bytes(kept[0].Offset))
+	}
+	fs.add(SeverityInfo, CodeCanonicalMultiple, offsetPtr(b.Offset),
+		"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s), but %s %s: %s sees %s. A crawler that reads the whole page ignores them all.",
+		len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset),
+		pluralize(len(canon)-len(kept), "link is", "links are"), fs.cutoffPhrase(), fs.crawler, sees)
+}
+
+// disagreeing returns the first link and the first later one whose value
+// differs, nil when all agree.
+func disagreeing(canon []*Critical) (a, b *Critical) {
+	for _, c := range canon[min(1, len(canon)):] {
+		if c.Value != canon[0].Value {
+			return canon[0], c
+		}
+	}
+	return nil, nil
+}

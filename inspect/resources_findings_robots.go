@@ -1,0 +1,108 @@
+package inspect
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// CodeResourceRobotsUnchecked is the finding about resources whose host's
+// robots.txt could not be fetched: no rule decided, Google's policy for an
+// unreachable robots.txt (disallow all) did.
+const CodeResourceRobotsUnchecked = "resource-robots-unchecked"
+
+// offlineHosts is how many unreachable hosts make one summary sentence
+// instead of a finding per host: past it, the likelier cause is this
+// machine's network, not each host.
+const offlineHosts = 3
+
+// uncheckedHost is one robots.txt that could not be checked and the
+// resources that depend on it.
+type uncheckedHost struct {
+	robots      *ResourceRobots
+	resources   []*Resource
+	severity    string
+	unreachable bool
+}
+
+// noteUnchecked records r, whose robots.txt could not be checked.
+func (w *resFindingWriter) noteUnchecked(r *Resource) {
+	key := r.Robots.URL
+	h := w.unchecked[key]
+	if h == nil {
+		h = &uncheckedHost{robots: r.Robots, severity: SeverityWarning, unreachable: r.Robots.Unreachable}
+		w.unchecked[key] = h
+		w.uncheckedOrder = append(w.uncheckedOrder, key)
+	}
+	h.resources = append(h.resources, r)
+	if !h.unreachable && severityRank(resSeverity(r)) > severityRank(h.severity) {
+		h.severity = resSeverity(r)
+	}
+}
+
+// uncheckedFindings says, per robots.txt that answered 429 or 5xx, that
+// it could not be checked and what Google's policy makes of it; hosts
+// that gave no answer at all are one sentence each, or a single summary
+// when there are offlineHosts or more of them.
+func (w *resFindingWriter) uncheckedFindings() []Finding {
+	var out, unreachable []Finding
+	var hosts []string
+	n := 0
+	for _, key := range w.uncheckedOrder {
+		h := w.unchecked[key]
+		f := Finding{Severity: h.severity, Code: CodeResourceRobotsUnchecked, Message: w.uncheckedSentence(h)}
+		if !h.unreachable {
+			out = append(out, f)
+			continue
+		}
+		unreachable = append(unreachable, f)
+		hosts = append(hosts, robotsHost(key))
+		n += len(h.resources)
+	}
+	if len(hosts) < offlineHosts {
+		return append(out, unreachable...)
+	}
+	return append(out, Finding{Severity: SeverityWarning, Code: CodeResourceRobotsUnchecked,
+		Message: fmt.Sprintf("%d hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
+			len(hosts), w.profile, resCount(n), listShort(hosts, 6))})
+}
+
+// uncheckedSentence is the finding for one robots.txt not checked.
+func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
+	first := h.resources[0]
+	what := resNoun(first) + " " + first.URL
+	if len(h.resources) > 1 {
+		what = fmt.Sprintf("%s and %d more resources from that host", what, len(h.resources)-1)
+	}
+	why := "got no answer"
+	if h.robots.Status > 0 {
+		why = "answered " + resStatusText(h.robots.Status)
+	}
+	return fmt.Sprintf("%s could not be checked (it %s): Google treats an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all, so %s would not fetch the %s.",
+		resOr(h.robots.URL, "robots.txt"), why, w.profile, what)
+}
+
+// robotsHost is the host of a robots.txt URL, the URL itself when it has
+// none.
+func robotsHost(robotsURL string) string {
+	if u, err := url.Parse(robotsURL); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return robotsURL
+}
+
+// resCount is "1 resource" or "12 resources".
+func resCount(n int) string {
+	if n == 1 {
+		return "1 resource"
+	}
+	return Bytes(int64(n)) + " resources"
+}
+
+// listShort joins the first max items, saying how many more there are.
+func listShort(items []string, max int) string {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:max], ", "), len(items)-max)
+}
