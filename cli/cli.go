@@ -38,6 +38,7 @@ func commands() []command {
 		{"verify", "[flags] IP... | --log FILE", "check whether IPs really belong to a crawler", runVerify},
 		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},
 		{"demo", "[--addr 127.0.0.1:0]", "serve the embedded demo site on loopback", runDemo},
+		{"site", siteUsage, "inspect many URLs (list, sitemap, crawl) politely, a row each", runSite},
 	}
 }
 

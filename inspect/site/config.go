@@ -42,7 +42,8 @@ type Config struct {
 	Resources bool
 	// MaxPages bounds the rows of a run, resumed rows included.
 	MaxPages int
-	// MaxDepth bounds a crawl's link depth from the start URL.
+	// MaxDepth bounds a crawl's link depth from the start URL; 0 means
+	// DefaultMaxDepth, a negative value the start URL alone.
 	MaxDepth int
 	// PerHost is the most fetches in flight to one host; Global the most
 	// in flight at all.
@@ -97,7 +98,12 @@ func (c *Config) defaults() {
 		}
 	}
 	def(&c.MaxPages, DefaultMaxPages)
-	def(&c.MaxDepth, DefaultMaxDepth)
+	switch {
+	case c.MaxDepth == 0:
+		c.MaxDepth = DefaultMaxDepth
+	case c.MaxDepth < 0:
+		c.MaxDepth = 0 // the start URL alone
+	}
 	def(&c.PerHost, DefaultPerHost)
 	def(&c.Global, DefaultGlobal)
 	if c.MaxRetries == 0 {
