@@ -45,6 +45,7 @@ type UI struct {
 	robots   *robotsArea
 	headers  *headersArea
 	verify   *verifyArea
+	site     *siteArea
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -65,7 +66,7 @@ type hooks struct {
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, robots, headers, verify *container.TabItem
+	overview, source, impact, resources, robots, headers, verify, site *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
@@ -112,6 +113,7 @@ func (u *UI) build() {
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = newVerifyArea(u.win, newVerifier())
+	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(u.prefs.windowSize())
@@ -129,9 +131,10 @@ func (u *UI) newTabs() *container.AppTabs {
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.content()),
+		site:      container.NewTabItem("Site", u.site.content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify, t.site)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -240,7 +243,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.res.show(v.resources)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)
-	if u.tabs.Selected() == u.tab.verify { // unrelated to the page: show what was asked for
+	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.site { // unrelated to the page: show what was asked for
 		u.tabs.Select(u.tab.overview)
 	}
 	u.smokeEnded(true, "")
@@ -264,6 +267,7 @@ func (u *UI) onDemo() {
 		u.demo = srv
 	}
 	u.top.url.SetText(u.demo.BigURL())
+	u.site.setDemo(u.demo.URL)
 	u.top.setError("")
 	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
 	u.win.Canvas().Focus(u.top.url)
@@ -286,6 +290,7 @@ func (u *UI) shutdown() {
 	u.stop()
 	u.robots.close()
 	u.verify.close()
+	u.site.close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil
