@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,11 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
+
+// siteGlobal is the window's limit on fetches in flight at all (per host
+// it is site.DefaultPerHost): each finished fetch is analysed on the
+// machine's cores, and the UI thread needs its share of them.
+const siteGlobal = 2
 
 // Inputs of the Site mode.
 var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
@@ -39,20 +45,21 @@ type siteArea struct {
 	maxApply time.Duration // the longest a batch held the UI thread
 	probe    *uiProbe
 
-	kind    *widget.Select
-	target  *widget.Entry
-	list    *widget.Entry
-	start   *widget.Button
-	cancel  *widget.Button
-	resume  *widget.Button
-	bar     *widget.ProgressBar
-	status  *widget.Label
-	filter  *widget.Select
-	query   *widget.Entry
-	openRow *widget.Button
-	plot    *sitePlot
-	table   *widget.Table
-	root    fyne.CanvasObject
+	kind     *widget.Select
+	target   *widget.Entry
+	maxPages *widget.Entry
+	list     *widget.Entry
+	start    *widget.Button
+	cancel   *widget.Button
+	resume   *widget.Button
+	bar      *widget.ProgressBar
+	status   *widget.Label
+	filter   *widget.Select
+	query    *widget.Entry
+	openRow  *widget.Button
+	plot     *sitePlot
+	table    *widget.Table
+	root     fyne.CanvasObject
 }
 
 func newSiteArea(ctx context.Context, b *bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
@@ -79,6 +86,8 @@ func (a *siteArea) build() {
 	a.target = widget.NewEntry()
 	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
 	a.target.OnSubmitted = func(string) { a.onStart() }
+	a.maxPages = widget.NewEntry()
+	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
 	a.list = widget.NewMultiLineEntry()
 	a.list.SetPlaceHolder("Paste URLs, one a line")
 	a.list.SetMinRowsVisible(4)
@@ -107,7 +116,8 @@ func (a *siteArea) build() {
 }
 
 func (a *siteArea) layout() fyne.CanvasObject {
-	buttons := container.NewHBox(a.start, a.cancel, a.resume)
+	limit := container.NewGridWrap(fyne.NewSize(90, a.maxPages.MinSize().Height), a.maxPages)
+	buttons := container.NewHBox(widget.NewLabel("Max pages"), limit, a.start, a.cancel, a.resume)
 	input := container.NewBorder(nil, nil, a.kind, buttons, a.target)
 	progress := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(260, a.bar.MinSize().Height), a.bar), a.status)
 	export := container.NewHBox(widget.NewLabel("Export:"),
@@ -175,7 +185,12 @@ func (a *siteArea) onStart() {
 		a.status.SetText(err.Error())
 		return
 	}
-	cfg := site.Config{Profile: a.profile()}
+	max, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(a.maxPages.Text), ",", ""))
+	if err != nil || max < 1 {
+		a.status.SetText("Max pages takes a whole number of 1 or more.")
+		return
+	}
+	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
 	a.model.reset()
 	a.run(siteRequest{in: in, cfg: cfg, save: a.savePath()})
 }

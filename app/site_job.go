@@ -12,7 +12,7 @@ import (
 // siteBatchEvery is how often rows gathered on the run's goroutine are
 // handed to the UI thread: rows may arrive by the thousand a second, the
 // table takes them a batch at a time.
-const siteBatchEvery = 150 * time.Millisecond
+const siteBatchEvery = 250 * time.Millisecond
 
 // siteUpdate is what the UI thread gets: new rows (links dropped), the
 // latest progress, and at the end the summary or the error.
@@ -60,12 +60,15 @@ func (r *siteRunner) start(req siteRequest, apply func(siteUpdate)) {
 	go func() {
 		defer r.wg.Done()
 		defer cancel()
-		r.run(ctx, req, func(u siteUpdate) {
+		r.run(ctx, req, func(u siteUpdate) <-chan struct{} {
+			applied := make(chan struct{})
 			r.bridge.do(func() {
 				if r.current(id) {
 					apply(u)
 				}
+				close(applied)
 			})
+			return applied
 		})
 	}()
 }
@@ -89,8 +92,11 @@ func (r *siteRunner) stop() {
 // wait blocks until every run's goroutine has returned (tests).
 func (r *siteRunner) wait() { r.wg.Wait() }
 
-// run runs the site inspection, batching rows towards send.
-func (r *siteRunner) run(ctx context.Context, req siteRequest, send func(siteUpdate)) {
+// run runs the site inspection, batching rows towards send. One batch is
+// in flight at a time: the next is taken only once the UI thread has
+// applied the last, so a busy UI thread gets bigger batches, never a
+// backlog of them.
+func (r *siteRunner) run(ctx context.Context, req siteRequest, send func(siteUpdate) <-chan struct{}) {
 	save := openSave(req.save, req.appendT)
 	var jw *site.JSONLWriter
 	if save != nil {
@@ -101,13 +107,18 @@ func (r *siteRunner) run(ctx context.Context, req siteRequest, send func(siteUpd
 	req.cfg.Progress = b.setProgress
 	tick := time.NewTicker(siteBatchEvery)
 	defer tick.Stop()
-	stopTick := make(chan struct{})
+	stopTick, ticking := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(ticking)
 		for {
 			select {
 			case <-tick.C:
 				if u, ok := b.take(); ok {
-					send(u)
+					select {
+					case <-send(u):
+					case <-stopTick:
+						return
+					}
 				}
 			case <-stopTick:
 				return
@@ -122,6 +133,7 @@ func (r *siteRunner) run(ctx context.Context, req siteRequest, send func(siteUpd
 		b.add(row)
 	})
 	close(stopTick)
+	<-ticking
 	last, _ := b.take()
 	last.done, last.summary, last.err = true, sum, err
 	send(last)

@@ -84,7 +84,7 @@ func (m *siteModel) add(batch []site.Row) {
 		m.view = append(m.view, fresh...)
 		return
 	}
-	slices.SortStableFunc(fresh, m.compare)
+	slices.SortFunc(fresh, m.compare)
 	m.view = mergeSorted(m.view, fresh, m.compare)
 }
 
@@ -141,7 +141,7 @@ func (m *siteModel) sortBy(col int) {
 
 func (m *siteModel) sort() {
 	if m.sortCol >= 0 {
-		slices.SortStableFunc(m.view, m.compare)
+		slices.SortFunc(m.view, m.compare) // compare breaks ties by arrival: a total order
 	}
 }
 

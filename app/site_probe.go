@@ -13,7 +13,8 @@ import (
 // window's responsiveness under 100,000 rows is measured on a real display.
 const probeEnv = "CUTOFF_SITE_PROBE"
 
-// probeEvery is how often the probe asks the UI thread for a turn.
+// probeEvery is the pause between two turns the probe asks of the UI
+// thread.
 const probeEvery = 10 * time.Millisecond
 
 // uiProbe records the latencies of the UI thread while a run goes on.
@@ -30,14 +31,20 @@ func startProbe(b *bridge) *uiProbe {
 	}
 	p := &uiProbe{b: b, stop: make(chan struct{})}
 	go func() {
-		t := time.NewTicker(probeEvery)
-		defer t.Stop()
 		for {
 			select {
 			case <-p.stop:
 				return
-			case sent := <-t.C:
-				p.b.do(func() { p.lat = append(p.lat, time.Since(sent)) })
+			case <-time.After(probeEvery):
+			}
+			// One turn in flight at a time: its latency is how long the
+			// UI thread was busy (a batch, a frame) before it got to it.
+			sent, ran := time.Now(), make(chan struct{})
+			p.b.do(func() { p.lat = append(p.lat, time.Since(sent)); close(ran) })
+			select {
+			case <-ran:
+			case <-p.stop:
+				return
 			}
 		}
 	}()

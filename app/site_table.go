@@ -12,7 +12,7 @@ func (a *siteArea) newTable() *widget.Table {
 		func() (int, int) { return len(a.model.view), siteCols },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Truncation = fyne.TextTruncateClip // clipping needs no shaping per cell, ellipsis does
 			return l
 		},
 		a.updateCell)

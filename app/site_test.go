@@ -12,8 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
 
@@ -103,6 +105,10 @@ func BenchmarkSiteSort(b *testing.B) {
 			m := newSiteModel()
 			m.add(rows)
 			for b.Loop() {
+				b.StopTimer()
+				m.sortCol = -1
+				m.refilter() // back to arrival order, which is random here
+				b.StartTimer()
 				m.sortBy(col)
 			}
 		})
@@ -231,4 +237,24 @@ func (tu *testUI) waitFor(t *testing.T, cond func() bool) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatal("timed out waiting for the site run")
+}
+
+// BenchmarkSiteApply is the UI thread's work for one batch of 300 rows
+// arriving in a sorted table of 100,000 (Fyne's test driver: no drawing).
+func BenchmarkSiteApply(b *testing.B) {
+	test.NewTempApp(b)
+	w := test.NewTempWindow(b, nil)
+	a := newSiteArea(b.Context(), &bridge{}, w, func() fetch.Profile { return fetch.Profile{} }, func(string) {})
+	w.SetContent(a.content())
+	w.Resize(fyne.NewSize(1280, 900))
+	rows := genRows(100_300)
+	a.model.sortBy(siteColPercent)
+	a.apply(siteUpdate{rows: rows[:100_000]})
+	for b.Loop() {
+		b.StopTimer()
+		a.model.rows = a.model.rows[:100_000]
+		a.model.refilter()
+		b.StartTimer()
+		a.apply(siteUpdate{rows: rows[100_000:], progress: site.Progress{Done: 100_300, Queued: 10, Rate: 1500}})
+	}
 }
