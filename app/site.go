@@ -284,7 +284,7 @@ func progressText(p site.Progress) string {
 	if est := p.Estimate(); est > 0 {
 		s += " · about " + est.Round(time.Second).String() + " left"
 		if p.Listing {
-			s += " for those"
+			s += " for the URLs known so far"
 		}
 	}
 	return s

@@ -119,10 +119,11 @@ func (r *run) loop(ctx context.Context, src *source) {
 				srcCh = nil
 				continue
 			}
+			src.taken++
 			r.listed(e)
 		case res := <-results:
 			inflight--
-			r.done(res, inflight, srcCh != nil)
+			r.done(res, inflight+r.waiting(src), srcCh != nil)
 		case <-ctx.Done():
 			r.sum.Cancelled = true
 			return
@@ -177,8 +178,17 @@ func (r *run) enqueueCapped(n string, depth int) {
 	r.enqueue(n, depth)
 }
 
-// done takes a finished job's result.
-func (r *run) done(res result, inflight int, listing bool) {
+// waiting counts the URLs a source has listed and not handed on yet.
+func (r *run) waiting(src *source) int {
+	if src == nil {
+		return 0
+	}
+	return max(int(src.known.Load())-src.taken, 0)
+}
+
+// done takes a finished job's result; busy counts the jobs in flight and
+// the URLs listed but not yet queued.
+func (r *run) done(res result, busy int, listing bool) {
 	if res.cancelled {
 		return
 	}
@@ -193,8 +203,8 @@ func (r *run) done(res result, inflight int, listing bool) {
 		if s := el.Seconds(); s > 0 {
 			rate = float64(r.sum.Pages-r.sum.Resumed) / s
 		}
-		r.cfg.Progress(Progress{Done: r.sum.Pages, Queued: len(r.pending) + inflight,
-			Listing: listing || (r.in.Crawl != "" && inflight > 0), Elapsed: el, Rate: rate})
+		r.cfg.Progress(Progress{Done: r.sum.Pages, Queued: len(r.pending) + busy,
+			Listing: listing || (r.in.Crawl != "" && busy > 0), Elapsed: el, Rate: rate})
 	}
 }
 

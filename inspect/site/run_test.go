@@ -340,3 +340,25 @@ func mapsKeys(m map[string]Row) []string {
 	slices.Sort(out)
 	return out
 }
+
+// Progress counts the rows done and the URLs a sitemap listed and not yet
+// done, so the window can give an estimate.
+func TestProgressCountsListedURLs(t *testing.T) {
+	s := newTestSite(t)
+	var locs []string
+	for i := range 40 {
+		p := "/g" + strings.Repeat("x", i)
+		s.page(p, 100, nil, nil)
+		locs = append(locs, s.URL+p)
+	}
+	s.text("/sm.xml", "application/xml", urlset(locs...))
+	cfg := testConfig(t)
+	var seen []Progress
+	cfg.Progress = func(p Progress) { seen = append(seen, p) }
+	if _, _, err := collect(t, Input{Sitemap: s.URL + "/sm.xml"}, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 40 || seen[0].Done != 1 || seen[0].Queued < 30 || seen[39].Done != 40 || seen[39].Queued != 0 {
+		t.Errorf("progress: first %+v, last %+v of %d", seen[0], seen[len(seen)-1], len(seen))
+	}
+}

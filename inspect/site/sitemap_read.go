@@ -29,6 +29,7 @@ type sitemapWalker struct {
 	robots  *robots.Cache
 	visited map[string]bool
 	notes   func(string) // says what went wrong with one file, in a sentence
+	listed  func(int)    // counts the page URLs of a file as it is parsed
 	found   int          // page URLs handed on
 }
 
@@ -118,6 +119,9 @@ func (w *sitemapWalker) entries(ctx context.Context, name string, f *sitemapFile
 		msg := name + " lists no URL."
 		w.notes(msg)
 		return errors.New(msg)
+	}
+	if !f.index && w.listed != nil {
+		w.listed(len(f.locs))
 	}
 	for _, loc := range f.locs {
 		if ctx.Err() != nil {

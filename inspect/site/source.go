@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // entry is a URL as an input lists it, before de-duplication.
@@ -17,6 +18,10 @@ type entry struct {
 // it rather than held twice.
 type source struct {
 	ch chan entry
+	// known counts the URLs listed so far (a sitemap's when it is parsed),
+	// taken those the run has received: known - taken are waiting.
+	known atomic.Int64
+	taken int
 
 	mu    sync.Mutex
 	notes []string
@@ -52,6 +57,7 @@ func (r *run) startSource(ctx context.Context) *source {
 	go func() {
 		defer close(s.ch)
 		if r.in.Sitemap == "" {
+			s.known.Store(int64(len(r.in.URLs)))
 			for _, u := range r.in.URLs {
 				if !send(u) {
 					return
@@ -60,7 +66,7 @@ func (r *run) startSource(ctx context.Context) *source {
 			return
 		}
 		w := &sitemapWalker{fetcher: r.cfg.Fetcher, profile: r.cfg.Profile, opt: r.cfg.Fetch,
-			robots: r.robots, visited: map[string]bool{}, notes: s.note}
+			robots: r.robots, visited: map[string]bool{}, notes: s.note, listed: func(n int) { s.known.Add(int64(n)) }}
 		err := w.walk(ctx, r.in.Sitemap, func(loc, _ string) bool { return send(loc) })
 		if err != nil && ctx.Err() == nil {
 			s.mu.Lock()
