@@ -142,6 +142,7 @@ func TestSiteTabRunsAndOpensRow(t *testing.T) {
 	t.Cleanup(srv.Close)
 	tu := newTestUI(t, Options{})
 	a := tu.site
+	t.Cleanup(a.runner.wait)
 	a.savePath = func() string { return filepath.Join(t.TempDir(), "site.jsonl") }
 	tu.act(func() {
 		a.kind.SetSelectedIndex(1)
@@ -194,6 +195,7 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	tu := newTestUI(t, Options{})
 	a := tu.site
+	t.Cleanup(a.runner.wait)
 	save := filepath.Join(t.TempDir(), "site.jsonl")
 	a.savePath = func() string { return save }
 	tu.act(func() {

@@ -51,10 +51,10 @@ func (w *sitemapWalker) walk(ctx context.Context, target string, emit func(loc, 
 func (w *sitemapWalker) fromRobots(ctx context.Context, robotsURL string, emit func(loc, from string) bool) error {
 	o := w.robots.Get(ctx, robotsURL)
 	if o.File == nil {
-		return fmt.Errorf("%s could not be read (%s), so it names no sitemap.", o.RobotsURL, strings.TrimSuffix(o.Reason, "."))
+		return errors.New(sentenceOf(fmt.Errorf("%s could not be read (%s), so it names no sitemap", o.RobotsURL, strings.TrimSuffix(o.Reason, "."))))
 	}
 	if len(o.File.Sitemaps) == 0 {
-		return fmt.Errorf("%s has no Sitemap: line.", o.RobotsURL)
+		return errors.New(sentenceOf(fmt.Errorf("%s has no Sitemap: line", o.RobotsURL)))
 	}
 	var first error
 	for _, sm := range o.File.Sitemaps {

@@ -141,3 +141,12 @@ func TestLocalSitemapFile(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestRobotsWithoutSitemap(t *testing.T) {
+	s := newTestSite(t)
+	s.text("/robots.txt", "text/plain", []byte("User-agent: *\nDisallow:\n"))
+	_, err := Run(t.Context(), Input{Sitemap: s.URL + "/robots.txt"}, testConfig(t), nil)
+	if err == nil || !strings.HasSuffix(err.Error(), "has no Sitemap: line.") {
+		t.Errorf("err %v, want the sentence saying robots.txt names no sitemap", err)
+	}
+}
