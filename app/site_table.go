@@ -43,20 +43,9 @@ func (a *siteArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 }
 
 func (a *siteArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	b := o.(*widget.Button)
-	if id.Row >= 0 || id.Col < 0 || id.Col >= siteCols {
-		b.SetText("")
-		b.OnTapped = nil
-		return
-	}
-	title := siteColumns[id.Col].title
-	if id.Col == a.model.sortCol {
-		title += map[bool]string{false: " ▲", true: " ▼"}[a.model.sortDesc]
-	}
-	b.SetText(title)
-	col := id.Col
-	b.OnTapped = func() {
-		a.model.sortBy(col)
-		a.table.Refresh()
-	}
+	sortHeader{titles: func(c int) string { return siteColumns[c].title }, cols: siteCols,
+		col: a.model.sortCol, desc: a.model.sortDesc, sortBy: func(col int) {
+			a.model.sortBy(col)
+			a.table.Refresh()
+		}}.update(id, o)
 }

@@ -100,24 +100,18 @@ func htmlPage(title string, size int, before, after []string) []byte {
 }
 
 // urlset is a sitemap listing locs.
-func urlset(locs ...string) []byte {
-	var b bytes.Buffer
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	for _, l := range locs {
-		fmt.Fprintf(&b, "<url><loc>%s</loc></url>\n", l)
-	}
-	b.WriteString("</urlset>\n")
-	return b.Bytes()
-}
+func urlset(locs ...string) []byte { return sitemapXML("urlset", "url", locs) }
 
 // sitemapIndex is a sitemap index listing sitemaps.
-func sitemapIndex(locs ...string) []byte {
+func sitemapIndex(locs ...string) []byte { return sitemapXML("sitemapindex", "sitemap", locs) }
+
+func sitemapXML(root, entry string, locs []string) []byte {
 	var b bytes.Buffer
-	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	fmt.Fprintf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<%s xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n", root)
 	for _, l := range locs {
-		fmt.Fprintf(&b, "<sitemap><loc>%s</loc></sitemap>\n", l)
+		fmt.Fprintf(&b, "<%s><loc>%s</loc></%s>\n", entry, l, entry)
 	}
-	b.WriteString("</sitemapindex>\n")
+	fmt.Fprintf(&b, "</%s>\n", root)
 	return b.Bytes()
 }
 
