@@ -302,7 +302,9 @@ func (a *siteArea) finish(u siteUpdate) {
 	}
 	a.model.markOrphans(u.summary)
 	a.table.Refresh()
-	a.bar.SetValue(1)
+	if !u.summary.Cancelled {
+		a.bar.SetValue(1)
+	}
 	a.status.SetText(siteSummaryText(u.summary))
 	a.setButtons()
 }
