@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
@@ -132,8 +133,8 @@ func (in *inspector) rowOf(ctx context.Context, j job, r *inspect.Report, err er
 	if isBusy(r.Fetch.Status) && res.row.Error == "" {
 		res.row.Error = fmt.Sprintf("HTTP %d after %d retries.", r.Fetch.Status, in.cfg.MaxRetries)
 	}
-	if r.Fetch.Status >= 200 && r.Fetch.Status < 300 {
-		res.links, res.canonical = in.pageLinks(r)
+	if r.Fetch.Status >= 200 && r.Fetch.Status < 300 && r.Fetch.Kind == fetch.KindHTML {
+		res.links, res.canonical = in.pageLinks(r) // a PDF's bytes hold no <a href>
 	}
 	return res
 }
