@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -360,5 +361,49 @@ func TestProgressCountsListedURLs(t *testing.T) {
 	}
 	if len(seen) != 40 || seen[0].Done != 1 || seen[0].Queued < 30 || seen[39].Done != 40 || seen[39].Queued != 0 {
 		t.Errorf("progress: first %+v, last %+v of %d", seen[0], seen[len(seen)-1], len(seen))
+	}
+}
+
+// A 503 without Retry-After waits Backoff, then twice that; a Retry-After
+// longer than MaxWait is reported, not waited for.
+func TestBackoffWithoutRetryAfterAndTooLong(t *testing.T) {
+	s := newTestSite(t)
+	var mu sync.Mutex
+	answers := 0
+	s.handle("/flaky", func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		answers++
+		n := answers
+		mu.Unlock()
+		if n <= 2 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.Write(htmlPage("ok", 10, nil, nil))
+	})
+	s.handle("/later", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	cfg := testConfig(t)
+	cfg.Backoff, cfg.MaxWait = 100*time.Millisecond, time.Minute
+	rows, _, err := collect(t, Input{URLs: []string{s.URL + "/flaky", s.URL + "/later"}}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rows["/flaky"]; r.Status != 200 || r.Retries != 2 {
+		t.Errorf("/flaky: %d after %d retries", r.Status, r.Retries)
+	}
+	var at []time.Time
+	for _, h := range s.hitTimes() {
+		if h.path == "/flaky" {
+			at = append(at, h.at)
+		}
+	}
+	if len(at) != 3 || at[1].Sub(at[0]) < 95*time.Millisecond || at[2].Sub(at[1]) < 195*time.Millisecond {
+		t.Errorf("attempts at %v: want 100ms, then 200ms apart", at)
+	}
+	if r := rows["/later"]; r.Status != 429 || !strings.Contains(r.Error, "not retried") || s.hitCount("/later") != 1 {
+		t.Errorf("/later: %+v, %d requests", r, s.hitCount("/later"))
 	}
 }
