@@ -155,19 +155,8 @@ func cellImportance(row *resourceRow, col int) widget.Importance {
 }
 
 func (a *resourcesArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	b := o.(*widget.Button)
-	if id.Row >= 0 || id.Col < 0 || id.Col >= resourceCols {
-		b.SetText("")
-		b.OnTapped = nil
-		return
-	}
-	title := resourceColumns[id.Col].title
-	if id.Col == a.sortCol {
-		title += map[bool]string{false: " ▲", true: " ▼"}[a.sortDesc]
-	}
-	b.SetText(title)
-	col := id.Col
-	b.OnTapped = func() { a.sortBy(col) }
+	sortHeader{titles: func(c int) string { return resourceColumns[c].title }, cols: resourceCols,
+		col: a.sortCol, desc: a.sortDesc, sortBy: a.sortBy}.update(id, o)
 }
 
 // show replaces the table's rows.

@@ -46,6 +46,7 @@ type UI struct {
 	headers  *headersArea
 	verify   *verifyArea
 	compare  *compareArea
+	site     *siteArea
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -66,7 +67,7 @@ type hooks struct {
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, robots, headers, verify, compare *container.TabItem
+	overview, source, impact, resources, robots, headers, verify, compare, site *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
@@ -115,6 +116,7 @@ func (u *UI) build() {
 	u.headers = newHeadersArea()
 	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
 	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
+	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
@@ -133,9 +135,10 @@ func (u *UI) newTabs() *container.AppTabs {
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.content()),
 		compare:   container.NewTabItem("Compare", u.compare.content()),
+		site:      container.NewTabItem("Site", u.site.content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify, t.compare)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify, t.compare, t.site)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -247,7 +250,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.res.show(v.resources)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)
-	if u.tabs.Selected() == u.tab.verify || u.tabs.Selected() == u.tab.compare { // not this report: show what was asked for
+	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
 	}
 	u.smokeEnded(true, "")
@@ -271,6 +274,7 @@ func (u *UI) onDemo() {
 		u.demo = srv
 	}
 	u.top.url.SetText(u.demo.BigURL())
+	u.site.setDemo(u.demo.URL)
 	u.top.setError("")
 	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
 	u.win.Canvas().Focus(u.top.url)
@@ -294,6 +298,7 @@ func (u *UI) shutdown() {
 	u.robots.close()
 	u.verify.close()
 	u.compare.close()
+	u.site.close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil

@@ -40,6 +40,7 @@ func commands() []command {
 		{"compare", "[flags] --profile A --profile B [--user-agent UA] URL", "fetch one URL as several crawlers and say where what they got differs", runCompare},
 		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},
 		{"demo", "[--addr 127.0.0.1:0]", "serve the embedded demo site on loopback", runDemo},
+		{"site", siteUsage, "inspect many URLs (list, sitemap, crawl) politely, a row each", runSite},
 	}
 }
 

@@ -47,6 +47,10 @@ type Options struct {
 	// two calls at once, after every read and every finished resource; it
 	// must return quickly (the window thins the calls out).
 	Progress func(Progress)
+	// Robots, when set, is the robots.txt cache to use, so that many
+	// inspections (a site run) fetch each host's robots.txt once; nil means
+	// a cache of this inspection's own.
+	Robots *robots.Cache
 }
 
 // Page inspects target as the crawler profile p sees it: target's host's
@@ -69,7 +73,10 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if err := checkTarget(target); err != nil {
 		return nil, err
 	}
-	cache := robots.NewCache(f, p, opt.Fetch)
+	cache := opt.Robots
+	if cache == nil {
+		cache = robots.NewCache(f, p, opt.Fetch)
+	}
 	robotsSummary := pageRobots(ctx, cache, p, target, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("inspect %s: %w", target, err)

@@ -60,7 +60,10 @@ func resourceCSVRow(res Resource) []string {
 // csvSafe keeps a spreadsheet from reading untrusted text as a formula:
 // a cell starting with =, +, -, @, tab or carriage return gets a leading
 // apostrophe, which spreadsheets show as text.
-func csvSafe(s string) string {
+func csvSafe(s string) string { return CSVSafe(s) }
+
+// CSVSafe is csvSafe for the other report writers (a site run's CSV).
+func CSVSafe(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s
 	}

@@ -30,6 +30,12 @@
 //	/report.pdf       a 70,000,000-byte PDF streamed as it is generated
 //	/slow             a 200 kB page sent in 100 pieces over about 10 s
 //	/noindex          X-Robots-Tag: googlebot: noindex plus a meta robots
+//	/site/sitemap.xml a sitemap index for the Site mode: /site/p/0 … 299
+//	                  generated on request (12 kB to 3 MB, a tenth near and a
+//	                  tenth over the limit, those with canonical, JSON-LD and a
+//	                  link to /site/deep/N past the cutoff), a gzipped sitemap,
+//	                  /private/site/N (disallowed for googlebot) and /site/busy
+//	                  (429 with Retry-After: 1 the first time)
 //
 // Every response has a fixed Content-Length and the same bytes on every run:
 // bulky parts are generated from fixed seeds, once per page and origin, and

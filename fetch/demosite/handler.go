@@ -3,6 +3,7 @@ package demosite
 import (
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +28,8 @@ const defaultDrip = 100 * time.Millisecond
 type site struct {
 	cache cache
 	drip  time.Duration // pause between the pieces of /slow
+	// busyServed is set once /site/busy has answered 429.
+	busyServed atomic.Bool
 }
 
 // Handler returns the demo site's handler. Absolute URLs in its pages are
@@ -58,6 +61,7 @@ func (s *site) routes() http.Handler {
 	mux.HandleFunc("GET /robots.txt", s.robots)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	redirects(mux)
+	s.routesSite(mux)
 	mux.HandleFunc("GET /report.pdf", pdf)
 	mux.HandleFunc("GET /slow", s.slow)
 	mux.HandleFunc("/", s.notFound)

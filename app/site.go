@@ -1,0 +1,355 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/site"
+)
+
+// siteGlobal is the window's limit on fetches in flight at all (per host
+// it is site.DefaultPerHost): each finished fetch is analysed on the
+// machine's cores, and the UI thread needs its share of them.
+const siteGlobal = 2
+
+// Inputs of the Site mode.
+var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
+
+// siteArea is the Site tab: the cutoff across many URLs, a row each, filled
+// as rows arrive.
+type siteArea struct {
+	win     fyne.Window
+	runner  *siteRunner
+	profile func() fetch.Profile
+	open    func(url string) // opens a URL in the single-page view
+	// savePath names the file a run's rows are saved to, for Resume.
+	savePath func() string
+
+	model    *siteModel
+	summary  *site.Summary
+	running  bool
+	selected int // view row, -1 when none
+	last     siteRequest
+	maxApply time.Duration // the longest a batch held the UI thread
+	probe    *uiProbe
+
+	kind     *widget.Select
+	target   *widget.Entry
+	maxPages *widget.Entry
+	list     *widget.Entry
+	start    *widget.Button
+	cancel   *widget.Button
+	resume   *widget.Button
+	bar      *widget.ProgressBar
+	status   *widget.Label
+	filter   *widget.Select
+	query    *widget.Entry
+	openRow  *widget.Button
+	plot     *sitePlot
+	table    *widget.Table
+	root     fyne.CanvasObject
+}
+
+func newSiteArea(ctx context.Context, b *bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
+	a := &siteArea{win: win, runner: &siteRunner{bridge: b, ctx: ctx}, profile: profile, open: open,
+		model: newSiteModel(), selected: -1, savePath: defaultSitePath}
+	a.build()
+	return a
+}
+
+// defaultSitePath is the file a window's run saves its rows to.
+func defaultSitePath() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	dir = filepath.Join(dir, "cutoff")
+	if os.MkdirAll(dir, 0o700) != nil {
+		return ""
+	}
+	return filepath.Join(dir, "site-run.jsonl")
+}
+
+func (a *siteArea) build() {
+	a.target = widget.NewEntry()
+	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+	a.target.OnSubmitted = func(string) { a.onStart() }
+	a.maxPages = widget.NewEntry()
+	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
+	a.list = widget.NewMultiLineEntry()
+	a.list.SetPlaceHolder("Paste URLs, one a line")
+	a.list.SetMinRowsVisible(4)
+	a.list.Hide()
+	a.kind = widget.NewSelect(siteInputs, a.onKind)
+	a.kind.SetSelectedIndex(0)
+	a.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), a.onStart)
+	a.start.Importance = widget.HighImportance
+	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.onCancel)
+	a.cancel.Disable()
+	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
+	a.resume.Disable()
+	a.bar = widget.NewProgressBar()
+	a.status = widget.NewLabel("Choose a sitemap, a URL list or a start URL, then Start. The crawler profile is the one in the top bar.")
+	a.status.Wrapping = fyne.TextWrapWord
+	a.filter = widget.NewSelect(siteFilters, func(string) { a.onFilter() })
+	a.filter.SetSelectedIndex(0)
+	a.query = widget.NewEntry()
+	a.query.SetPlaceHolder("Filter URLs")
+	a.query.OnChanged = func(string) { a.onFilter() }
+	a.openRow = widget.NewButtonWithIcon("Open in page view", theme.SearchIcon(), a.onOpenRow)
+	a.openRow.Disable()
+	a.plot = newSitePlot()
+	a.table = a.newTable()
+	a.root = a.layout()
+}
+
+func (a *siteArea) layout() fyne.CanvasObject {
+	limit := container.NewGridWrap(fyne.NewSize(90, a.maxPages.MinSize().Height), a.maxPages)
+	buttons := container.NewHBox(widget.NewLabel("Max pages"), limit, a.start, a.cancel, a.resume)
+	input := container.NewBorder(nil, nil, a.kind, buttons, a.target)
+	progress := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(260, a.bar.MinSize().Height), a.bar), a.status)
+	export := container.NewHBox(widget.NewLabel("Export:"),
+		widget.NewButton("CSV", func() { a.onExport(site.FormatCSV) }),
+		widget.NewButton("JSONL", func() { a.onExport(site.FormatJSONL) }),
+		widget.NewButton("HTML", func() { a.onExport(site.FormatHTML) }))
+	tools := container.NewBorder(nil, nil, a.filter, container.NewHBox(a.openRow, export), a.query)
+	top := container.NewVBox(input, a.list, progress, a.plot, tools)
+	return container.NewBorder(top, nil, nil, nil, a.table)
+}
+
+func (a *siteArea) content() fyne.CanvasObject { return a.root }
+
+func (a *siteArea) onKind(kind string) {
+	if a.list == nil {
+		return
+	}
+	a.list.Hide()
+	a.target.Show()
+	switch kind {
+	case siteInputs[1]:
+		a.list.Show()
+		a.target.Hide()
+	case siteInputs[2]:
+		a.target.SetPlaceHolder("https://example.com/ (links in the kept prefix are followed, same host)")
+	default:
+		a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+	}
+}
+
+// setDemo fills in the demo site's sitemap index.
+func (a *siteArea) setDemo(base string) {
+	if a.running {
+		return
+	}
+	a.kind.SetSelectedIndex(0)
+	a.target.SetText(base + "/site/sitemap.xml")
+}
+
+// input reads the chosen input; the error is a sentence.
+func (a *siteArea) input() (site.Input, error) {
+	switch a.kind.SelectedIndex() {
+	case 1:
+		urls, err := site.ParseList(strings.NewReader(a.list.Text))
+		if err != nil {
+			return site.Input{}, err
+		}
+		if len(urls) == 0 {
+			return site.Input{}, fmt.Errorf("paste at least one URL, one a line")
+		}
+		return site.Input{URLs: urls}, nil
+	case 2:
+		return site.Input{Crawl: strings.TrimSpace(a.target.Text)}, nil
+	}
+	t := strings.TrimSpace(a.target.Text)
+	if t == "" {
+		return site.Input{}, fmt.Errorf("type the URL of a sitemap, for example https://example.com/sitemap.xml")
+	}
+	return site.Input{Sitemap: t}, nil
+}
+
+func (a *siteArea) onStart() {
+	in, err := a.input()
+	if err != nil {
+		a.status.SetText(err.Error())
+		return
+	}
+	max, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(a.maxPages.Text), ",", ""))
+	if err != nil || max < 1 {
+		a.status.SetText("Max pages takes a whole number of 1 or more.")
+		return
+	}
+	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
+	a.model.reset()
+	a.run(siteRequest{in: in, cfg: cfg, save: a.savePath()})
+}
+
+// onResume continues the last run from its saved rows, without fetching
+// them again.
+func (a *siteArea) onResume() {
+	req := a.last
+	rows, err := readSaved(req.save)
+	if err != nil {
+		a.status.SetText(err.Error())
+		return
+	}
+	req.cfg.Resume, req.appendT = rows, true
+	a.run(req)
+}
+
+// readSaved reads the rows a run saved.
+func readSaved(path string) ([]site.Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("the rows of the last run were not saved, so it cannot be resumed")
+	}
+	defer f.Close()
+	return site.ReadRows(f)
+}
+
+func (a *siteArea) run(req siteRequest) {
+	a.last = req
+	a.running, a.summary, a.selected = true, nil, -1
+	a.setButtons()
+	a.bar.SetValue(0)
+	a.status.SetText("Starting…")
+	a.table.Refresh()
+	a.maxApply = 0
+	a.probe.end(0, 0)
+	a.probe = startProbe(a.runner.bridge)
+	a.runner.start(req, a.apply)
+}
+
+func (a *siteArea) onCancel() {
+	a.runner.stop()
+}
+
+func (a *siteArea) setButtons() {
+	enable(a.start, !a.running)
+	enable(a.cancel, a.running)
+	enable(a.resume, !a.running && a.summary != nil && a.summary.Cancelled && a.last.save != "")
+	enable(a.openRow, a.selected >= 0)
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// apply shows one update of the running run; it runs on the UI thread.
+func (a *siteArea) apply(u siteUpdate) {
+	began := time.Now()
+	if len(u.rows) > 0 {
+		a.model.add(u.rows)
+		a.plot.setBuckets(a.model.hist)
+		a.table.Refresh()
+	}
+	if u.done {
+		a.finish(u)
+	} else {
+		a.showProgress(u.progress)
+	}
+	a.maxApply = max(a.maxApply, time.Since(began))
+}
+
+func (a *siteArea) showProgress(p site.Progress) {
+	total := p.Done + p.Queued
+	if total > 0 {
+		a.bar.SetValue(float64(p.Done) / float64(total))
+	}
+	a.status.SetText(progressText(p))
+}
+
+// progressText is "1,234 pages done, 5,678 queued · 42.0 pages/s · about 2m10s left".
+func progressText(p site.Progress) string {
+	s := fmt.Sprintf("%s pages done, %s queued", inspect.Bytes(int64(p.Done)), inspect.Bytes(int64(p.Queued)))
+	if p.Listing {
+		s += " (still listing)"
+	}
+	s += fmt.Sprintf(" · %.1f pages/s", p.Rate)
+	if est := p.Estimate(); est > 0 {
+		s += " · about " + est.Round(time.Second).String() + " left"
+		if p.Listing {
+			s += " for the URLs known so far"
+		}
+	}
+	return s
+}
+
+func (a *siteArea) finish(u siteUpdate) {
+	a.probe.end(len(a.model.rows), a.maxApply)
+	a.probe = nil
+	a.running = false
+	a.summary = u.summary
+	if u.err != nil {
+		a.status.SetText(u.err.Error())
+		a.setButtons()
+		return
+	}
+	a.model.markOrphans(u.summary)
+	a.table.Refresh()
+	if !u.summary.Cancelled {
+		a.bar.SetValue(1)
+	}
+	a.status.SetText(siteSummaryText(u.summary))
+	a.setButtons()
+}
+
+// siteSummaryText is the line shown when a run ends.
+func siteSummaryText(s *site.Summary) string {
+	t := fmt.Sprintf("%d pages: %d fetched, %d disallowed, %d not fetched · %d over the limit, %d above %d %% · %d linked only past the cutoff · %.1f pages/s.",
+		s.Pages, s.Fetched, s.Disallowed, s.Errors, s.Truncated, s.NearLimit, site.NearLimitPercent, len(s.LinkedOnlyPastCutoff), s.PagesPerSecond)
+	switch {
+	case s.Cancelled:
+		t = "Cancelled: " + t + " Resume continues without fetching these again."
+	case s.StoppedAtMax:
+		t += " Stopped at the page limit."
+	}
+	for _, n := range s.Notes {
+		t += " " + n
+	}
+	return t
+}
+
+func (a *siteArea) onFilter() {
+	if a.filter == nil || a.query == nil || a.table == nil {
+		return
+	}
+	a.model.filter = a.filter.SelectedIndex()
+	a.model.query = strings.ToLower(strings.TrimSpace(a.query.Text))
+	a.model.refilter()
+	a.selected = -1
+	a.table.UnselectAll()
+	a.setButtons()
+	a.table.Refresh()
+}
+
+func (a *siteArea) onOpenRow() {
+	if a.selected < 0 || a.selected >= len(a.model.view) {
+		return
+	}
+	a.open(a.model.rows[a.model.view[a.selected]].URL)
+}
+
+func (a *siteArea) close() { a.runner.stop() }
+
+// openFromSite inspects a row's URL in the single-page view.
+func (u *UI) openFromSite(url string) {
+	u.top.url.SetText(url)
+	u.tabs.Select(u.tab.overview)
+	u.onInspect()
+}

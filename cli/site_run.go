@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// run runs the site inspection, streaming rows with --jsonl, and reports.
+func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, stdout, stderr io.Writer) int {
+	rows := make([]site.Row, 0, len(cfg.Resume))
+	for _, r := range cfg.Resume {
+		r.KeptLinks, r.LostOnlyLinks = nil, nil
+		rows = append(rows, r)
+	}
+	stream := fl.jsonl || fl.json
+	jw := site.NewJSONLWriter(stdout)
+	var writeErr error
+	sum, err := site.Run(ctx, in, cfg, func(r site.Row) {
+		if stream && writeErr == nil {
+			writeErr = jw.Row(&r)
+		}
+		r.KeptLinks, r.LostOnlyLinks = nil, nil // a stored row does not keep its links
+		rows = append(rows, r)
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		if in.Sitemap != "" && strings.Contains(in.Sitemap, "://") {
+			return exitFetch // the sitemap could not be had: nothing was fetched
+		}
+		return exitUsage
+	}
+	site.MarkOrphans(rows, sum)
+	if code, ok := fl.report(jw, rows, sum, stream, stdout, stderr); !ok {
+		return code
+	}
+	if writeErr != nil {
+		fmt.Fprintf(stderr, "cutoff: could not write the rows: %v.\n", writeErr)
+		return exitFetch
+	}
+	return fl.exitCode(rows, sum, stderr)
+}
+
+// report writes the summary (stream or text) and the report file.
+func (fl *siteFlags) report(jw *site.JSONLWriter, rows []site.Row, sum *site.Summary, stream bool, stdout, stderr io.Writer) (int, bool) {
+	var err error
+	if stream {
+		err = jw.Summary(sum)
+	} else {
+		err = site.WriteText(stdout, rows, sum)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cutoff: could not write the summary: %v.\n", err)
+		return exitFetch, false
+	}
+	if fl.out == "" {
+		return exitOK, true
+	}
+	meta := site.Meta{Input: fl.urls + fl.sitemap + fl.crawl, Profile: fl.profile}
+	if err := writeSiteFile(fl.out, fl.format, rows, sum, meta); err != nil {
+		fmt.Fprintf(stderr, "cutoff: could not write %s: %v.\n", fl.out, err)
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
+func writeSiteFile(path, format string, rows []site.Row, sum *site.Summary, m site.Meta) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := site.Write(f, format, rows, sum, m); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// exitCode: interrupted, nothing fetched at all, --fail-on matched, or done.
+func (fl *siteFlags) exitCode(rows []site.Row, sum *site.Summary, stderr io.Writer) int {
+	switch {
+	case sum.Cancelled:
+		fmt.Fprintf(stderr, "cutoff: interrupted after %d pages; --resume with the JSON Lines output continues the run.\n", sum.Pages)
+		return exitInterrupted
+	case sum.Fetched == 0:
+		fmt.Fprintln(stderr, "cutoff: "+noPageSentence(rows))
+		return exitFetch
+	case fl.failOn != "" && site.HasSeverityAtLeast(rows, fl.failOn):
+		return exitFindings
+	}
+	return exitOK
+}
+
+// noPageSentence says why no page could be fetched, from the first row.
+func noPageSentence(rows []site.Row) string {
+	if len(rows) == 0 {
+		return "no page could be fetched: the input listed no URL."
+	}
+	why := rows[0].Error
+	if why == "" {
+		why = "no reason was given."
+	}
+	return fmt.Sprintf("no page could be fetched (%d URLs); the first: %s %s", len(rows), rows[0].URL, why)
+}

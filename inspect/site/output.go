@@ -1,0 +1,203 @@
+package site
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// Output formats of a run's report file.
+const (
+	FormatCSV   = "csv"
+	FormatJSONL = "jsonl"
+	FormatHTML  = "html"
+)
+
+// IsFormat reports whether f names a report file format.
+func IsFormat(f string) bool { return f == FormatCSV || f == FormatJSONL || f == FormatHTML }
+
+// Meta says what a report is about, for its heading.
+type Meta struct {
+	Input   string // the list, sitemap or start URL
+	Profile string // the crawler's name
+}
+
+// Write writes rows and the summary in format.
+func Write(w io.Writer, format string, rows []Row, s *Summary, m Meta) error {
+	switch format {
+	case FormatCSV:
+		return WriteCSV(w, rows)
+	case FormatJSONL:
+		return WriteJSONL(w, rows, s)
+	case FormatHTML:
+		return WriteHTML(w, rows, s, m)
+	}
+	return fmt.Errorf("unknown format %q", format)
+}
+
+// JSONLWriter streams rows as JSON Lines, one object a line.
+type JSONLWriter struct{ enc *json.Encoder }
+
+// NewJSONLWriter returns a writer of rows to w.
+func NewJSONLWriter(w io.Writer) *JSONLWriter {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &JSONLWriter{enc: enc}
+}
+
+// Row writes one row.
+func (j *JSONLWriter) Row(r *Row) error { return j.enc.Encode(r) }
+
+// Summary writes the last line, {"summary": {...}}.
+func (j *JSONLWriter) Summary(s *Summary) error {
+	return j.enc.Encode(struct {
+		Summary *Summary `json:"summary"`
+	}{s})
+}
+
+// WriteJSONL writes every row, then the summary line.
+func WriteJSONL(w io.Writer, rows []Row, s *Summary) error {
+	j := NewJSONLWriter(w)
+	for i := range rows {
+		if err := j.Row(&rows[i]); err != nil {
+			return err
+		}
+	}
+	return j.Summary(s)
+}
+
+// CSVHeader names the columns of WriteCSV; the first twelve are the JSON
+// Lines contract's fields.
+var CSVHeader = []string{"url", "status", "header_bytes", "body_bytes", "limit_bytes", "truncated",
+	"cutoff_offset", "robots_allowed", "critical_beyond", "lost_links", "findings", "error",
+	"percent_of_limit", "fetched", "final_url", "canonical", "depth", "retries", "duration_ms"}
+
+// WriteCSV writes one CSV record a row under CSVHeader; lists are joined
+// by spaces, a finding as code:severity.
+func WriteCSV(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.Write(CSVHeader)
+	for i := range rows {
+		cw.Write(csvRecord(&rows[i]))
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func csvRecord(r *Row) []string {
+	cut := ""
+	if r.CutoffOffset != nil {
+		cut = strconv.FormatInt(*r.CutoffOffset, 10)
+	}
+	return []string{inspect.CSVSafe(r.URL), strconv.Itoa(r.Status), i64(r.HeaderBytes), i64(r.BodyBytes),
+		i64(r.LimitBytes), strconv.FormatBool(r.Truncated), cut, strconv.FormatBool(r.RobotsAllowed),
+		strings.Join(r.CriticalBeyond, " "), i64(r.LostLinks), FindingsText(r.Findings), inspect.CSVSafe(r.Error),
+		strconv.FormatFloat(r.Percent, 'f', 2, 64), strconv.FormatBool(r.Fetched), inspect.CSVSafe(r.FinalURL),
+		inspect.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis)}
+}
+
+// FindingsText is a row's findings as "code:severity" joined by spaces.
+func FindingsText(fs []FindingRef) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = f.Code + ":" + f.Severity
+	}
+	return strings.Join(parts, " ")
+}
+
+func i64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// WriteText writes the summary a person reads: the totals, then the pages
+// that lose most, then the pages linked only past the cutoff.
+func WriteText(w io.Writer, rows []Row, s *Summary) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d pages: %d fetched, %d disallowed by robots.txt, %d not fetched (errors).\n",
+		s.Pages, s.Fetched, s.Disallowed, s.Errors)
+	if s.Resumed > 0 {
+		fmt.Fprintf(&b, "%d of them resumed from the earlier run, not fetched again.\n", s.Resumed)
+	}
+	fmt.Fprintf(&b, "%d over the limit of %s bytes; %d more above %d %% of it.\n",
+		s.Truncated, inspect.Bytes(s.LimitBytes), s.NearLimit, NearLimitPercent)
+	for _, k := range sortedKeys(s.CriticalBeyond) {
+		fmt.Fprintf(&b, "  %d pages with %s past the cutoff\n", s.CriticalBeyond[k], k)
+	}
+	fmt.Fprintf(&b, "%d URLs linked only from bytes past the cutoff of the pages linking to them.\n", len(s.LinkedOnlyPastCutoff))
+	writeWorst(&b, rows)
+	writeOrphans(&b, s.LinkedOnlyPastCutoff)
+	for _, n := range s.Notes {
+		fmt.Fprintf(&b, "Note: %s\n", n)
+	}
+	writeEnd(&b, s)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// maxListed bounds the pages each list of the text summary names.
+const maxListed = 20
+
+func writeWorst(b *strings.Builder, rows []Row) {
+	idx := make([]int, 0)
+	for i := range rows {
+		if rows[i].Truncated || IsNearLimit(&rows[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	sort.SliceStable(idx, func(a, c int) bool { return rows[idx[a]].Percent > rows[idx[c]].Percent })
+	fmt.Fprintf(b, "\nLargest pages (%% of the limit):\n")
+	for _, i := range idx[:min(len(idx), maxListed)] {
+		r := &rows[i]
+		fmt.Fprintf(b, "  %7.2f %%  %s", r.Percent, r.URL)
+		if len(r.CriticalBeyond) > 0 {
+			fmt.Fprintf(b, "  (past the cutoff: %s)", strings.Join(r.CriticalBeyond, ", "))
+		}
+		b.WriteByte('\n')
+	}
+	if len(idx) > maxListed {
+		fmt.Fprintf(b, "  ... and %d more.\n", len(idx)-maxListed)
+	}
+}
+
+func writeOrphans(b *strings.Builder, os []Orphan) {
+	if len(os) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nLinked only past the cutoff (the crawler does not discover them from these links):\n")
+	for _, o := range os[:min(len(os), maxListed)] {
+		fmt.Fprintf(b, "  %s  (from %s", o.URL, o.From)
+		if o.Pages > 1 {
+			fmt.Fprintf(b, " and %d more pages", o.Pages-1)
+		}
+		b.WriteString(")\n")
+	}
+	if len(os) > maxListed {
+		fmt.Fprintf(b, "  ... and %d more.\n", len(os)-maxListed)
+	}
+}
+
+func writeEnd(b *strings.Builder, s *Summary) {
+	switch {
+	case s.Cancelled:
+		fmt.Fprintf(b, "Interrupted after %d pages; --resume with the JSON Lines output continues the run.\n", s.Pages)
+	case s.StoppedAtMax:
+		fmt.Fprintf(b, "Stopped at --max-pages (%d pages); more URLs were known.\n", s.Pages)
+	}
+	fmt.Fprintf(b, "%.1f s, %.1f pages/s.\n", s.Seconds, s.PagesPerSecond)
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,175 @@
+package site
+
+import (
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// FindingRef is a finding of a row by code and severity; the sentence is in
+// the single-page report.
+type FindingRef struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+}
+
+// Row is what a run keeps of one URL. Its JSON form is one line of
+// `cutoff site --jsonl` (CLI.md: url, status, header_bytes, body_bytes,
+// limit_bytes, truncated, cutoff_offset, robots_allowed, critical_beyond,
+// lost_links, findings, error are a contract).
+type Row struct {
+	URL      string `json:"url"`
+	FinalURL string `json:"final_url,omitempty"`
+	Status   int    `json:"status"`
+	// HeaderBytes and BodyBytes are the crawler's count of the page: the
+	// header block and the decoded body read (a lower bound when
+	// ReadComplete is false).
+	HeaderBytes int64 `json:"header_bytes"`
+	BodyBytes   int64 `json:"body_bytes"`
+	LimitBytes  int64 `json:"limit_bytes"`
+	// Percent is the counted bytes (header included when the profile counts
+	// it) as a percentage of LimitBytes.
+	Percent      float64 `json:"percent_of_limit"`
+	Truncated    bool    `json:"truncated"`
+	CutoffOffset *int64  `json:"cutoff_offset"`
+	ReadComplete bool    `json:"read_complete"`
+	// Fetched is false when the URL was not fetched: robots.txt disallows
+	// it, it is not a URL, or the fetch failed.
+	Fetched       bool   `json:"fetched"`
+	RobotsAllowed bool   `json:"robots_allowed"`
+	RobotsLine    int    `json:"robots_line,omitempty"`
+	RobotsRule    string `json:"robots_rule,omitempty"`
+	// RobotsReason says why when robots.txt disallows the URL.
+	RobotsReason string `json:"robots_reason,omitempty"`
+	// CriticalBeyond lists the kinds of critical elements that do not lie
+	// wholly before the cutoff, each kind once, in document order.
+	CriticalBeyond []string `json:"critical_beyond"`
+	// LostLinks counts the crawlable links past the cutoff.
+	LostLinks int64        `json:"lost_links"`
+	Findings  []FindingRef `json:"findings"`
+	Error     string       `json:"error"`
+
+	// Canonical is the canonical URL the crawler sees when it names
+	// another URL than the page's own (normalised).
+	Canonical string `json:"canonical,omitempty"`
+	// Depth is the crawl depth (0 for the start URL and for listed URLs).
+	Depth int `json:"depth"`
+	// Retries counts the fetches answered 429 or 503 before this one.
+	Retries int `json:"retries,omitempty"`
+	// Millis is how long the inspection took.
+	Millis int64 `json:"duration_ms"`
+	// KeptLinks and LostOnlyLinks are the in-scope links of the page
+	// (normalised, each once): those the crawler sees in the kept prefix,
+	// and those that appear only past the cutoff. A run reads them back on
+	// resume; they are not kept in memory once the row is handed on.
+	KeptLinks     []string `json:"kept_links,omitempty"`
+	LostOnlyLinks []string `json:"lost_only_links,omitempty"`
+}
+
+// Site finding codes, beside inspect's page codes.
+const (
+	// CodeLinkedOnlyPastCutoff: every link to the page from the pages of
+	// the run lies past those pages' cutoff, so the crawler does not
+	// discover it from them.
+	CodeLinkedOnlyPastCutoff = "linked-only-past-cutoff"
+	// CodeRobotsDisallowed: robots.txt disallows the URL for the profile;
+	// it was not fetched.
+	CodeRobotsDisallowed = "robots-disallowed"
+)
+
+// HasFinding reports whether the row has a finding with code.
+func (r *Row) HasFinding(code string) bool {
+	for _, f := range r.Findings {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// HasSeverityAtLeast reports whether the row has a finding of severity min
+// or worse ("critical", "warning"): the command line's --fail-on.
+func (r *Row) HasSeverityAtLeast(min string) bool {
+	for _, f := range r.Findings {
+		if inspect.SeverityAtLeast(inspect.Finding{Severity: f.Severity}, min) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowFromReport is the compact row of one inspection: every number is the
+// report's own, so a row and the single-page view agree.
+func rowFromReport(r *inspect.Report) Row {
+	res := r.Fetch
+	row := Row{
+		URL: r.URL, FinalURL: r.FinalURL, Status: res.Status,
+		HeaderBytes: res.HeaderBytes, BodyBytes: res.BodyBytes, LimitBytes: res.LimitBytes,
+		Truncated: res.Truncated, CutoffOffset: res.CutoffOffset, ReadComplete: res.ReadComplete,
+		Fetched: true, RobotsAllowed: r.Robots == nil || r.Robots.Allowed,
+		CriticalBeyond: beyondKinds(r.Critical), Findings: findingRefs(r.Findings),
+	}
+	if row.FinalURL == row.URL {
+		row.FinalURL = ""
+	}
+	if r.Robots != nil && !r.Robots.Skipped {
+		row.RobotsLine, row.RobotsRule = r.Robots.Line, r.Robots.Rule
+	}
+	row.Percent = percentOf(counted(res.HeaderBytes, res.BodyBytes, res.CountsHeaders), res.LimitBytes)
+	if r.Impact != nil {
+		row.LostLinks = r.Impact.Links.Internal.Lost() + r.Impact.Links.External.Lost()
+	}
+	return row
+}
+
+func counted(header, body int64, countsHeaders bool) int64 {
+	if countsHeaders {
+		return header + body
+	}
+	return body
+}
+
+// percentOf is n as a percentage of limit, to two decimals.
+func percentOf(n, limit int64) float64 {
+	if limit <= 0 {
+		return 0
+	}
+	return float64(n*10000/limit) / 100
+}
+
+func beyondKinds(crit []inspect.Critical) []string {
+	kinds := []string{}
+	for _, c := range crit {
+		if c.BeyondCutoff && !contains(kinds, c.Kind) {
+			kinds = append(kinds, c.Kind)
+		}
+	}
+	return kinds
+}
+
+func findingRefs(fs []inspect.Finding) []FindingRef {
+	out := make([]FindingRef, 0, len(fs))
+	for _, f := range fs {
+		ref := FindingRef{Code: f.Code, Severity: f.Severity}
+		if !containsRef(out, ref) {
+			out = append(out, ref)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsRef(list []FindingRef, r FindingRef) bool {
+	for _, v := range list {
+		if v == r {
+			return true
+		}
+	}
+	return false
+}

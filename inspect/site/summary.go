@@ -1,0 +1,104 @@
+package site
+
+import (
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// NearLimitPercent is the share of the limit from which a page that is not
+// cut counts as near the limit in a site summary.
+const NearLimitPercent = 90
+
+// Summary is what a run found across its rows; its JSON form is the last
+// line of `cutoff site --jsonl`.
+type Summary struct {
+	Pages      int   `json:"pages"`
+	Fetched    int   `json:"fetched"`
+	Errors     int   `json:"errors"`
+	Disallowed int   `json:"robots_disallowed"`
+	Truncated  int   `json:"truncated"`
+	NearLimit  int   `json:"near_limit"`
+	LimitBytes int64 `json:"limit_bytes"`
+	// CriticalBeyond counts the pages per kind of critical element past
+	// the cutoff; Findings the pages per finding code.
+	CriticalBeyond map[string]int `json:"critical_beyond"`
+	Findings       map[string]int `json:"findings"`
+	// LinkedOnlyPastCutoff lists the URLs the run's pages link to only
+	// from bytes past their cutoff.
+	LinkedOnlyPastCutoff []Orphan `json:"linked_only_past_cutoff"`
+	// Notes are sentences about inputs that could not be read in full
+	// (a sitemap that is not XML, too large, listed twice).
+	Notes []string `json:"notes"`
+	// Resumed counts the rows read back from an earlier run.
+	Resumed      int  `json:"resumed"`
+	Cancelled    bool `json:"cancelled"`
+	StoppedAtMax bool `json:"stopped_at_max_pages"`
+	// Seconds and PagesPerSecond are this run's, resumed rows left out.
+	Seconds        float64 `json:"seconds"`
+	PagesPerSecond float64 `json:"pages_per_second"`
+}
+
+func newSummary() *Summary {
+	return &Summary{CriticalBeyond: map[string]int{}, Findings: map[string]int{},
+		LinkedOnlyPastCutoff: []Orphan{}, Notes: []string{}}
+}
+
+// Add counts one row.
+func (s *Summary) Add(r *Row) {
+	s.Pages++
+	switch {
+	case r.Fetched:
+		s.Fetched++
+	case !r.RobotsAllowed:
+		s.Disallowed++
+	default:
+		s.Errors++
+	}
+	if r.Truncated {
+		s.Truncated++
+	}
+	if IsNearLimit(r) {
+		s.NearLimit++
+	}
+	if r.LimitBytes > s.LimitBytes {
+		s.LimitBytes = r.LimitBytes
+	}
+	for _, k := range r.CriticalBeyond {
+		s.CriticalBeyond[k]++
+	}
+	for _, f := range r.Findings {
+		s.Findings[f.Code]++
+	}
+}
+
+// IsNearLimit reports whether a page that is not cut takes more than
+// NearLimitPercent of its limit.
+func IsNearLimit(r *Row) bool {
+	return r.Fetched && !r.Truncated && r.Percent > NearLimitPercent
+}
+
+// HasSeverityAtLeast reports whether any of rows has a finding of severity
+// min or worse.
+func HasSeverityAtLeast(rows []Row, min string) bool {
+	for i := range rows {
+		if rows[i].HasSeverityAtLeast(min) {
+			return true
+		}
+	}
+	return false
+}
+
+// MarkOrphans adds the linked-only-past-cutoff finding to the rows the
+// summary names, once the run is over (the last page read may be the one
+// that links to a row before its cutoff).
+func MarkOrphans(rows []Row, s *Summary) {
+	names := make(map[string]bool, len(s.LinkedOnlyPastCutoff))
+	for _, o := range s.LinkedOnlyPastCutoff {
+		names[o.URL] = true
+	}
+	for i := range rows {
+		r := &rows[i]
+		if names[r.URL] && !r.HasFinding(CodeLinkedOnlyPastCutoff) {
+			r.Findings = append(r.Findings, FindingRef{CodeLinkedOnlyPastCutoff, inspect.SeverityWarning})
+		}
+	}
+}
