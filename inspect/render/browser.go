@@ -1,0 +1,152 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+)
+
+// Package is the Debian package that provides the browser.
+const Package = "chromium-headless-shell"
+
+// browserNames are looked up on PATH, in this order.
+var browserNames = []string{"chromium-headless-shell", "chromium"}
+
+// ErrNoBrowser is returned by FindBrowser when no browser binary is found.
+var ErrNoBrowser = errors.New("no Chromium browser was found: install the Debian package " + Package +
+	" (sudo apt-get install chromium-headless-shell) or name the binary with --browser")
+
+// FindBrowser returns the browser binary to run: path when it is given
+// (it must exist and be executable), else chromium-headless-shell, then
+// chromium, found on PATH.
+func FindBrowser(path string) (string, error) {
+	if path != "" {
+		p, err := exec.LookPath(path)
+		if err != nil {
+			return "", fmt.Errorf("the browser %s cannot be run: %w", path, err)
+		}
+		return p, nil
+	}
+	for _, name := range browserNames {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", ErrNoBrowser
+}
+
+// Browser is one running Chromium, in its own process group, with its own
+// temporary profile directory. Close ends it and every process it started.
+type Browser struct {
+	ctx     context.Context // the chromedp context of the browser itself
+	cancel  context.CancelFunc
+	alloc   context.CancelFunc
+	dataDir string
+	version string
+	pgid    int
+}
+
+// heapFlag bounds the JavaScript heap of each renderer, so that a page that
+// allocates without end crashes its renderer early instead of taking the
+// machine's memory.
+const heapFlag = "--max-old-space-size=512"
+
+// Start runs the browser at path and waits until it answers. The browser
+// ends when ctx is done or Close is called.
+func Start(ctx context.Context, path string) (*Browser, error) {
+	dir, err := os.MkdirTemp("", "cutoff-render-")
+	if err != nil {
+		return nil, fmt.Errorf("the browser cannot start: %w", err)
+	}
+	b := &Browser{dataDir: dir}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.UserDataDir(dir),
+		chromedp.Flag("block-new-web-contents", true),
+		chromedp.Flag("disable-popup-blocking", false),
+		chromedp.Flag("js-flags", heapFlag),
+		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.ModifyCmdFunc(ownGroup),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	b.ctx, b.cancel, b.alloc = bctx, bcancel, acancel
+	if err := chromedp.Do(bctx); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("the browser %s did not start: %w", path, err)
+	}
+	if p := chromedp.FromContext(bctx).Browser.Process(); p != nil {
+		b.pgid = p.Pid
+	}
+	b.version = b.readVersion()
+	return b, nil
+}
+
+// ownGroup starts the browser in a process group of its own, so that
+// Close can kill the browser and every child it forked at once, and has
+// the kernel kill it should Cutoff die first.
+func ownGroup(cmd *exec.Cmd) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = new(syscall.SysProcAttr)
+	}
+	cmd.SysProcAttr.Setpgid = true
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+}
+
+// readVersion returns "Chromium 156.0.8078.114" or "" when the browser
+// does not say.
+func (b *Browser) readVersion() string {
+	v, err := chromedp.CallBrowser(b.ctx, browser.GetVersion, cdp.Empty{})
+	if err != nil {
+		return ""
+	}
+	name, ver, ok := strings.Cut(v.Product, "/")
+	if !ok {
+		return v.Product
+	}
+	if strings.HasPrefix(name, "Headless") {
+		name = strings.TrimPrefix(name, "Headless")
+	}
+	return name + " " + ver
+}
+
+// Version is the browser's product and version.
+func (b *Browser) Version() string { return b.version }
+
+// Close ends the browser: it cancels the chromedp contexts, kills the
+// process group and removes the profile directory. It returns once the
+// processes are gone (or after 5 s), and may be called more than once.
+func (b *Browser) Close() {
+	if b.cancel != nil {
+		b.cancel()
+	}
+	if b.pgid > 0 {
+		_ = syscall.Kill(-b.pgid, syscall.SIGKILL)
+		waitGroupGone(b.pgid, 5*time.Second)
+	}
+	if b.alloc != nil {
+		b.alloc()
+	}
+	_ = os.RemoveAll(b.dataDir)
+}
+
+// waitGroupGone waits until no process of group pgid is left, polling.
+func waitGroupGone(pgid int, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
