@@ -13,14 +13,22 @@ import (
 // compare lists what the full render has and the google render does not,
 // each with the offset in the page's source that produced it when the
 // source names it.
-func compare(rep *inspect.Report, g, f *inspect.RenderedPage) []inspect.RenderedLost {
+func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []inspect.RenderedLost {
 	lost := []inspect.RenderedLost{}
 	if g == nil || f == nil || g.Error != "" || f.Error != "" {
 		return lost
 	}
 	body := rep.Fetch.Body
+	searches := 0
 	add := func(kind, value, only string, needles ...string) {
-		lost = append(lost, inspect.RenderedLost{Kind: kind, Value: value, Only: only, Offset: sourceOffset(body, needles...)})
+		l := inspect.RenderedLost{Kind: kind, Value: value, Only: only}
+		if off, ok := ps.hrefs[value]; ok && (kind == inspect.LostLink || kind == inspect.LostCanonical) {
+			l.Offset = &off
+		} else if searches < maxSearches {
+			searches++
+			l.Offset = sourceOffset(body, needles...)
+		}
+		lost = append(lost, l)
 	}
 	if f.Title != "" && g.Title != f.Title {
 		add(inspect.LostTitle, f.Title, "", "<title")
@@ -123,12 +131,17 @@ func orType(t string) string {
 	return t
 }
 
+// maxSearches bounds the text searches of the body for lost items whose
+// URL is not an href of the source (a script wrote it): each search
+// reads the whole body. Past it, such items have no offset.
+const maxSearches = 100
+
 // linkNeedles are the ways the source may spell a URL: as resolved, and
 // its path and query alone.
 func linkNeedles(raw string) []string {
 	out := []string{raw, html.EscapeString(raw)}
-	if u, err := url.Parse(raw); err == nil && u.Path != "" && u.Path != "/" {
-		out = append(out, u.RequestURI(), u.Path)
+	if u, err := url.Parse(raw); err == nil && u.RequestURI() != "/" {
+		out = append(out, u.RequestURI())
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -70,10 +71,12 @@ func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) 
 		out.Error = t.sentence(rctx, err)
 		return
 	}
+	debugf("%s evaluated %v", t.in.mode, time.Since(t.start))
 	fill(out, d)
 	t.notes(out)
 	if shots {
 		t.screenshot(out, d.Height)
+		debugf("%s shot %v", t.in.mode, time.Since(t.start))
 	}
 }
 
@@ -153,14 +156,20 @@ func (t *tab) notes(out *inspect.RenderedPage) {
 }
 
 // screenshot captures the page from the top, at most MaxScreenshotHeight
-// pixels high, within a few seconds.
+// pixels high, within a few seconds: the viewport is stretched to that
+// height and captured as it stands (capturing beyond the viewport lays a
+// very long page out again, which takes far longer).
 func (t *tab) screenshot(out *inspect.RenderedPage, height int) {
 	h := min(max(height, t.view.Height), inspect.MaxScreenshotHeight)
 	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
 	defer cancel()
-	res, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
-		Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptr(true),
-		Clip: &page.Viewport{X: 0, Y: 0, Width: float64(t.view.Width), Height: float64(h), Scale: 1}})
+	_, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(t.view.Width), Height: int64(h), DeviceScaleFactor: 1, Mobile: t.view.Mobile})
+	var res page.CaptureScreenshotResult
+	if err == nil {
+		res, err = chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng})
+	}
 	if err != nil {
 		out.Notes = append(out.Notes, "No screenshot could be taken: "+err.Error()+".")
 		return

@@ -70,8 +70,9 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 		out.Error = "The render was cancelled."
 		return
 	}
-	out.Scripts = scriptTable(rep, pageURL, out, traces[0], traces[1])
-	out.Lost = compare(rep, out.Google, out.Full)
+	ps := scanSource(rep.Fetch.Body, pageURL)
+	out.Scripts = scriptTable(rep, ps, pageURL, out, traces[0], traces[1])
+	out.Lost = compare(rep, ps, out.Google, out.Full)
 }
 
 func phaseOf(mode string) string {

@@ -16,10 +16,18 @@ type element struct {
 	closed      bool   // its </script> is in the body
 }
 
-// scripts lists the <script> elements of body with their offsets, read
-// with x/net/html's tokenizer (offsets are the sums of len(Raw())).
-func scripts(body []byte) []element {
+// pageSource is what one tokenizer pass over the page's body finds: its
+// <script> elements and where each link URL first appears as an href.
+type pageSource struct {
+	scripts []element
+	hrefs   map[string]int64 // resolved href (<a>, <link>) -> offset of its tag
+}
+
+// scanSource reads body with x/net/html's tokenizer (offsets are the sums
+// of len(Raw())), resolving hrefs against pageURL.
+func scanSource(body []byte, pageURL string) *pageSource {
 	z := html.NewTokenizer(bytes.NewReader(body))
+	src := &pageSource{hrefs: map[string]int64{}}
 	var out []element
 	var off int64
 	open := -1
@@ -31,6 +39,8 @@ func scripts(body []byte) []element {
 		n := int64(len(z.Raw()))
 		name, hasAttr := z.TagName()
 		switch {
+		case tt == html.StartTagToken && (string(name) == "a" || string(name) == "link") && hasAttr:
+			src.href(z, pageURL, off)
 		case tt == html.StartTagToken && string(name) == "script":
 			e := element{offset: off, content: off + n, end: int64(len(body))}
 			for hasAttr {
@@ -51,7 +61,23 @@ func scripts(body []byte) []element {
 		}
 		off += n
 	}
-	return out
+	src.scripts = out
+	return src
+}
+
+// href records the href of the current tag.
+func (s *pageSource) href(z *html.Tokenizer, pageURL string, off int64) {
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if string(k) == "href" {
+			u := resolve(pageURL, strings.TrimSpace(string(v)))
+			if _, ok := s.hrefs[u]; !ok {
+				s.hrefs[u] = off
+			}
+			return
+		}
+	}
 }
 
 // classic reports whether a type attribute makes a script the browser

@@ -16,12 +16,12 @@ type scriptRun struct {
 // scriptTable lists every classic or module script of the page, in source
 // order, then the scripts the page's JavaScript added, with whether each
 // ran in the google render and why not.
-func scriptTable(rep *inspect.Report, pageURL string, out *inspect.Rendered, google, full *trace) []inspect.RenderedScript {
+func scriptTable(rep *inspect.Report, ps *pageSource, pageURL string, out *inspect.Rendered, google, full *trace) []inspect.RenderedScript {
 	body, cut := rep.Fetch.Body, rep.Fetch.CutoffOffset
 	reqs := byURL(out.Requests)
 	rows := []inspect.RenderedScript{}
 	static := map[string]bool{}
-	for _, e := range scripts(body) {
+	for _, e := range ps.scripts {
 		if !classic(e.typ) {
 			continue
 		}

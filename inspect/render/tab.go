@@ -52,8 +52,11 @@ func renderPage(ctx context.Context, b *Browser, in *interceptor, view inspect.V
 		out.Error = t.sentence(rctx, err)
 		return out, t.tr
 	}
+	debugf("%s open %v", in.mode, time.Since(start))
 	t.settle(rctx, out)
+	debugf("%s settled %v", in.mode, time.Since(start))
 	t.read(rctx, out, shots)
+	debugf("%s read %v", in.mode, time.Since(start))
 	out.DurationMS = time.Since(start).Milliseconds()
 	return out, t.tr
 }

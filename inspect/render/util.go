@@ -1,6 +1,10 @@
 package render
 
-import "strconv"
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
@@ -20,3 +24,9 @@ func plural(n int, what string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func debugf(format string, args ...any) {
+	if os.Getenv("CUTOFF_RENDER_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
+}
