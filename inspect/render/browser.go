@@ -79,7 +79,7 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 		chromedp.ModifyCmdFunc(ownGroup),
 	)
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, bcancel := chromedp.NewContext(actx)
+	bctx, bcancel := chromedp.NewContext(actx, quiet)
 	b.ctx, b.cancel, b.alloc = bctx, bcancel, acancel
 	if err := chromedp.Do(bctx); err != nil {
 		b.Close()
@@ -91,6 +91,10 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	b.version = b.readVersion()
 	return b, nil
 }
+
+// quiet sends chromedp's own error messages (about targets that went
+// away while a render ended) to the debug log instead of stderr.
+var quiet = chromedp.WithErrorf(debugf)
 
 // ownGroup starts the browser in a process group of its own, so that
 // Close can kill the browser and every child it forked at once, and has

@@ -3,11 +3,13 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/cutoffapp/cutoff/inspect"
@@ -56,16 +58,19 @@ type dom struct {
 // read fills out from the rendered DOM and takes the screenshot.
 func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) {
 	if t.tr.isCrashed() {
-		out.Error = "The browser's renderer crashed on this page (a script that allocates without end does this)."
+		out.Error = crashed
 		return
 	}
-	expr := strings.Replace(readDOM, "%d", itoa(inspect.MaxRenderedLinks), 1)
-	d, err := chromedp.Run(t.ctx, chromedp.Evaluate[dom](expr))
-	if err != nil {
+	if _, err := t.evaluate(rctx, "1", probeTimeout); err != nil && rctx.Err() == nil {
 		// Scripts still running (an endless loop started after the load)
-		// keep the page from answering: stop them and try once more.
-		t.stopScripts(out, "The page's scripts were still running when the DOM was read; they were stopped.")
-		d, err = chromedp.Run(t.ctx, chromedp.Evaluate[dom](expr))
+		// keep the page from answering: stop them.
+		t.stopScripts(out, "The page's scripts were still running when the DOM was to be read; they were stopped.")
+	}
+	expr := strings.Replace(readDOM, "%d", itoa(inspect.MaxRenderedLinks), 1)
+	raw, err := t.evaluate(rctx, expr, 0)
+	var d dom
+	if err == nil {
+		err = json.Unmarshal(raw, &d)
 	}
 	if err != nil {
 		out.Error = t.sentence(rctx, err)
@@ -76,8 +81,38 @@ func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) 
 	t.notes(out)
 	if shots {
 		t.screenshot(out, d.Height)
-		debugf("%s shot %v", t.in.mode, time.Since(t.start))
 	}
+	debugf("%s shot %v", t.in.mode, time.Since(t.start))
+}
+
+// probeTimeout is how long a page may take to evaluate "1" before its
+// scripts count as running without end.
+const probeTimeout = time.Second
+
+// crashed is the sentence of a renderer that died.
+const crashed = "The browser's renderer crashed on this page (a script that allocates without end does this)."
+
+// evaluate runs expr in the page and returns its value as JSON, within
+// limit (0: until rctx ends). It calls the protocol directly, so that a
+// busy page cannot hold it beyond the limit.
+func (t *tab) evaluate(rctx context.Context, expr string, limit time.Duration) ([]byte, error) {
+	ctx, cancel := context.WithCancel(t.ctx)
+	if limit > 0 {
+		ctx, cancel = context.WithTimeout(t.ctx, limit)
+	}
+	defer cancel()
+	stop := context.AfterFunc(rctx, cancel)
+	defer stop()
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: ptr(true)})
+	switch {
+	case err != nil:
+		return nil, err
+	case res.ExceptionDetails != nil:
+		return nil, errors.New(res.ExceptionDetails.Text)
+	case res.Result == nil:
+		return nil, errors.New("no result")
+	}
+	return []byte(res.Result.Value), nil
 }
 
 // fill copies the DOM's values into the page.

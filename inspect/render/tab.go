@@ -132,7 +132,7 @@ func (t *tab) sentence(rctx context.Context, err error) string {
 	case rctx.Err() != nil:
 		return "The render was cancelled."
 	case t.tr.isCrashed():
-		return "The browser's renderer crashed on this page (a script that allocates without end does this)."
+		return crashed
 	}
 	return fmt.Sprintf("The render failed: %v.", err)
 }
