@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -127,30 +128,55 @@ func (b *Browser) readVersion() string {
 // Version is the browser's product and version.
 func (b *Browser) Version() string { return b.version }
 
-// Close ends the browser: it cancels the chromedp contexts, kills the
-// process group and removes the profile directory. It returns once the
+// Close ends the browser: it kills the process group, cancels the
+// chromedp contexts and removes the profile directory. It returns once the
 // processes are gone (or after 5 s), and may be called more than once.
 func (b *Browser) Close() {
-	if b.cancel != nil {
-		b.cancel()
-	}
 	if b.pgid > 0 {
 		_ = syscall.Kill(-b.pgid, syscall.SIGKILL)
-		waitGroupGone(b.pgid, 5*time.Second)
+	}
+	if b.cancel != nil {
+		b.cancel()
 	}
 	if b.alloc != nil {
 		b.alloc()
 	}
+	if b.pgid > 0 {
+		waitGroupGone(b.pgid, 5*time.Second)
+	}
 	_ = os.RemoveAll(b.dataDir)
 }
 
-// waitGroupGone waits until no process of group pgid is left, polling.
+// waitGroupGone waits until no live process of group pgid is left,
+// polling; a zombie (dead, waiting for its parent to reap it) counts as
+// gone.
 func waitGroupGone(pgid int, limit time.Duration) {
 	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-			return
-		}
+	for time.Now().Before(deadline) && groupAlive(pgid) {
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// groupAlive reports whether a process of group pgid is running, read from
+// /proc; without /proc, whether the group exists at all.
+func groupAlive(pgid int) bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return !errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
+	}
+	want := strconv.Itoa(pgid)
+	for _, e := range entries {
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces, so split
+		// after its closing parenthesis.
+		i := strings.LastIndexByte(string(stat), ')')
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) > 2 && f[2] == want && f[0] != "Z" && f[0] != "X" {
+			return true
+		}
+	}
+	return false
 }

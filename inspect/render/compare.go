@@ -134,7 +134,7 @@ func orType(t string) string {
 // maxSearches bounds the text searches of the body for lost items whose
 // URL is not an href of the source (a script wrote it): each search
 // reads the whole body. Past it, such items have no offset.
-const maxSearches = 100
+const maxSearches = 20
 
 // linkNeedles are the ways the source may spell a URL: as resolved, and
 // its path and query alone.

@@ -78,7 +78,9 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 		return answer{fail: network.ErrorReasonBlockedByClient}
 	}
-	if in.mode == ModeGoogle {
+	// The page's own robots.txt verdict is the inspection's to report; the
+	// render shows what the page would give if it is crawled.
+	if in.mode == ModeGoogle && rec.URL != in.pageURL {
 		rr, blocked := in.src.verdict(ctx, rec.URL)
 		if rr != nil {
 			rec.RobotsLine = rr.Line
@@ -107,6 +109,9 @@ func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
 	switch {
 	case ev.ResourceType == network.ResourceTypeDocument && in.mainFrame == "":
 		in.mainFrame = ev.FrameID
+		if ev.Request.URL == in.pageURL {
+			return "" // the page itself, served from the inspection's fetch
+		}
 	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == in.mainFrame:
 		in.navAway++
 		return navigatedAway

@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -37,13 +38,16 @@ func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Pro
 		out.Error = sentenceOf(err)
 		return out
 	}
-	defer b.Close()
+	debugf("browser started %v", time.Since(start))
+	defer func() { b.Close(); debugf("browser closed %v", time.Since(start)) }()
 	out.Browser = b.Version()
 	renderBoth(ctx, f, b, rep, p, opt, out)
+	debugf("compared %v", time.Since(start))
 	return out
 }
 
-// renderBoth runs the google render, then the full one, and compares.
+// renderBoth runs the google render and the full one side by side, each
+// in its own browser context, and compares them.
 func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.Report, p fetch.Profile,
 	opt Options, out *inspect.Rendered) {
 	src := newSource(f, p, opt.Fetch, rep.RobotsCache)
@@ -51,21 +55,17 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	src.put(pageURL, rep.Fetch)
 	ua := rep.Profile.UserAgent
 	var traces [2]*trace
+	var pages [2]*inspect.RenderedPage
 	var ins [2]*interceptor
+	opt.Phase("rendering the bytes the crawler kept and the whole page")
+	var wg sync.WaitGroup
 	for i, mode := range []string{ModeGoogle, ModeFull} {
-		if ctx.Err() != nil {
-			break
-		}
-		opt.Phase(phaseOf(mode))
 		ins[i] = newInterceptor(mode, src, pageURL, opt)
-		pg, tr := renderPage(ctx, b, ins[i], out.Viewport, ua, !opt.NoScreenshots)
-		traces[i] = tr
-		if mode == ModeGoogle {
-			out.Google, out.Requests = pg, ins[i].snapshot()
-		} else {
-			out.Full, out.FullRequests = pg, ins[i].snapshot()
-		}
+		wg.Go(func() { pages[i], traces[i] = renderPage(ctx, b, ins[i], out.Viewport, ua, !opt.NoScreenshots) })
 	}
+	wg.Wait()
+	out.Google, out.Requests = pages[0], ins[0].snapshot()
+	out.Full, out.FullRequests = pages[1], ins[1].snapshot()
 	if ctx.Err() != nil {
 		out.Error = "The render was cancelled."
 		return
@@ -73,13 +73,6 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	ps := scanSource(rep.Fetch.Body, pageURL)
 	out.Scripts = scriptTable(rep, ps, pageURL, out, traces[0], traces[1])
 	out.Lost = compare(rep, ps, out.Google, out.Full)
-}
-
-func phaseOf(mode string) string {
-	if mode == ModeGoogle {
-		return "rendering the bytes the crawler kept"
-	}
-	return "rendering the whole page"
 }
 
 // snapshot returns the requests recorded so far.

@@ -57,6 +57,7 @@ func renderPage(ctx context.Context, b *Browser, in *interceptor, view inspect.V
 	debugf("%s settled %v", in.mode, time.Since(start))
 	t.read(rctx, out, shots)
 	debugf("%s read %v", in.mode, time.Since(start))
+
 	out.DurationMS = time.Since(start).Milliseconds()
 	return out, t.tr
 }
