@@ -39,6 +39,7 @@ type htmlView struct {
 	ImpactNotes                       []string
 	Resources                         []htmlResource
 	Excerpt                           *htmlExcerpt
+	Rendered                          *htmlRendered
 }
 
 type svgItem struct {
@@ -79,6 +80,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	v.ruler(r)
 	v.tables(r)
 	v.Excerpt = excerpt(r)
+	v.Rendered = renderedView(r.Render)
 	return reportTemplate.Execute(w, v)
 }
 
