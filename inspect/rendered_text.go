@@ -57,7 +57,9 @@ func renderedRows(g, f *RenderedPage) []renderedRow {
 	}
 	return []renderedRow{
 		row("Title", func(p *RenderedPage) string { return orNone(p.Title) }),
-		row("Meta robots", func(p *RenderedPage) string { return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " ")) }),
+		row("Meta robots", func(p *RenderedPage) string {
+			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
+		}),
 		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
 		row("hreflang", func(p *RenderedPage) string { return fmt.Sprint(len(p.Hreflang)) }),
 		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
