@@ -45,6 +45,11 @@ type UI struct {
 	robots   *robotsArea
 	headers  *headersArea
 	verify   *verifyArea
+	rendered *renderedArea
+
+	renderer     *runner      // the render job, beside the inspection's
+	renderEngine renderEngine // nil: no renders (tests that do not ask for them)
+	renderGen    int          // bumped when a render starts or stops
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -61,24 +66,29 @@ type hooks struct {
 	onEnd    func() // an inspection ended, its result shown or dropped
 	onQuit   func() // the app was asked to quit
 	onExport func() // a report file was written
+	// onRenderEnd: a render ended, its result shown or dropped.
+	onRenderEnd func()
 }
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, robots, headers, verify *container.TabItem
+	overview, source, impact, resources, robots, headers, verify, rendered *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
 // remember and applies opts. It starts nothing that blocks; call
 // w.ShowAndRun next.
 func New(a fyne.App, w fyne.Window, opts Options) *UI {
-	return newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
+	u := newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
+	u.renderEngine = chromeRenderer(&fetch.Fetcher{})
+	return u
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
 	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = newRunner(u.ctx, u.bridge)
+	u.renderer = newRunner(u.ctx, u.bridge)
 	u.build()
 	u.apply(opts)
 	return u
@@ -112,6 +122,7 @@ func (u *UI) build() {
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = newVerifyArea(u.win, newVerifier())
+	u.rendered = newRenderedArea(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(u.prefs.windowSize())
@@ -129,9 +140,10 @@ func (u *UI) newTabs() *container.AppTabs {
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.content()),
+		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -166,6 +178,7 @@ func (u *UI) onInspect() {
 		return
 	}
 	p := u.profiles.selected()
+	u.stopRender("")
 	u.top.url.SetOptions(u.prefs.addRecentURL(target))
 	u.running = true
 	u.top.setRunning(true)
@@ -183,7 +196,10 @@ func (u *UI) inspectJob(target string, p fetch.Profile) job {
 			return func() { u.showError(err) }
 		}
 		v := prepareViews(rep, p)
-		return func() { u.showReport(rep, v) }
+		return func() {
+			u.showReport(rep, v)
+			u.startRender(rep, p)
+		}
 	}
 }
 
@@ -200,6 +216,7 @@ func (u *UI) onCancel() {
 		return
 	}
 	u.runner.stop()
+	u.stopRender("Cancelled: the render was stopped.")
 	u.running = false
 	u.top.setRunning(false)
 	u.top.phase.SetText("Cancelled." + u.staleNote())
@@ -283,6 +300,7 @@ func (u *UI) shutdown() {
 	u.closed = true
 	u.prefs.setWindowSize(u.win.Canvas().Size())
 	u.runner.stop()
+	u.renderer.stop()
 	u.stop()
 	u.robots.close()
 	u.verify.close()

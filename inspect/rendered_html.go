@@ -8,7 +8,7 @@ import (
 // htmlRendered is the evidence pack's rendered section.
 type htmlRendered struct {
 	R                *Rendered
-	Rows             []renderedRow
+	Rows             []RenderedRow
 	GoogleShot       template.URL
 	FullShot         template.URL
 	Lost             []htmlLost

@@ -40,22 +40,31 @@ func textRendered(w io.Writer, rd *Rendered) {
 	textScripts(w, rd.Scripts)
 }
 
-// renderedRow is one line of the side-by-side table.
-type renderedRow struct{ Name, Google, Full string }
+// RenderedRow is one line of the side-by-side table of the two renders.
+type RenderedRow struct{ Name, Google, Full string }
 
-// renderedRows compares the two renders' values, row by row; the window,
-// the text and the HTML show the same rows.
-func renderedRows(g, f *RenderedPage) []renderedRow {
+// RenderedRows are the rows of the side-by-side table; the window, the
+// text and the HTML show the same rows.
+func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
+
+// LostLine is a lost item as one line: "link https://… at byte 2,004,249".
+func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
+
+// ScriptLine is a script as one line: whether it ran and why not.
+func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptName(s) + ": " + orRan(s) }
+
+// renderedRows compares the two renders' values, row by row.
+func renderedRows(g, f *RenderedPage) []RenderedRow {
 	val := func(p *RenderedPage, get func(*RenderedPage) string) string {
 		if p == nil || p.Error != "" {
 			return "(no render)"
 		}
 		return get(p)
 	}
-	row := func(name string, get func(*RenderedPage) string) renderedRow {
-		return renderedRow{name, val(g, get), val(f, get)}
+	row := func(name string, get func(*RenderedPage) string) RenderedRow {
+		return RenderedRow{name, val(g, get), val(f, get)}
 	}
-	return []renderedRow{
+	return []RenderedRow{
 		row("Title", func(p *RenderedPage) string { return orNone(p.Title) }),
 		row("Meta robots", func(p *RenderedPage) string {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
