@@ -14,10 +14,15 @@ import (
 // not set one get no renders.
 type renderEngine func(ctx context.Context, rep *inspect.Report, p fetch.Profile, phase func(string)) *inspect.Rendered
 
-// chromeRenderer renders with the browser found on PATH.
-func chromeRenderer(f *fetch.Fetcher) renderEngine {
+// chromeRenderer renders with the browser found on PATH and the default
+// bounds.
+func chromeRenderer(f *fetch.Fetcher) renderEngine { return chromeRendererWith(f, render.Options{}) }
+
+// chromeRendererWith renders with opt, its Phase set to the job's.
+func chromeRendererWith(f *fetch.Fetcher, opt render.Options) renderEngine {
 	return func(ctx context.Context, rep *inspect.Report, p fetch.Profile, phase func(string)) *inspect.Rendered {
-		return render.Run(ctx, f, rep, p, render.Options{Phase: phase})
+		opt.Phase = phase
+		return render.Run(ctx, f, rep, p, opt)
 	}
 }
 
