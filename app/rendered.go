@@ -90,9 +90,6 @@ func (a *renderedArea) content() fyne.CanvasObject { return a.root }
 // on reports whether rendering with the inspection is turned on.
 func (a *renderedArea) on() bool { return a.enabled.Checked }
 
-// setStatus shows one sentence above the tab's content.
-func (a *renderedArea) setStatus(s string) { a.status.SetText(s) }
-
 // clear empties the tab, keeping a sentence.
 func (a *renderedArea) clear(status string) { a.show(renderedData{status: status}) }
 

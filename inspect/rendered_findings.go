@@ -65,51 +65,45 @@ func RenderedFindings(rd *Rendered, crit []Critical) []Finding {
 	return fs.list
 }
 
+// lostMessage is the finding one kind of lost item gives; its format
+// takes the item's value.
+type lostMessage struct{ severity, code, format string }
+
+// lostMessages are the findings per kind of lost item: the first when the
+// full render has it and Google's does not, the second (when the kind has
+// one) when only Google's render has it.
+var lostMessages = map[string][2]lostMessage{
+	LostLink: {{SeverityWarning, CodeRenderLinkLost,
+		"The link to %s exists only when the whole page is rendered: Google's renderer never sees it."}},
+	LostJSONLD: {{SeverityCritical, CodeRenderJSONLDLost,
+		"The JSON-LD block of type %s is in the full render but missing or invalid in Google's: its structured data is lost."}},
+	LostCanonical: {
+		{SeverityCritical, CodeRenderCanonicalLost,
+			"The full render's canonical %s is not what Google's render ends up with: Google does not get it."},
+		{SeverityWarning, CodeRenderCanonicalOnlyGoog,
+			"Only Google's render has the canonical %s; the full page drops or changes it."}},
+	LostNoindex: {
+		{SeverityWarning, CodeRenderNoindexLost,
+			"The full render has a noindex (%s) that Google's render never gets: Google may index the page."},
+		{SeverityCritical, CodeRenderNoindexOnlyGoog,
+			"Google's render has a noindex (%s) that the full page does not: the page would drop out of the index."}},
+	LostTitle:    {{SeverityCritical, CodeRenderTitleLost, "The rendered title %q appears only in the full render."}},
+	LostH1:       {{SeverityWarning, CodeRenderH1Lost, "The heading %q appears only in the full render."}},
+	LostHreflang: {{SeverityWarning, CodeRenderHreflangLost, "The hreflang link %s appears only in the full render."}},
+	LostText:     {{SeverityWarning, CodeRenderTextLost, "Google's render has %s less than the full render."}},
+}
+
 // lostFinding says what losing one item costs.
 func lostFinding(fs *findings, l RenderedLost) {
-	switch l.Kind {
-	case LostLink:
-		fs.add(SeverityWarning, CodeRenderLinkLost, l.Offset,
-			"The link to %s exists only when the whole page is rendered: Google's renderer never sees it.", l.Value)
-	case LostJSONLD:
-		fs.add(SeverityCritical, CodeRenderJSONLDLost, l.Offset,
-			"The JSON-LD block of type %s is in the full render but missing or invalid in Google's: its structured data is lost.", l.Value)
-	case LostCanonical:
-		canonicalFinding(fs, l)
-	case LostNoindex:
-		noindexFinding(fs, l)
-	case LostTitle:
-		fs.add(SeverityCritical, CodeRenderTitleLost, l.Offset,
-			"The rendered title %q appears only in the full render.", l.Value)
-	case LostH1:
-		fs.add(SeverityWarning, CodeRenderH1Lost, l.Offset, "The heading %q appears only in the full render.", l.Value)
-	case LostHreflang:
-		fs.add(SeverityWarning, CodeRenderHreflangLost, l.Offset,
-			"The hreflang link %s appears only in the full render.", l.Value)
-	case LostText:
-		fs.add(SeverityWarning, CodeRenderTextLost, l.Offset,
-			"Google's render has %s less than the full render.", l.Value)
-	}
-}
-
-func canonicalFinding(fs *findings, l RenderedLost) {
-	if l.Only == "google" {
-		fs.add(SeverityWarning, CodeRenderCanonicalOnlyGoog, l.Offset,
-			"Only Google's render has the canonical %s; the full page drops or changes it.", l.Value)
+	m, ok := lostMessages[l.Kind]
+	if !ok {
 		return
 	}
-	fs.add(SeverityCritical, CodeRenderCanonicalLost, l.Offset,
-		"The full render's canonical %s is not what Google's render ends up with: Google does not get it.", l.Value)
-}
-
-func noindexFinding(fs *findings, l RenderedLost) {
-	if l.Only == "google" {
-		fs.add(SeverityCritical, CodeRenderNoindexOnlyGoog, l.Offset,
-			"Google's render has a noindex (%s) that the full page does not: the page would drop out of the index.", l.Value)
-		return
+	msg := m[0]
+	if l.Only == "google" && m[1].code != "" {
+		msg = m[1]
 	}
-	fs.add(SeverityWarning, CodeRenderNoindexLost, l.Offset,
-		"The full render has a noindex (%s) that Google's render never gets: Google may index the page.", l.Value)
+	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value)
 }
 
 // scriptFinding says why a script did not run in Google's render.

@@ -54,7 +54,7 @@ func TestRenderedFindings(t *testing.T) {
 func TestRenderedTextAndReport(t *testing.T) {
 	rd := &Rendered{Browser: "Chrome 156", Viewport: Viewport{Width: 412, Height: 732, Assumed: true},
 		Google: &RenderedPage{Mode: "google", Title: "T", Links: 1},
-		Full:   &RenderedPage{Mode: "full", Title: "T", Links: 2, Notes: []string{"1 navigation away from the page were not followed."}},
+		Full:   &RenderedPage{Mode: "full", Title: "T", Links: 2, Notes: []string{"1 navigation away from the page was not followed."}},
 		Lost:   []RenderedLost{{Kind: LostLink, Value: "https://a.example/b"}},
 		Scripts: []RenderedScript{{URL: "https://a.example/app.js", Offset: 5,
 			Reason: "Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x"}}}

@@ -119,10 +119,7 @@ func (b *Browser) readVersion() string {
 	if !ok {
 		return v.Product
 	}
-	if strings.HasPrefix(name, "Headless") {
-		name = strings.TrimPrefix(name, "Headless")
-	}
-	return name + " " + ver
+	return strings.TrimPrefix(name, "Headless") + " " + ver
 }
 
 // Version is the browser's product and version.

@@ -17,4 +17,7 @@
 // bounded in time, requests and bytes; the browser runs in its own process
 // group, which is killed when the job ends, so no browser process outlives
 // it. The package never imports Fyne and builds with CGO_ENABLED=0.
+//
+// Setting CUTOFF_RENDER_DEBUG in the environment logs each render's phases
+// and their times to stderr.
 package render

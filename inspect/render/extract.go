@@ -176,8 +176,8 @@ func (t *tab) notes(out *inspect.RenderedPage) {
 	t.in.mu.Lock()
 	defer t.in.mu.Unlock()
 	if t.in.navAway > 0 {
-		out.Notes = append(out.Notes, plural(t.in.navAway, "navigation")+
-			" away from the page were not followed; the render kept the first document.")
+		out.Notes = append(out.Notes, plural(t.in.navAway, "navigation")+" away from the page "+
+			map[bool]string{true: "was", false: "were"}[t.in.navAway == 1]+" not followed; the render kept the first document.")
 	}
 	if out.Popups > 0 {
 		out.Notes = append(out.Notes, plural(out.Popups, "window.open call")+

@@ -25,6 +25,11 @@ func TestHostilePages(t *testing.T) {
 	needBrowser(t)
 	fifty := strings.Repeat("x", 50<<20)
 	mux := http.NewServeMux()
+	mux.HandleFunc("/file.bin", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="file.bin"`)
+		_, _ = w.Write(make([]byte, 1<<20))
+	})
 	mux.HandleFunc("/fifty.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(fifty))
@@ -37,6 +42,8 @@ func TestHostilePages(t *testing.T) {
 		"/popups":   htmlPage(`for (var i = 0; i < 1000; i++) { window.open('/popups?' + i, '_blank'); }`),
 		"/xhr":      htmlPage(`var x = new XMLHttpRequest(); x.open('GET', '/fifty.json'); x.onload = function () { document.title = 'got ' + x.responseText.length; }; x.send();`),
 		"/alert":    htmlPage(`for (var i = 0; i < 5; i++) alert('hi'); document.title = 'after alerts';`),
+		"/download": `<!doctype html><title>Download</title><iframe src="/file.bin"></iframe><script>setTimeout(function () { location.href = '/file.bin'; }, 10)</script>`,
+		"/throw":    htmlPage(`throw new Error('boom')`),
 	}
 	for path, body := range pages {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
@@ -77,6 +84,17 @@ func TestHostilePages(t *testing.T) {
 		{"/alert", func(t *testing.T, r *inspect.Rendered) {
 			if r.Google.Title != "after alerts" {
 				t.Errorf("title %q: dialogs should be dismissed", r.Google.Title)
+			}
+		}},
+		{"/download", func(t *testing.T, r *inspect.Rendered) {
+			if r.Google.Title != "Download" || r.Google.Error != "" {
+				t.Errorf("download page: title %q, error %q", r.Google.Title, r.Google.Error)
+			}
+		}},
+		{"/throw", func(t *testing.T, r *inspect.Rendered) {
+			s, ok := find(r.Scripts, func(s inspect.RenderedScript) bool { return s.Inline })
+			if !ok || s.Ran || s.Reason != "Threw at run time: Error: boom" || s.RanInFull {
+				t.Errorf("throwing script: %+v", s)
 			}
 		}},
 	}
