@@ -187,6 +187,9 @@ func (t *tab) notes(out *inspect.RenderedPage) {
 		out.Notes = append(out.Notes, "The page made more requests than the render's cap of "+
 			itoa(t.in.opt.MaxRequests)+"; the rest failed.")
 	}
+	if t.in.unlisted > 0 {
+		out.Notes = append(out.Notes, plural(t.in.unlisted, "more request")+" went unlisted.")
+	}
 	out.Notes = append(out.Notes, t.in.notes...)
 }
 

@@ -28,6 +28,10 @@ type interceptor struct {
 	src     *source
 	pageURL string
 	opt     Options
+	// fetchCtx bounds the fetches: the job's, so that one render ending
+	// does not fail a fetch the other render waits on, and cancelled when
+	// the job ends.
+	fetchCtx context.Context
 
 	mu        sync.Mutex
 	requests  []inspect.RenderedRequest
@@ -37,11 +41,12 @@ type interceptor struct {
 	inflight  int
 	mainFrame cdp.FrameID
 	navAway   int
+	unlisted  int           // requests answered but not listed (past maxListed)
 	changed   chan struct{} // signalled when inflight changes
 }
 
-func newInterceptor(mode string, src *source, pageURL string, opt Options) *interceptor {
-	return &interceptor{mode: mode, src: src, pageURL: pageURL, opt: opt, changed: make(chan struct{}, 1)}
+func newInterceptor(ctx context.Context, mode string, src *source, pageURL string, opt Options) *interceptor {
+	return &interceptor{fetchCtx: ctx, mode: mode, src: src, pageURL: pageURL, opt: opt, changed: make(chan struct{}, 1)}
 }
 
 // answer is how one paused request is answered.
@@ -57,7 +62,7 @@ func (in *interceptor) handle(ctx context.Context, ev *cdpfetch.EventRequestPaus
 	in.busy(1)
 	defer in.busy(-1)
 	rec := inspect.RenderedRequest{URL: ev.Request.URL, Kind: strings.ToLower(string(ev.ResourceType))}
-	a := in.decide(ctx, ev, &rec)
+	a := in.decide(in.fetchCtx, ev, &rec)
 	in.record(rec)
 	if a.fail != "" {
 		_, _ = chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID,
@@ -202,10 +207,18 @@ func responseHeaders(h http.Header) []*cdpfetch.HeaderEntry {
 	return out
 }
 
+// maxListed bounds the requests a render lists, as a multiple of its
+// request cap: a page that loops on navigations makes thousands.
+const maxListed = 2
+
 func (in *interceptor) record(rec inspect.RenderedRequest) {
 	in.mu.Lock()
-	in.requests = append(in.requests, rec)
-	in.mu.Unlock()
+	defer in.mu.Unlock()
+	if len(in.requests) < maxListed*in.opt.MaxRequests {
+		in.requests = append(in.requests, rec)
+	} else {
+		in.unlisted++
+	}
 }
 
 // busy counts requests being answered, for the network-idle wait.

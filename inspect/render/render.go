@@ -42,7 +42,7 @@ func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Pro
 	defer func() { b.Close(); debugf("browser closed %v", time.Since(start)) }()
 	out.Browser = b.Version()
 	renderBoth(ctx, f, b, rep, p, opt, out)
-	debugf("compared %v", time.Since(start))
+	debugf("compared %v at %s", time.Since(start), time.Now().Format("05.000"))
 	return out
 }
 
@@ -57,13 +57,16 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	var traces [2]*trace
 	var pages [2]*inspect.RenderedPage
 	var ins [2]*interceptor
+	fctx, fcancel := context.WithCancel(ctx)
+	defer fcancel()
 	opt.Phase("rendering the bytes the crawler kept and the whole page")
 	var wg sync.WaitGroup
 	for i, mode := range []string{ModeGoogle, ModeFull} {
-		ins[i] = newInterceptor(mode, src, pageURL, opt)
+		ins[i] = newInterceptor(fctx, mode, src, pageURL, opt)
 		wg.Go(func() { pages[i], traces[i] = renderPage(ctx, b, ins[i], out.Viewport, ua, !opt.NoScreenshots) })
 	}
 	wg.Wait()
+	debugf("renders ended %s", time.Now().Format("05.000"))
 	out.Google, out.Requests = pages[0], ins[0].snapshot()
 	out.Full, out.FullRequests = pages[1], ins[1].snapshot()
 	if ctx.Err() != nil {

@@ -47,10 +47,13 @@ func TestRequestCap(t *testing.T) {
 			capped++
 		}
 	}
-	if capped != 21 { // the document and 9 fetches are answered
-		t.Errorf("%d requests refused by the cap, want 21", capped)
+	// 31 requests: the document and 9 fetches answered, 21 refused, of
+	// which the list keeps 10 (it lists twice the cap).
+	if capped != 10 || len(r.Requests) != 20 {
+		t.Errorf("%d of %d listed requests refused by the cap, want 10 of 20", capped, len(r.Requests))
 	}
 	wantSentence("more requests than the render's cap of 10")(t, r)
+	wantSentence("11 more requests went unlisted")(t, r)
 }
 
 func TestSkippedTypesAreNotFetched(t *testing.T) {

@@ -56,7 +56,7 @@ func renderPage(ctx context.Context, b *Browser, in *interceptor, view inspect.V
 	t.settle(rctx, out)
 	debugf("%s settled %v", in.mode, time.Since(start))
 	t.read(rctx, out, shots)
-	debugf("%s read %v", in.mode, time.Since(start))
+	debugf("%s read %v at %s", in.mode, time.Since(start), time.Now().Format("05.000"))
 
 	out.DurationMS = time.Since(start).Milliseconds()
 	return out, t.tr
