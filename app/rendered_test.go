@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -109,16 +108,6 @@ func limitedEngine(f *fetch.Fetcher, limit int64) engine {
 	}
 }
 
-// renderBrowsers counts live processes of Cutoff's render browsers.
-func renderBrowsers() int {
-	entries, _ := os.ReadDir("/proc")
-	n := 0
-	for _, e := range entries {
-		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		st, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err == nil && strings.Contains(string(cmd), "cutoff-render-") && !strings.Contains(string(st), ") Z ") {
-			n++
-		}
-	}
-	return n
-}
+// renderBrowsers counts the live processes of the browsers this test
+// binary started.
+func renderBrowsers() int { return render.LiveProcesses() }

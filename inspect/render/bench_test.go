@@ -74,16 +74,13 @@ func (s *sampler) max() int64 {
 	return s.peak
 }
 
-// browserRSS sums VmRSS over the processes of Cutoff's render browsers.
+// browserRSS sums VmRSS over the processes of the browsers' groups.
 func browserRSS() int64 {
-	entries, _ := os.ReadDir("/proc")
 	var sum int64
-	for _, e := range entries {
-		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err != nil || !strings.Contains(string(cmd), "cutoff-render-") {
-			continue
+	for _, pgid := range groups.list() {
+		for _, pid := range groupMembers(pgid) {
+			sum += statusKB("/proc/"+strconv.Itoa(pid)+"/status", "VmRSS:") << 10
 		}
-		sum += statusKB("/proc/"+e.Name()+"/status", "VmRSS:") << 10
 	}
 	return sum
 }

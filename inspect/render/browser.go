@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -88,6 +89,7 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	}
 	if p := chromedp.FromContext(bctx).Browser.Process(); p != nil {
 		b.pgid = p.Pid
+		groups.add(b.pgid)
 	}
 	b.version = b.readVersion()
 	return b, nil
@@ -154,15 +156,64 @@ func waitGroupGone(pgid int, limit time.Duration) {
 	}
 }
 
+// groups are the process groups of every browser this process started.
+var groups = &groupSet{m: map[int]bool{}}
+
+type groupSet struct {
+	mu sync.Mutex
+	m  map[int]bool
+}
+
+func (g *groupSet) add(pgid int) {
+	g.mu.Lock()
+	g.m[pgid] = true
+	g.mu.Unlock()
+}
+
+func (g *groupSet) list() []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]int, 0, len(g.m))
+	for id := range g.m {
+		out = append(out, id)
+	}
+	return out
+}
+
+// LiveProcesses counts the browser processes (the browser and every child
+// it forked: renderers, GPU, network) still running from the browsers this
+// process started; 0 once every job has ended.
+func LiveProcesses() int {
+	n := 0
+	for _, pgid := range groups.list() {
+		n += len(groupMembers(pgid))
+	}
+	return n
+}
+
 // groupAlive reports whether a process of group pgid is running, read from
 // /proc; without /proc, whether the group exists at all.
 func groupAlive(pgid int) bool {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		return !errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
 	}
+	return len(groupMembers(pgid)) > 0
+}
+
+// groupMembers returns the pids of the live (not zombie) processes of
+// group pgid, read from /proc.
+func groupMembers(pgid int) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
 	want := strconv.Itoa(pgid)
+	var out []int
 	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
 		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
 		if err != nil {
 			continue
@@ -172,8 +223,8 @@ func groupAlive(pgid int) bool {
 		i := strings.LastIndexByte(string(stat), ')')
 		f := strings.Fields(string(stat[i+1:]))
 		if len(f) > 2 && f[2] == want && f[0] != "Z" && f[0] != "X" {
-			return true
+			out = append(out, pid)
 		}
 	}
-	return false
+	return out
 }

@@ -66,33 +66,12 @@ func inspectAndRender(t testing.TB, rawURL string, limit int64, opt Options) (*i
 	return rep, Run(ctx, f, rep, p, opt)
 }
 
-// browserProcesses counts the running processes whose command line
-// names a Cutoff render profile directory.
+// browserProcesses counts the live processes of the browsers the tests
+// started: the browser and all its children.
 func browserProcesses(t testing.TB) int {
 	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc to look for browser processes")
 	}
-	n := 0
-	for _, e := range entries {
-		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err != nil {
-			continue
-		}
-		if strings.Contains(string(cmd), "cutoff-render-") && !isZombie(e.Name()) {
-			n++
-		}
-	}
-	return n
-}
-
-func isZombie(pid string) bool {
-	st, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return true
-	}
-	s := string(st)
-	i := strings.LastIndexByte(s, ')')
-	return i > 0 && i+2 < len(s) && s[i+2] == 'Z'
+	return LiveProcesses()
 }
