@@ -88,7 +88,7 @@ func TestRenderedTabCancel(t *testing.T) {
 		t.Fatal("Cancel did not stop the render")
 	}
 	tu.renderer.wait()
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 8*time.Second {
 		t.Errorf("the render took %v to stop", d)
 	}
 	if n := renderBrowsers(); n != 0 {
