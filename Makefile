@@ -9,7 +9,7 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Fyne's GLFW 3.4 builds X11 and Wayland support in, so the window opens natively
 # on either desktop; that needs the Wayland and xkbcommon headers as well.
 DEB_PACKAGES := gcc libc6-dev libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev \
-                libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev
+                libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev chromium-headless-shell
 SMOKE_PACKAGES := xvfb xauth
 
 export LANG ?= C.UTF-8

@@ -47,6 +47,11 @@ type UI struct {
 	verify   *verifyArea
 	compare  *compareArea
 	site     *siteArea
+	rendered *renderedArea
+
+	renderer     *runner[inspect.Progress] // the render job, beside the inspection's
+	renderEngine renderEngine              // nil: no renders (tests that do not ask for them)
+	renderGen    int                       // bumped when a render starts or stops
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -63,24 +68,29 @@ type hooks struct {
 	onEnd    func() // an inspection ended, its result shown or dropped
 	onQuit   func() // the app was asked to quit
 	onExport func() // a report file was written
+	// onRenderEnd: a render ended, its result shown or dropped.
+	onRenderEnd func()
 }
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, robots, headers, verify, compare, site *container.TabItem
+	overview, source, impact, resources, rendered, robots, headers, verify, compare, site *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
 // remember and applies opts. It starts nothing that blocks; call
 // w.ShowAndRun next.
 func New(a fyne.App, w fyne.Window, opts Options) *UI {
-	return newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
+	u := newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
+	u.renderEngine = chromeRenderer(&fetch.Fetcher{})
+	return u
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
 	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = newRunner(u.ctx, u.bridge, inspectPhase)
+	u.renderer = newRunner(u.ctx, u.bridge, inspectPhase)
 	u.build()
 	u.apply(opts)
 	return u
@@ -117,6 +127,7 @@ func (u *UI) build() {
 	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
 	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
 	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
+	u.rendered = newRenderedArea(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
@@ -134,11 +145,12 @@ func (u *UI) newTabs() *container.AppTabs {
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.content()),
+		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
 		compare:   container.NewTabItem("Compare", u.compare.content()),
 		site:      container.NewTabItem("Site", u.site.content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.robots, t.headers, t.verify, t.compare, t.site)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -173,6 +185,7 @@ func (u *UI) onInspect() {
 		return
 	}
 	p := u.profiles.selected()
+	u.stopRender("")
 	u.top.url.SetOptions(u.prefs.addRecentURL(target))
 	u.running = true
 	u.top.setRunning(true)
@@ -190,7 +203,10 @@ func (u *UI) inspectJob(target string, p fetch.Profile) job[inspect.Progress] {
 			return func() { u.showError(err) }
 		}
 		v := prepareViews(rep, p)
-		return func() { u.showReport(rep, v) }
+		return func() {
+			u.showReport(rep, v)
+			u.startRender(rep, p)
+		}
 	}
 }
 
@@ -210,6 +226,7 @@ func (u *UI) onCancel() {
 		return
 	}
 	u.runner.stop()
+	u.stopRender("Cancelled: the render was stopped.")
 	u.running = false
 	u.top.setRunning(false)
 	u.top.phase.SetText("Cancelled." + u.staleNote())
@@ -294,6 +311,7 @@ func (u *UI) shutdown() {
 	u.closed = true
 	u.prefs.setWindowSize(u.win.Canvas().Size())
 	u.runner.stop()
+	u.renderer.stop()
 	u.stop()
 	u.robots.close()
 	u.verify.close()

@@ -36,6 +36,7 @@ func commands() []command {
 	return []command{
 		{"inspect", "[flags] URL|FILE", "fetch a URL as a crawler and report what it keeps and loses", runInspect},
 		{"robots", "[flags] URL...", "evaluate URLs against robots.txt, Google's way", runRobots},
+		{"render", renderUsage, "render the page in Chromium from the kept bytes and whole, and compare", runRender},
 		{"verify", "[flags] IP... | --log FILE", "check whether IPs really belong to a crawler", runVerify},
 		{"compare", "[flags] --profile A --profile B [--user-agent UA] URL", "fetch one URL as several crawlers and say where what they got differs", runCompare},
 		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},

@@ -23,6 +23,7 @@ type inspectFlags struct {
 	skipBlocked             bool
 	failOn, out, format     string
 	chrome                  string
+	render                  renderFlags
 }
 
 func (f *inspectFlags) register(fs *flag.FlagSet) {
@@ -36,43 +37,78 @@ func (f *inspectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write a report file")
 	fs.StringVar(&f.format, "format", "", "report file format: json, csv or html (default: from --out's extension)")
 	fs.StringVar(&f.chrome, "chrome-version", "", "Chrome version filled into the User-Agent (default: "+fetch.DefaultChromeVersion+")")
+	f.render.register(fs)
 }
 
 const inspectUsage = "[flags] URL|FILE"
 
 // runInspect fetches a URL (or reads a file) as a crawler profile, analyses
-// it and reports.
+// it and reports; with --render it renders it too.
 func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	var fl inspectFlags
-	fs := newFlagSet("inspect")
+	fl, target, code, ok := parseInspect("inspect", inspectUsage, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	report, code, ok := fl.inspect(ctx, target, stderr)
+	if !ok {
+		return code
+	}
+	return fl.finish(report, stdout, stderr)
+}
+
+// parseInspect parses the flags and the one target of inspect and render;
+// ok is false with the exit code when they are wrong or help was asked.
+func parseInspect(name, usage string, args []string, stdout, stderr io.Writer) (*inspectFlags, string, int, bool) {
+	fl := &inspectFlags{}
+	fs := newFlagSet(name)
 	fl.commonFlags.register(fs)
 	fl.register(fs)
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
-		return commandHelp(stdout, fs, inspectUsage)
+		return nil, "", commandHelp(stdout, fs, usage), false
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return nil, "", usageError(stderr, "%v", err), false
 	}
 	if len(rest) != 1 {
-		return usageError(stderr, "inspect takes one URL or file, got %d arguments", len(rest))
+		return nil, "", usageError(stderr, "%s takes one URL or file, got %d arguments", name, len(rest)), false
+	}
+	if name == "render" {
+		fl.render.on = true
 	}
 	if code, ok := fl.validate(stderr); !ok {
-		return code
+		return nil, "", code, false
 	}
+	return fl, rest[0], exitOK, true
+}
+
+// inspect runs the inspection, and the renders when asked; ok is false
+// with the exit code when the page could not be had.
+func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Writer) (*inspect.Report, int, bool) {
 	profile, ok := lookupProfile(fl.profile, stderr)
 	if !ok {
-		return exitUsage
+		return nil, exitUsage, false
 	}
-	report, err := inspect.Page(ctx, &fetch.Fetcher{}, rest[0], profile, fl.options())
+	browser, code, ok := fl.render.browserPath(stderr)
+	if !ok {
+		return nil, code, false
+	}
+	f := &fetch.Fetcher{}
+	report, err := inspect.Page(ctx, f, target, profile, fl.options())
 	if err != nil {
 		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
 		if fetch.IsUsageError(err) {
-			return exitUsage
+			return nil, exitUsage, false
 		}
-		return exitFetch
+		return nil, exitFetch, false
 	}
-	return fl.finish(report, stdout, stderr)
+	if fl.render.on {
+		if err := fl.render.run(ctx, f, report, profile, browser, fl.options().Fetch); err != nil {
+			fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+			return nil, exitUsage, false
+		}
+	}
+	return report, exitOK, true
 }
 
 // validate checks the flags' values; ok is false with the exit code when one
@@ -85,6 +121,10 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 		return usageError(stderr, "--limit, --cap and --header-bytes take byte counts of 0 or more"), false
 	case fl.limit > fetch.MaxCap || fl.cap > fetch.MaxCap:
 		return usageError(stderr, "--limit and --cap take at most %d bytes (256 MiB)", fetch.MaxCap), false
+	case fl.render.timeout < 0:
+		return usageError(stderr, "--render-timeout takes a positive duration"), false
+	case fl.render.screenshot != "" && !fl.render.on:
+		return usageError(stderr, "--screenshot needs --render"), false
 	case fl.format != "" && fl.out == "":
 		return usageError(stderr, "--format needs --out FILE"), false
 	}

@@ -35,6 +35,7 @@ type htmlView struct {
 	ImpactNotes                       []string
 	Resources                         []htmlResource
 	Excerpt                           *htmlExcerpt
+	Rendered                          *htmlRendered
 }
 
 type svgItem struct {
@@ -75,6 +76,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 	v.ruler(r)
 	v.tables(r)
 	v.Excerpt = excerpt(r)
+	v.Rendered = renderedView(r.Render)
 	return reportTemplate.Execute(w, v)
 }
 

@@ -20,6 +20,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	r.textComposition(bw)
 	r.textImpact(bw)
 	r.textResources(bw)
+	if r.Render != nil {
+		textRendered(bw, r.Render)
+	}
 	return bw.Flush()
 }
 

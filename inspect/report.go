@@ -67,4 +67,7 @@ type Report struct {
 	// RobotsCache holds every host's robots.txt outcome fetched during the
 	// inspection (page and subresources); nil for a local file.
 	RobotsCache *robots.Cache `json:"-"`
+	// Render is the rendered view, when one was asked for (AddRendered);
+	// nil otherwise.
+	Render *Rendered `json:"render,omitempty"`
 }

@@ -109,7 +109,7 @@ func TestBigEncodings(t *testing.T) {
 // generatedPaths are the routes whose bodies are generated rather than read
 // from the demo files. /big-gzip and /big-br are left out: they compress
 // /big, and TestBigEncodings checks that they decode to it.
-var generatedPaths = []string{"/", "/clean", "/big", "/resources",
+var generatedPaths = []string{"/", "/clean", "/big", "/resources", "/rendered",
 	"/static/app.bundle.js", "/static/font.woff2", "/robots.txt", "/slow"}
 
 // TestDeterministic checks that two independent sites give the same bytes

@@ -93,7 +93,7 @@ func (g *gen) section(b *bytes.Buffer, size int) {
 func (g *gen) jsModule(b *bytes.Buffer, size int) {
 	head := fmt.Sprintf("registry.push(function m%06d(s) { var k = s.items || []; "+
 		"return k.filter(function (x) { return x.w > %03d; }).map(function (x) { return { id: x.id, t: \"",
-		g.serial(), g.between(0, 999))
+		g.serial(), g.between(100, 999)) // three digits, no leading zero: "use strict" forbids octal literals
 	const tail = "\" }; }); });\n"
 	b.WriteString(head)
 	g.words(b, size-len(head)-len(tail))

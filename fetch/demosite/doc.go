@@ -18,6 +18,12 @@
 //	                  iframe, a script blocked by robots.txt, a script on a
 //	                  second host (localhost:PORT), a 404, and a script
 //	                  referenced only after byte 2,000,000
+//	/rendered         a 2.6 MB page for the rendered view: the 3 MB bundle
+//	                  (cut, so it fails to parse) builds a product grid and a
+//	                  JSON-LD block, an early script adds links and JSON-LD
+//	                  that exist only after rendering, a robots-blocked
+//	                  script, a script cut before </script>, and one past the
+//	                  cutoff that adds links and the canonical
 //	/static/...       the files /resources and the other pages load
 //	/private/...      a script robots.txt disallows for googlebot
 //	/cdn/...          the second host's script

@@ -50,6 +50,7 @@ func (s *site) routes() http.Handler {
 	mux.HandleFunc("GET /big-gzip", s.big("gzip"))
 	mux.HandleFunc("GET /big-br", s.big("br"))
 	mux.HandleFunc("GET /resources", s.page("resources.html"))
+	mux.HandleFunc("GET /rendered", s.page("rendered.html"))
 	mux.HandleFunc("GET /static/app.bundle.js", s.bundle)
 	mux.HandleFunc("GET /static/font.woff2", s.font)
 	mux.HandleFunc("GET /static/hero.png", icon)

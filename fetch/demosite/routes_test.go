@@ -27,6 +27,7 @@ func TestRoutes(t *testing.T) {
 		{"big gzip", "/big-gzip", "", 200, typeHTML, 500_000, 2_000_000, "Content-Encoding", "gzip"},
 		{"big brotli", "/big-br", "", 200, typeHTML, 500_000, 2_000_000, "Content-Encoding", "br"},
 		{"resources", "/resources", "", 200, typeHTML, 2_000_001, 2_200_000, "", ""},
+		{"rendered", "/rendered", "", 200, typeHTML, 2_500_000, 2_700_000, "", ""},
 		{"bundle", "/static/app.bundle.js", "", 200, typeJS, 3_000_000, 3_000_000, "", ""},
 		{"site.css", "/static/site.css", "", 200, typeCSS, 100, 2_000, "", ""},
 		{"base.css", "/static/base.css", "", 200, typeCSS, 100, 2_000, "", ""},

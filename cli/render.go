@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/render"
+)
+
+// renderFlags are the rendered view's flags of inspect and render.
+type renderFlags struct {
+	on         bool
+	screenshot string
+	browser    string
+	timeout    time.Duration
+}
+
+func (f *renderFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.on, "render", false, "render the page in Chromium twice (the kept bytes, the whole page) and compare")
+	fs.StringVar(&f.screenshot, "screenshot", "", "write the renders' screenshots to PREFIX-google.png and PREFIX-full.png")
+	fs.StringVar(&f.browser, "browser", "", "the Chromium binary (default: chromium-headless-shell, then chromium, on PATH)")
+	fs.DurationVar(&f.timeout, "render-timeout", render.DefaultTimeout, "bound on each render")
+}
+
+// browserPath finds the browser when rendering is asked for; without one
+// it says which package to install and gives the usage exit code.
+func (f *renderFlags) browserPath(stderr io.Writer) (string, int, bool) {
+	if !f.on {
+		return "", exitOK, true
+	}
+	path, err := render.FindBrowser(f.browser)
+	if err != nil {
+		return "", usageError(stderr, "%s", sentenceUpper(err.Error())), false
+	}
+	return path, exitOK, true
+}
+
+// run renders the inspected page, writes the screenshots and adds the
+// rendered view and its findings to the report.
+func (f *renderFlags) run(ctx context.Context, fe *fetch.Fetcher, r *inspect.Report, p fetch.Profile, browser string,
+	fo fetch.Options) error {
+	rd := render.Run(ctx, fe, r, p, render.Options{Browser: browser, Timeout: f.timeout, Fetch: fo})
+	if f.screenshot != "" {
+		for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
+			if err := writeShot(f.screenshot, pg); err != nil {
+				return err
+			}
+		}
+	}
+	r.AddRendered(rd)
+	return nil
+}
+
+// writeShot writes one render's screenshot to PREFIX-MODE.png.
+func writeShot(prefix string, pg *inspect.RenderedPage) error {
+	if pg == nil || len(pg.Screenshot) == 0 {
+		return nil
+	}
+	name := prefix + "-" + pg.Mode + ".png"
+	if err := os.WriteFile(name, pg.Screenshot, 0o644); err != nil {
+		return fmt.Errorf("could not write %s: %w", name, err)
+	}
+	pg.ScreenshotFile = name
+	return nil
+}
+
+const renderUsage = "[flags] URL|FILE"
+
+// runRender inspects the page and prints the rendered comparison alone.
+func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl, target, code, ok := parseInspect("render", renderUsage, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	fl.noResources = true // the renders fetch what they need themselves
+	report, code, ok := fl.inspect(ctx, target, stderr)
+	if !ok {
+		return code
+	}
+	if fl.json {
+		v := struct {
+			Render   *inspect.Rendered `json:"render"`
+			Findings []inspect.Finding `json:"findings"`
+		}{report.Render, inspect.RenderedFindings(report.Render, report.Critical)}
+		if code := writeJSON(stdout, stderr, v); code != exitOK {
+			return code
+		}
+	} else {
+		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", report.URL, report.Profile.Name)
+		if err := inspect.WriteRenderedText(stdout, report.Render); err != nil {
+			fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
+			return exitFetch
+		}
+	}
+	if fl.failOn != "" && report.HasFindingAtLeast(fl.failOn) {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// sentenceUpper starts a sentence with a capital letter.
+func sentenceUpper(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}

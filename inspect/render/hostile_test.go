@@ -1,0 +1,180 @@
+package render
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// hostileTimeout is the render timeout of the hostile pages: short, so
+// that the tests are quick, and the bound each must end within.
+const hostileTimeout = 6 * time.Second
+
+func htmlPage(script string) string {
+	return `<!doctype html><html><head><title>Hostile</title></head><body><h1>Before</h1><script>` + script +
+		`</script></body></html>`
+}
+
+func TestHostilePages(t *testing.T) {
+	needBrowser(t)
+	fifty := strings.Repeat("x", 50<<20)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/file.bin", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="file.bin"`)
+		_, _ = w.Write(make([]byte, 1<<20))
+	})
+	mux.HandleFunc("/fifty.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(fifty))
+	})
+	pages := map[string]string{
+		"/loop":     htmlPage(`while (true) {}`),
+		"/late":     htmlPage(`setTimeout(function () { while (true) {} }, 50)`),
+		"/alloc":    htmlPage(`var a = []; while (true) { a.push(new Array(1e6).fill(Math.random())); }`),
+		"/navigate": htmlPage(`location.href = '/navigate?' + Math.random(); setInterval(function () { location.href = '/elsewhere?' + Math.random(); }, 10)`),
+		"/popups":   htmlPage(`for (var i = 0; i < 1000; i++) { window.open('/popups?' + i, '_blank'); }`),
+		"/xhr":      htmlPage(`var x = new XMLHttpRequest(); x.open('GET', '/fifty.json'); x.onload = function () { document.title = 'got ' + x.responseText.length; }; x.send();`),
+		"/alert":    htmlPage(`for (var i = 0; i < 5; i++) alert('hi'); document.title = 'after alerts';`),
+		"/download": `<!doctype html><title>Download</title><iframe src="/file.bin"></iframe><script>setTimeout(function () { location.href = '/file.bin'; }, 10)</script>`,
+		"/throw":    htmlPage(`throw new Error('boom')`),
+	}
+	for path, body := range pages {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(body))
+		})
+	}
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	tests := []struct {
+		path  string
+		check func(t *testing.T, r *inspect.Rendered)
+	}{
+		{"/loop", wantSentence("scripts were stopped")},
+		{"/late", wantSentence("were stopped")},
+		{"/alloc", wantSentence("crashed", "stopped")},
+		{"/navigate", func(t *testing.T, r *inspect.Rendered) {
+			wantSentence("navigation")(t, r)
+			if r.Google.Title != "Hostile" {
+				t.Errorf("title %q: the first document should stay", r.Google.Title)
+			}
+		}},
+		{"/popups", func(t *testing.T, r *inspect.Rendered) {
+			if r.Google.Popups != 1000 {
+				t.Errorf("popups %d, want 1000", r.Google.Popups)
+			}
+			wantSentence("window.open")(t, r)
+		}},
+		{"/xhr", func(t *testing.T, r *inspect.Rendered) {
+			q := byURL(r.Requests)[strings.TrimSuffix(r.Requests[0].URL, "/xhr")+"/fifty.json"]
+			if q == nil || !q.Truncated || q.ReadComplete || q.ServedBytes != 2_000_000-q.HeaderBytes {
+				t.Fatalf("50 MB XHR: %+v", q)
+			}
+			if want := "got " + itoa(int(q.ServedBytes)); r.Google.Title != want {
+				t.Errorf("google title %q, want %q", r.Google.Title, want)
+			}
+		}},
+		{"/alert", func(t *testing.T, r *inspect.Rendered) {
+			if r.Google.Title != "after alerts" {
+				t.Errorf("title %q: dialogs should be dismissed", r.Google.Title)
+			}
+		}},
+		{"/download", func(t *testing.T, r *inspect.Rendered) {
+			if r.Google.Title != "Download" || r.Google.Error != "" {
+				t.Errorf("download page: title %q, error %q", r.Google.Title, r.Google.Error)
+			}
+		}},
+		{"/throw", func(t *testing.T, r *inspect.Rendered) {
+			s, ok := find(r.Scripts, func(s inspect.RenderedScript) bool { return s.Inline })
+			if !ok || s.Ran || s.Reason != "Threw at run time: Error: boom" || s.RanInFull {
+				t.Errorf("throwing script: %+v", s)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			start := time.Now()
+			_, r := inspectAndRender(t, srv.URL+tc.path, 0, Options{Timeout: hostileTimeout})
+			// Two renders side by side, each bounded, plus the inspection
+			// and the browser's start and stop, on a machine that may be busy.
+			if d := time.Since(start); d > 2*hostileTimeout+10*time.Second {
+				t.Errorf("took %v", d)
+			}
+			if r.Error != "" {
+				t.Fatalf("render error: %s", r.Error)
+			}
+			t.Logf("google %d ms %q %q; full %d ms %q %q", r.Google.DurationMS, r.Google.Notes, r.Google.Error, r.Full.DurationMS, r.Full.Notes, r.Full.Error)
+			tc.check(t, r)
+			if n := browserProcesses(t); n != 0 {
+				t.Errorf("%d browser processes left after the job", n)
+			}
+		})
+	}
+}
+
+// wantSentence checks that the google render ended with a note or an
+// error containing one of the phrases.
+func wantSentence(phrases ...string) func(t *testing.T, r *inspect.Rendered) {
+	return func(t *testing.T, r *inspect.Rendered) {
+		t.Helper()
+		all := strings.Join(append(r.Google.Notes, r.Google.Error), " | ")
+		for _, p := range phrases {
+			if strings.Contains(all, p) {
+				return
+			}
+		}
+		t.Errorf("google render said %q, want one of %q", all, phrases)
+	}
+}
+
+func TestCancelLeavesNoBrowser(t *testing.T) {
+	needBrowser(t)
+	srv := site(t, map[string]string{"/": htmlPage(`while (true) {}`)})
+	p, _ := fetch.Lookup("googlebot-smartphone")
+	f := &fetch.Fetcher{}
+	rep, err := inspect.Page(context.Background(), f, srv.URL+"/", p, inspect.Options{NoResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []struct {
+		name string
+		ctx  func() (context.Context, context.CancelFunc)
+	}{
+		{"cancel", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(1500*time.Millisecond, cancel)
+			return ctx, cancel
+		}},
+		{"deadline", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 1500*time.Millisecond)
+		}},
+	} {
+		t.Run(stop.name, func(t *testing.T) {
+			ctx, cancel := stop.ctx()
+			defer cancel()
+			start := time.Now()
+			during := make(chan int, 1)
+			time.AfterFunc(time.Second, func() { during <- LiveProcesses() })
+			r := Run(ctx, f, rep, p, Options{})
+			if n := <-during; n < 3 { // the browser, its zygotes, a renderer, ...
+				t.Errorf("only %d browser processes were seen while rendering: the count cannot see them", n)
+			}
+			if d := time.Since(start); d > 8*time.Second {
+				t.Errorf("Run took %v after the stop at 1.5 s", d)
+			}
+			if r.Error == "" {
+				t.Error("a stopped render must say so")
+			}
+			if n := browserProcesses(t); n != 0 {
+				t.Errorf("%d browser processes left", n)
+			}
+		})
+	}
+}

@@ -1,0 +1,239 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// Render modes.
+const (
+	ModeGoogle = "google" // the bytes the crawler kept
+	ModeFull   = "full"   // the whole page, as a browser user gets it
+)
+
+// interceptor answers one render's paused requests.
+type interceptor struct {
+	mode    string
+	src     *source
+	pageURL string
+	opt     Options
+	// fetchCtx bounds the fetches: the job's, so that one render ending
+	// does not fail a fetch the other render waits on, and cancelled when
+	// the job ends.
+	fetchCtx context.Context
+
+	mu        sync.Mutex
+	requests  []inspect.RenderedRequest
+	notes     []string
+	served    int64
+	count     int
+	inflight  int
+	mainFrame cdp.FrameID
+	navAway   int
+	unlisted  int           // requests answered but not listed (past maxListed)
+	changed   chan struct{} // signalled when inflight changes
+}
+
+func newInterceptor(ctx context.Context, mode string, src *source, pageURL string, opt Options) *interceptor {
+	return &interceptor{fetchCtx: ctx, mode: mode, src: src, pageURL: pageURL, opt: opt, changed: make(chan struct{}, 1)}
+}
+
+// answer is how one paused request is answered.
+type answer struct {
+	status int64
+	header []*cdpfetch.HeaderEntry
+	body   []byte
+	fail   network.ErrorReason // set to fail the request instead
+}
+
+// handle answers one paused request; it runs on its own goroutine.
+func (in *interceptor) handle(ctx context.Context, ev *cdpfetch.EventRequestPaused) {
+	in.busy(1)
+	defer in.busy(-1)
+	rec := inspect.RenderedRequest{URL: ev.Request.URL, Kind: strings.ToLower(string(ev.ResourceType))}
+	a := in.decide(in.fetchCtx, ev, &rec)
+	in.record(rec)
+	if a.fail != "" {
+		_, _ = chromedp.Call(ctx, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: ev.RequestID,
+			ErrorReason: a.fail})
+		return
+	}
+	_, _ = chromedp.Call(ctx, cdpfetch.FulfillRequest, cdpfetch.FulfillRequestParams{RequestID: ev.RequestID,
+		ResponseCode: a.status, ResponseHeaders: a.header, Body: a.body})
+}
+
+// decide chooses the answer and fills rec with what was done.
+func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaused, rec *inspect.RenderedRequest) answer {
+	if reason := in.refuse(ev); reason != "" {
+		rec.NotFetchedReason = reason
+		if reason == navigatedAway {
+			// 204 No Content: the navigation does not commit and the page stays.
+			return answer{status: http.StatusNoContent}
+		}
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	}
+	// The page's own robots.txt verdict is the inspection's to report; the
+	// render shows what the page would give if it is crawled.
+	if in.mode == ModeGoogle && rec.URL != in.pageURL {
+		rr, blocked := in.src.verdict(ctx, rec.URL)
+		if rr != nil {
+			rec.RobotsLine = rr.Line
+		}
+		if blocked != "" {
+			rec.BlockedByRobots, rec.NotFetchedReason = true, blocked
+			return answer{fail: network.ErrorReasonBlockedByClient}
+		}
+	}
+	res, err := in.src.get(ctx, rec.URL)
+	if err != nil {
+		rec.Error = err.Error()
+		return answer{fail: network.ErrorReasonFailed}
+	}
+	return in.serve(res, rec)
+}
+
+// navigatedAway is the reason of a top-level navigation that was refused.
+const navigatedAway = "Not followed: the page tried to navigate away; the render keeps the first document."
+
+// refuse returns why a request is failed without a fetch, "" to fetch it.
+func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.count++
+	switch {
+	case ev.ResourceType == network.ResourceTypeDocument && in.mainFrame == "":
+		in.mainFrame = ev.FrameID
+		if ev.Request.URL == in.pageURL {
+			return "" // the page itself, served from the inspection's fetch
+		}
+	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == in.mainFrame:
+		in.navAway++
+		return navigatedAway
+	}
+	if r := skippedType(ev.ResourceType); r != "" {
+		return r
+	}
+	if ev.Request.Method != http.MethodGet {
+		return fmt.Sprintf("Not fetched: Cutoff fetches as the crawler does, with GET; this was a %s.",
+			ev.Request.Method)
+	}
+	if !strings.HasPrefix(ev.Request.URL, "http://") && !strings.HasPrefix(ev.Request.URL, "https://") {
+		return "Not fetched: not an http(s) URL."
+	}
+	if strings.HasPrefix(ev.Request.URL, localOrigin) {
+		return "Not fetched: the page is a local file, so its relative URLs have no server."
+	}
+	if in.count > in.opt.MaxRequests {
+		return fmt.Sprintf("Not fetched: the render reached its cap of %d requests.", in.opt.MaxRequests)
+	}
+	if in.served >= in.opt.MaxBytes {
+		return fmt.Sprintf("Not fetched: the render reached its cap of %s bytes.", inspect.Bytes(in.opt.MaxBytes))
+	}
+	return ""
+}
+
+// skippedType says why the renderer does not fetch a type of resource.
+func skippedType(t network.ResourceType) string {
+	switch t {
+	case network.ResourceTypeDocument, network.ResourceTypeScript, network.ResourceTypeStylesheet,
+		network.ResourceTypeXHR, network.ResourceTypeFetch:
+		return ""
+	case network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont:
+		return "Not fetched: Google's renderer does not fetch images, media or fonts."
+	}
+	return fmt.Sprintf("Not fetched: Google's renderer fetches documents, scripts, stylesheets, XHR and fetch, not %s requests.",
+		strings.ToLower(string(t)))
+}
+
+// serve builds the answer from a fetch: the kept prefix in the google
+// render, all that was read in the full one.
+func (in *interceptor) serve(res *fetch.Result, rec *inspect.RenderedRequest) answer {
+	r := inspect.FetchedResource(rec.URL, inspect.ResourceKind(rec.Kind), res)
+	rec.Status, rec.HeaderBytes, rec.BodyBytes = r.Status, r.HeaderBytes, r.BodyBytes
+	rec.LimitBytes, rec.Truncated, rec.CutoffOffset = r.LimitBytes, r.Truncated, r.CutoffOffset
+	rec.ReadComplete, rec.Error = r.ReadComplete, r.Error
+	body := res.Body
+	if in.mode == ModeGoogle && res.CutoffOffset != nil && *res.CutoffOffset < int64(len(body)) {
+		body = body[:*res.CutoffOffset]
+	}
+	in.mu.Lock()
+	room := in.opt.MaxBytes - in.served
+	if int64(len(body)) > room {
+		body = body[:max(room, 0)]
+		in.notes = append(in.notes, fmt.Sprintf("%s was served only in part: the render reached its cap of %s bytes.",
+			rec.URL, inspect.Bytes(in.opt.MaxBytes)))
+	}
+	in.served += int64(len(body))
+	in.mu.Unlock()
+	rec.ServedBytes = int64(len(body))
+	status := int64(res.Status)
+	if status < 100 {
+		status = http.StatusOK
+	}
+	header := responseHeaders(res.Header)
+	if res.Header.Get("Content-Type") == "" && rec.Kind == "document" {
+		header = append(header, &cdpfetch.HeaderEntry{Name: "Content-Type", Value: "text/html"})
+	}
+	return answer{status: status, header: header, body: body}
+}
+
+// dropped are response headers not passed to the browser: framing and
+// coding (the body is decoded and whole), cookies (the renderer is
+// stateless), and downloads.
+var dropped = map[string]bool{"Content-Length": true, "Content-Encoding": true, "Transfer-Encoding": true,
+	"Set-Cookie": true, "Content-Disposition": true, "Connection": true, "Keep-Alive": true}
+
+func responseHeaders(h http.Header) []*cdpfetch.HeaderEntry {
+	var out []*cdpfetch.HeaderEntry
+	for name, vals := range h {
+		if dropped[http.CanonicalHeaderKey(name)] {
+			continue
+		}
+		for _, v := range vals {
+			out = append(out, &cdpfetch.HeaderEntry{Name: name, Value: v})
+		}
+	}
+	return out
+}
+
+// maxListed bounds the requests a render lists, as a multiple of its
+// request cap: a page that loops on navigations makes thousands.
+const maxListed = 2
+
+func (in *interceptor) record(rec inspect.RenderedRequest) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if len(in.requests) < maxListed*in.opt.MaxRequests {
+		in.requests = append(in.requests, rec)
+	} else {
+		in.unlisted++
+	}
+}
+
+// busy counts requests being answered, for the network-idle wait.
+func (in *interceptor) busy(d int) {
+	in.mu.Lock()
+	in.inflight += d
+	in.mu.Unlock()
+	select {
+	case in.changed <- struct{}{}:
+	default:
+	}
+}
+
+func (in *interceptor) idle() bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.inflight == 0
+}

@@ -1,0 +1,24 @@
+package render
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func debugf(format string, args ...any) {
+	if os.Getenv("CUTOFF_RENDER_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, format+"\n", args...)
+	}
+}

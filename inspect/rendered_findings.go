@@ -1,0 +1,187 @@
+package inspect
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Finding codes about the rendered view. They are stable.
+const (
+	CodeRenderFailed            = "render-failed"
+	CodeRenderLinkLost          = "render-link-lost"
+	CodeRenderJSONLDLost        = "render-jsonld-lost"
+	CodeRenderCanonicalLost     = "render-canonical-lost"
+	CodeRenderCanonicalOnlyGoog = "render-canonical-only-google"
+	CodeRenderNoindexLost       = "render-noindex-lost"
+	CodeRenderNoindexOnlyGoog   = "render-noindex-only-google"
+	CodeRenderTitleLost         = "render-title-lost"
+	CodeRenderH1Lost            = "render-h1-lost"
+	CodeRenderHreflangLost      = "render-hreflang-lost"
+	CodeRenderTextLost          = "render-text-lost"
+	CodeRenderScriptCut         = "render-script-cut"
+	CodeRenderScriptBlocked     = "render-script-blocked"
+	CodeRenderScriptFailed      = "render-script-failed"
+	CodeRenderJSNoindex         = "render-js-noindex"
+	CodeRenderJSCanonical       = "render-js-canonical"
+	CodeRenderNote              = "render-note"
+)
+
+// AddRendered attaches a rendered view to the report and adds its
+// findings to the report's, most severe first.
+func (r *Report) AddRendered(rd *Rendered) {
+	r.Render = rd
+	list := append(r.Findings, RenderedFindings(rd, r.Critical)...)
+	sort.SliceStable(list, func(i, j int) bool {
+		return severityRank(list[i].Severity) > severityRank(list[j].Severity)
+	})
+	r.Findings = list
+}
+
+// RenderedFindings returns the findings about a rendered view: what the
+// cutoff cost the rendered page, the scripts that did not run, and the
+// directives JavaScript adds. crit is the page's critical elements, to
+// tell a directive in the source from one a script adds.
+func RenderedFindings(rd *Rendered, crit []Critical) []Finding {
+	if rd == nil {
+		return nil
+	}
+	fs := &findings{perCode: map[string]int{}}
+	if rd.Error != "" {
+		fs.add(SeverityWarning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
+		return fs.list
+	}
+	for _, l := range rd.Lost {
+		lostFinding(fs, l)
+	}
+	for _, s := range rd.Scripts {
+		scriptFinding(fs, s)
+	}
+	jsDirectives(fs, rd.Google, crit)
+	for _, pg := range []*RenderedPage{rd.Google, rd.Full} {
+		renderNotes(fs, pg)
+	}
+	fs.summarizeCapped()
+	return fs.list
+}
+
+// lostMessage is the finding one kind of lost item gives; its format
+// takes the item's value.
+type lostMessage struct{ severity, code, format string }
+
+// lostMessages are the findings per kind of lost item: the first when the
+// full render has it and Google's does not, the second (when the kind has
+// one) when only Google's render has it.
+var lostMessages = map[string][2]lostMessage{
+	LostLink: {{SeverityWarning, CodeRenderLinkLost,
+		"The link to %s exists only when the whole page is rendered: Google's renderer never sees it."}},
+	LostJSONLD: {{SeverityCritical, CodeRenderJSONLDLost,
+		"The JSON-LD block of type %s is in the full render but missing or invalid in Google's: its structured data is lost."}},
+	LostCanonical: {
+		{SeverityCritical, CodeRenderCanonicalLost,
+			"The full render's canonical %s is not what Google's render ends up with: Google does not get it."},
+		{SeverityWarning, CodeRenderCanonicalOnlyGoog,
+			"Only Google's render has the canonical %s; the full page drops or changes it."}},
+	LostNoindex: {
+		{SeverityWarning, CodeRenderNoindexLost,
+			"The full render has a noindex (%s) that Google's render never gets: Google may index the page."},
+		{SeverityCritical, CodeRenderNoindexOnlyGoog,
+			"Google's render has a noindex (%s) that the full page does not: the page would drop out of the index."}},
+	LostTitle:    {{SeverityCritical, CodeRenderTitleLost, "The rendered title %q appears only in the full render."}},
+	LostH1:       {{SeverityWarning, CodeRenderH1Lost, "The heading %q appears only in the full render."}},
+	LostHreflang: {{SeverityWarning, CodeRenderHreflangLost, "The hreflang link %s appears only in the full render."}},
+	LostText:     {{SeverityWarning, CodeRenderTextLost, "Google's render has %s less than the full render."}},
+}
+
+// lostFinding says what losing one item costs.
+func lostFinding(fs *findings, l RenderedLost) {
+	m, ok := lostMessages[l.Kind]
+	if !ok {
+		return
+	}
+	msg := m[0]
+	if l.Only == "google" && m[1].code != "" {
+		msg = m[1]
+	}
+	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value)
+}
+
+// scriptFinding says why a script did not run in Google's render.
+func scriptFinding(fs *findings, s RenderedScript) {
+	if s.Ran {
+		return
+	}
+	var off *int64
+	if s.Offset >= 0 {
+		off = offsetPtr(s.Offset)
+	}
+	name := s.URL
+	if s.Inline {
+		name = fmt.Sprintf("The inline script at byte %s", Bytes(s.Offset))
+	}
+	switch {
+	case strings.HasPrefix(s.Reason, "Cut ") || strings.HasPrefix(s.Reason, "Past the cutoff"):
+		fs.add(SeverityWarning, CodeRenderScriptCut, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+	case strings.HasPrefix(s.Reason, "Blocked by robots.txt"):
+		fs.add(SeverityWarning, CodeRenderScriptBlocked, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+	default:
+		fs.add(SeverityInfo, CodeRenderScriptFailed, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+	}
+}
+
+// jsDirectives says when JavaScript adds a noindex or sets a canonical in
+// Google's render that the kept source bytes do not have.
+func jsDirectives(fs *findings, g *RenderedPage, crit []Critical) {
+	if g == nil || g.Error != "" {
+		return
+	}
+	srcNoindex, srcCanonical := false, ""
+	for _, c := range crit {
+		if c.BeyondCutoff {
+			continue
+		}
+		switch {
+		case c.Kind == ElementMetaRobots && strings.Contains(strings.ToLower(c.Value), "noindex"):
+			srcNoindex = true
+		case c.Kind == ElementCanonical && srcCanonical == "":
+			srcCanonical = c.Value
+		}
+	}
+	if !srcNoindex && (strings.Contains(strings.ToLower(g.MetaRobots), "noindex") || hasNoindex(g.MetaGooglebot)) {
+		fs.add(SeverityCritical, CodeRenderJSNoindex, nil,
+			"JavaScript adds a noindex in Google's render (robots: %q): the source bytes have none, the rendered page does.", g.MetaRobots)
+	}
+	if g.Canonical != "" && srcCanonical == "" {
+		fs.add(SeverityWarning, CodeRenderJSCanonical, nil,
+			"JavaScript sets the canonical %s in Google's render; the source bytes the crawler kept have none.", g.Canonical)
+	}
+}
+
+func hasNoindex(list []string) bool {
+	for _, m := range list {
+		if strings.Contains(strings.ToLower(m), "noindex") {
+			return true
+		}
+	}
+	return false
+}
+
+// renderNotes passes on how a render ended when that was not plain.
+func renderNotes(fs *findings, pg *RenderedPage) {
+	if pg == nil {
+		return
+	}
+	if pg.Error != "" {
+		fs.add(SeverityWarning, CodeRenderFailed, nil, "The %s render failed: %s", pg.Mode, pg.Error)
+	}
+	for _, n := range pg.Notes {
+		fs.add(SeverityInfo, CodeRenderNote, nil, "The %s render: %s", pg.Mode, lowerFirst(n))
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' || len(s) > 1 && s[1] >= 'A' && s[1] <= 'Z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
+}

@@ -1,0 +1,62 @@
+package inspect
+
+import (
+	"encoding/base64"
+	"html/template"
+)
+
+// htmlRendered is the evidence pack's rendered section.
+type htmlRendered struct {
+	R                *Rendered
+	Rows             []RenderedRow
+	GoogleShot       template.URL
+	FullShot         template.URL
+	Lost             []htmlLost
+	Scripts          []htmlScript
+	LostLeftOut      int
+	Browser, Viewing string
+}
+
+type htmlLost struct{ Kind, Value, Where string }
+
+type htmlScript struct {
+	Name, Reason string
+	Ran, InFull  bool
+}
+
+// maxHTMLLost is how many lost items the evidence pack lists.
+const maxHTMLLost = 200
+
+// renderedView builds the rendered section, nil when there is none.
+func renderedView(rd *Rendered) *htmlRendered {
+	if rd == nil {
+		return nil
+	}
+	v := &htmlRendered{R: rd, Browser: orNone(rd.Browser)}
+	if rd.Error != "" {
+		return v
+	}
+	v.Rows = renderedRows(rd.Google, rd.Full)
+	v.GoogleShot, v.FullShot = pngURL(rd.Google), pngURL(rd.Full)
+	for i, l := range rd.Lost {
+		if i == maxHTMLLost {
+			v.LostLeftOut = len(rd.Lost) - maxHTMLLost
+			break
+		}
+		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(l)})
+	}
+	for _, s := range rd.Scripts {
+		v.Scripts = append(v.Scripts, htmlScript{Name: scriptName(s), Reason: orRan(s), Ran: s.Ran, InFull: s.RanInFull})
+	}
+	return v
+}
+
+// pngURL is a page's screenshot as a data: URL, "" when there is none.
+// The evidence pack is one file, so the images travel inside it.
+func pngURL(p *RenderedPage) template.URL {
+	if p == nil || len(p.Screenshot) == 0 {
+		return ""
+	}
+	// The bytes are a PNG the browser produced, encoded here: safe as a URL.
+	return template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(p.Screenshot))
+}

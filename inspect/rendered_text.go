@@ -1,0 +1,174 @@
+package inspect
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteRenderedText writes a rendered view as text: both renders side by
+// side, what the google render lost and the script table.
+func WriteRenderedText(w io.Writer, rd *Rendered) error {
+	bw := bufio.NewWriter(w)
+	textRendered(bw, rd)
+	return bw.Flush()
+}
+
+func textRendered(w io.Writer, rd *Rendered) {
+	fmt.Fprintf(w, "\nRendered (%s, %d × %d%s)\n", orNone(rd.Browser), rd.Viewport.Width, rd.Viewport.Height,
+		map[bool]string{true: ", assumed viewport"}[rd.Viewport.Assumed])
+	if rd.Error != "" {
+		fmt.Fprintf(w, "  %s\n", rd.Error)
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "  \tGoogle (kept bytes)\tFull page\n")
+	for _, row := range renderedRows(rd.Google, rd.Full) {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", row.Name, row.Google, row.Full)
+	}
+	tw.Flush()
+	for _, p := range []*RenderedPage{rd.Google, rd.Full} {
+		for _, n := range append(p.Notes, p.Error) {
+			if n != "" {
+				fmt.Fprintf(w, "  %s render: %s\n", p.Mode, n)
+			}
+		}
+	}
+	textLost(w, rd.Lost)
+	textScripts(w, rd.Scripts)
+}
+
+// RenderedRow is one line of the side-by-side table of the two renders.
+type RenderedRow struct{ Name, Google, Full string }
+
+// RenderedRows are the rows of the side-by-side table; the window, the
+// text and the HTML show the same rows.
+func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
+
+// LostLine is a lost item as one line: "link https://… at byte 2,004,249".
+func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
+
+// ScriptLine is a script as one line: whether it ran and why not.
+func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptName(s) + ": " + orRan(s) }
+
+// renderedRows compares the two renders' values, row by row.
+func renderedRows(g, f *RenderedPage) []RenderedRow {
+	val := func(p *RenderedPage, get func(*RenderedPage) string) string {
+		if p == nil || p.Error != "" {
+			return "(no render)"
+		}
+		return get(p)
+	}
+	row := func(name string, get func(*RenderedPage) string) RenderedRow {
+		return RenderedRow{name, val(g, get), val(f, get)}
+	}
+	return []RenderedRow{
+		row("Title", func(p *RenderedPage) string { return orNone(p.Title) }),
+		row("Meta robots", func(p *RenderedPage) string {
+			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
+		}),
+		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
+		row("hreflang", func(p *RenderedPage) string { return fmt.Sprint(len(p.Hreflang)) }),
+		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
+		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
+		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
+		row("h2", func(p *RenderedPage) string { return fmt.Sprint(len(p.H2)) }),
+		row("Visible text", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
+		row("Time", func(p *RenderedPage) string { return fmt.Sprintf("%d ms", p.DurationMS) }),
+	}
+}
+
+func jsonLDSummary(list []JSONLD) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(list))
+	for i, b := range list {
+		parts[i] = orType(b.Type)
+		if !b.Valid {
+			parts[i] += " (invalid)"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orType(t string) string {
+	if t == "" {
+		return "(no @type)"
+	}
+	return t
+}
+
+func orNone(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "none"
+	}
+	return s
+}
+
+// maxTextLost is how many lost items the text lists.
+const maxTextLost = 30
+
+func textLost(w io.Writer, lost []RenderedLost) {
+	if len(lost) == 0 {
+		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
+		return
+	}
+	fmt.Fprintf(w, "  Lost in Google's render (%d):\n", len(lost))
+	for i, l := range lost {
+		if i == maxTextLost {
+			fmt.Fprintf(w, "    ... and %d more (see --json)\n", len(lost)-maxTextLost)
+			break
+		}
+		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
+	}
+}
+
+// lostWhere says where a lost item comes from in the source.
+func lostWhere(l RenderedLost) string {
+	s := ""
+	if l.Only == "google" {
+		s = " (only in Google's render)"
+	}
+	if l.Offset != nil {
+		s += " at byte " + Bytes(*l.Offset)
+	}
+	return s
+}
+
+func textScripts(w io.Writer, scripts []RenderedScript) {
+	if len(scripts) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  Scripts (%d):\n", len(scripts))
+	for _, s := range scripts {
+		fmt.Fprintf(w, "    %-7s %s: %s\n", ranWord(s), scriptName(s), orRan(s))
+	}
+}
+
+func ranWord(s RenderedScript) string {
+	if s.Ran {
+		return "ran"
+	}
+	return "not run"
+}
+
+func orRan(s RenderedScript) string {
+	if s.Ran {
+		return "ran in Google's render"
+	}
+	return s.Reason
+}
+
+// scriptName names a script: its URL, or "inline at byte N".
+func scriptName(s RenderedScript) string {
+	switch {
+	case s.Inline:
+		return "inline at byte " + Bytes(s.Offset)
+	case s.Offset < 0:
+		return s.URL + " (added by JavaScript)"
+	}
+	return s.URL
+}
