@@ -76,8 +76,8 @@ type pageNotes struct {
 	noscriptWhat string // what in it does: "<img>", "text"
 }
 
-// Analyze reads a page's body once with the HTML tokenizer (and its kept
-// prefix once more when the body is cut) and returns the byte map, the
+// Analyze reads a page's body once with the HTML tokenizer (the kept
+// prefix's pass forks from it shortly before the cutoff) and returns the byte map, the
 // critical elements, the truncation impact, the robots rules and the
 // findings. Input is untrusted: Analyze never panics and its memory stays
 // proportional to the body. It may be called from any goroutine.
@@ -112,10 +112,7 @@ func analyze(in Input, bigRaw int) *Analysis {
 		notes:              pageNotes{full.svgTitles, full.noscriptBreak, full.noscriptWhat},
 	}
 	if in.Cutoff != nil {
-		kept := newPass(in.Body[:cut], false, -1, in.Tokens, links)
-		kept.bigRaw = bigRaw
-		kept.run()
-		a.Impact = impact(full, kept, cut)
+		a.Impact = impact(full, full.kept, cut)
 	}
 	a.finish(&in, full.crit)
 	return a

@@ -7,10 +7,13 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// A pass is one tokenizer run over a document: the full body once, and the
-// kept prefix once more when the body is cut. Everything is learnt in that
+// A pass is one tokenizer run over a document. Everything is learnt in that
 // single run from the tokens' raw bytes, whose lengths give every offset;
-// no DOM is built and no per-token allocation is made.
+// no DOM is built and no per-token allocation is made. When the body is
+// cut, the full pass forks a copy of itself just before the cutoff, and the
+// copy reads the last few bytes up to the cutoff as the end of its input:
+// that is the kept prefix parsed as a complete document, without
+// tokenizing the prefix a second time (see fork.go).
 type pass struct {
 	body   []byte
 	bigRaw int   // raw-text contents from this size on are stepped over
@@ -19,8 +22,10 @@ type pass struct {
 	tokens []string
 	links  linkResolver
 
-	z    *html.Tokenizer
-	off  int64
+	z       *html.Tokenizer
+	off     int64
+	tokenAt int64 // where the latest token handled starts
+	kept    *pass // full pass: the kept prefix's pass, once forked
 	st   stack
 	head headState
 	bm   spanWriter
@@ -98,21 +103,40 @@ func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkRe
 
 func (p *pass) run() {
 	p.z = html.NewTokenizer(bytes.NewReader(p.body))
+	p.loop()
+}
+
+// loop reads tokens from p.z to the end of the input, then ends the pass.
+func (p *pass) loop() {
 	for {
 		tt := p.z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
 		raw := p.z.Raw()
+		p.forkBefore(len(raw))
 		p.token(tt, raw)
-		p.off += int64(len(raw))
-		if p.rawParent != 0 {
-			p.stepOverRaw()
-		}
-		t := p.st.top()
-		p.z.AllowCDATA(t != nil && t.ns != nsHTML)
+		p.advance(len(raw))
+		p.afterToken()
 	}
+	p.forkBefore(0)
 	p.eof()
+}
+
+// advance moves past a token of n bytes that was just handled.
+func (p *pass) advance(n int) {
+	p.tokenAt = p.off
+	p.off += int64(n)
+}
+
+// afterToken prepares the tokenizer for the next token: a big raw-text
+// content is stepped over, CDATA is allowed in foreign content.
+func (p *pass) afterToken() {
+	if p.rawParent != 0 {
+		p.stepOverRaw()
+	}
+	t := p.st.top()
+	p.z.AllowCDATA(t != nil && t.ns != nsHTML)
 }
 
 // token handles one token starting at p.off.
@@ -147,8 +171,9 @@ func (p *pass) stepOverRaw() {
 	if n < p.bigRaw {
 		return
 	}
+	p.forkBefore(n)
 	p.token(html.TextToken, rest[:n])
-	p.off += int64(n)
+	p.advance(n)
 	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
 }
 
