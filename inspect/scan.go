@@ -26,9 +26,9 @@ type pass struct {
 	off     int64
 	tokenAt int64 // where the latest token handled starts
 	kept    *pass // full pass: the kept prefix's pass, once forked
-	st   stack
-	head headState
-	bm   spanWriter
+	st      stack
+	head    headState
+	bm      spanWriter
 
 	name     []byte    // scratch for tag names
 	vals     []attrVal // scratch: data: and style="" values of the current tag
