@@ -82,12 +82,11 @@ type pageNotes struct {
 // findings. Input is untrusted: Analyze never panics and its memory stays
 // proportional to the body. It may be called from any goroutine.
 func Analyze(in Input) *Analysis {
-	return analyze(in, bigRawText)
+	return analyze(in, defaultSteps)
 }
 
-// analyze is Analyze with the size from which raw-text contents are
-// stepped over.
-func analyze(in Input, bigRaw int) *Analysis {
+// analyze is Analyze with the sizes from which tokens are stepped over.
+func analyze(in Input, steps stepSizes) *Analysis {
 	in.Tokens = lowerAll(in.Tokens)
 	in.Cutoff = clampCutoff(in.Cutoff, len(in.Body))
 	in.BinaryCutoff = clampCutoff(in.BinaryCutoff, len(in.Body))
@@ -98,7 +97,7 @@ func analyze(in Input, bigRaw int) *Analysis {
 		cut = *in.Cutoff
 	}
 	full := newPass(in.Body, true, cut, in.Tokens, links)
-	full.bigRaw = bigRaw
+	full.steps = steps
 	full.run()
 	markCutoff(full.crit, &in)
 

@@ -14,30 +14,30 @@ import (
 // retokenizedImpact is the impact computed the plain way: the full body in
 // one pass, and the kept prefix tokenized again on its own as a complete
 // document. The forked pass must give exactly the same.
-func retokenizedImpact(in Input, bigRaw int) *Impact {
+func retokenizedImpact(in Input, steps stepSizes) *Impact {
 	tokens := lowerAll(in.Tokens)
 	cut := *clampCutoff(in.Cutoff, len(in.Body))
 	links := linkResolver{page: siteHost(in.URL)}
 	links.rel = links.page
 	full := newPass(in.Body, true, cut, tokens, links)
-	full.bigRaw = bigRaw
+	full.steps = steps
 	full.run()
 	kept := newPass(in.Body[:cut], false, -1, tokens, links)
-	kept.bigRaw = bigRaw
+	kept.steps = steps
 	kept.run()
 	return impact(full, kept, cut)
 }
 
 // checkForkedImpact compares the analysis's impact with the retokenized
-// one, raw text stepped over or not.
+// one, tokens stepped over or not.
 func checkForkedImpact(t *testing.T, name string, in Input) {
 	t.Helper()
-	for _, bigRaw := range []int{bigRawText, 1} {
-		got := analyze(in, bigRaw).Impact
-		want := retokenizedImpact(in, bigRaw)
+	for _, steps := range []stepSizes{defaultSteps, stepAll} {
+		got := analyze(in, steps).Impact
+		want := retokenizedImpact(in, steps)
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s cut at %d (raw text stepped over from %d bytes): forked impact\n%+v\nretokenized prefix\n%+v",
-				name, *in.Cutoff, bigRaw, got, want)
+			t.Fatalf("%s cut at %d (tokens stepped over from %+v bytes): forked impact\n%+v\nretokenized prefix\n%+v",
+				name, *in.Cutoff, steps, got, want)
 		}
 	}
 }

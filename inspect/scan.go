@@ -16,7 +16,7 @@ import (
 // tokenizing the prefix a second time (see fork.go).
 type pass struct {
 	body   []byte
-	bigRaw int   // raw-text contents from this size on are stepped over
+	steps  stepSizes // tokens from these sizes on are stepped over
 	full   bool  // the full document: record spans, values and lost examples
 	cutoff int64 // full pass: the cutoff offset, -1 when nothing is cut
 	tokens []string
@@ -89,14 +89,9 @@ const maxExamples = 50
 
 func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkResolver) *pass {
 	p := &pass{
-		body: body, bigRaw: bigRawText, full: full, cutoff: cutoff, tokens: tokens, links: links,
+		body: body, steps: defaultSteps, full: full, cutoff: cutoff, tokens: tokens, links: links,
 		st: stack{svgRoot: -1}, head: newHeadState(), bm: spanWriter{on: full},
 		rawTitle: -1, rawJSON: -1, noscriptBreak: -1,
-	}
-	if full {
-		// Typical pages have a span per 40 to 80 bytes; starting near that
-		// saves most of the growing and copying of a big map.
-		p.bm.m.spans = make([]uint64, 0, len(body)/64)
 	}
 	return p
 }
@@ -109,6 +104,9 @@ func (p *pass) run() {
 // loop reads tokens from p.z to the end of the input, then ends the pass.
 func (p *pass) loop() {
 	for {
+		if p.stepOverTag() {
+			continue
+		}
 		tt := p.z.Next()
 		if tt == html.ErrorToken {
 			break
@@ -157,18 +155,18 @@ func (p *pass) token(tt html.TokenType, raw []byte) {
 	}
 }
 
-// stepOverRaw reads a big raw-text content (at least p.bigRaw bytes)
+// stepOverRaw reads a big raw-text content (at least p.steps.raw bytes)
 // itself, as one text token, and restarts the tokenizer after it, so that
 // the tokenizer never buffers it. Smaller contents are left to the
 // tokenizer.
 func (p *pass) stepOverRaw() {
 	rest := p.body[p.off:]
 	tag := p.rawParent.String()
-	if len(rest) < p.bigRaw || firstEndTag(rest[:p.bigRaw], tag) >= 0 {
+	if len(rest) < p.steps.raw || firstEndTag(rest[:p.steps.raw], tag) >= 0 {
 		return
 	}
 	n := rawTextEnd(rest, tag)
-	if n < p.bigRaw {
+	if n < p.steps.raw {
 		return
 	}
 	p.forkBefore(n)

@@ -1,0 +1,63 @@
+package inspect
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// stepOverTag reads a big start tag (at least p.steps.tag bytes) at p.off
+// itself, as the tokenizer would, and restarts the tokenizer after it; it
+// reports whether it did. The tokenizer reads attribute values byte by
+// byte, which makes a tag holding a data: URI of a few kilobytes the
+// costliest token of a page; attrIter follows the same rules with
+// bytes.IndexByte. Tags of raw-text elements are left to the tokenizer,
+// which must see them to read the content after them as raw text, and so
+// are tags the input ends in.
+func (p *pass) stepOverTag() bool {
+	rest := p.body[p.off:]
+	n := p.steps.tag
+	if p.rawParent != 0 || len(rest) < max(n, 2) || rest[0] != '<' || !isLetter(rest[1]) ||
+		bytes.IndexByte(rest[:n], '>') >= 0 {
+		return false
+	}
+	name, next := tagName(rest, p.name)
+	p.name = name
+	if rawText(atom.Lookup(name)) {
+		return false
+	}
+	n = startTagLen(rest, next)
+	if n == 0 {
+		return false
+	}
+	tt := html.StartTagToken
+	if rest[n-2] == '/' {
+		tt = html.SelfClosingTagToken // the tokenizer looks at that byte only
+	}
+	p.forkBefore(n)
+	p.token(tt, rest[:n])
+	p.advance(n)
+	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+	p.afterToken()
+	return true
+}
+
+func isLetter(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// startTagLen returns the length of the start tag at the start of b, whose
+// name ends at index next, through its '>', or 0 when b ends first.
+func startTagLen(b []byte, next int) int {
+	it := attrIter{raw: b, i: next}
+	for {
+		if _, _, _, ok := it.next(); !ok {
+			break
+		}
+	}
+	if it.i >= len(b) {
+		return 0
+	}
+	return it.i + 1
+}
