@@ -106,7 +106,7 @@ const (
 	spanBlock     = 1 << spanBlockBits
 )
 
-func (m *ByteMap) word(i int) uint64  { return m.blocks[i>>spanBlockBits][i&(spanBlock-1)] }
+func (m *ByteMap) word(i int) uint64   { return m.blocks[i>>spanBlockBits][i&(spanBlock-1)] }
 func (m *ByteMap) end(i int) int64     { return int64(m.word(i) & endMask) }
 func (m *ByteMap) kind(i int) SpanKind { return SpanKind(m.word(i) >> kindShift) }
 

@@ -17,8 +17,8 @@ import (
 type pass struct {
 	body   []byte
 	steps  stepSizes // tokens from these sizes on are stepped over
-	full   bool  // the full document: record spans, values and lost examples
-	cutoff int64 // full pass: the cutoff offset, -1 when nothing is cut
+	full   bool      // the full document: record spans, values and lost examples
+	cutoff int64     // full pass: the cutoff offset, -1 when nothing is cut
 	tokens []string
 	links  linkResolver
 
