@@ -1,11 +1,8 @@
 package inspect
 
 import (
-	"bytes"
 	"maps"
 	"slices"
-
-	"golang.org/x/net/html"
 )
 
 // The kept prefix is the body up to the cutoff, parsed as a complete
@@ -48,7 +45,7 @@ func (p *pass) forkBefore(n int) {
 // the full document's.
 func (p *pass) clone() *pass {
 	k := *p
-	k.z, k.kept = nil, nil
+	k.z, k.rs, k.kept = nil, nil, nil
 	k.bm = spanWriter{}
 	k.name, k.vals, k.carves = nil, nil, nil
 	k.lostLinks, k.lostHeadings = nil, nil
@@ -71,10 +68,10 @@ func (p *pass) clone() *pass {
 // already, so that its state is the full tokenizer's.
 func (p *pass) resume(tokenAt int64) {
 	if p.rawParent != 0 {
-		p.z = html.NewTokenizer(bytes.NewReader(p.body[tokenAt:]))
+		p.restartAt(tokenAt)
 		p.z.Next()
 	} else {
-		p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+		p.restartAt(p.off)
 	}
 	p.afterToken()
 	p.loop()

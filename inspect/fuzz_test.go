@@ -25,6 +25,9 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	for _, tt := range findingTests {
 		seeds = append(seeds, []byte(tt.html))
 	}
+	for _, page := range stepOverTagPages {
+		seeds = append(seeds, []byte(page))
+	}
 	pages, err := filepath.Glob(filepath.Join("testdata", "pages", "*.html"))
 	if err != nil {
 		f.Fatal(err)

@@ -26,6 +26,7 @@ type pass struct {
 	off     int64
 	tokenAt int64 // where the latest token handled starts
 	kept    *pass // full pass: the kept prefix's pass, once forked
+	rs      *restarter
 	st      stack
 	head    headState
 	bm      spanWriter
@@ -97,7 +98,7 @@ func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkRe
 }
 
 func (p *pass) run() {
-	p.z = html.NewTokenizer(bytes.NewReader(p.body))
+	p.restartAt(0)
 	p.loop()
 }
 
@@ -172,7 +173,7 @@ func (p *pass) stepOverRaw() {
 	p.forkBefore(n)
 	p.token(html.TextToken, rest[:n])
 	p.advance(n)
-	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+	p.restartAt(p.off)
 }
 
 // kind returns k, or inline-svg inside an inline <svg>.

@@ -27,18 +27,24 @@ func (p *pass) stepOverTag() bool {
 	if rawText(atom.Lookup(name)) {
 		return false
 	}
-	n = startTagLen(rest, next)
+	n, lastValEnd := startTagLen(rest, next)
 	if n == 0 {
 		return false
 	}
 	tt := html.StartTagToken
 	if rest[n-2] == '/' {
-		tt = html.SelfClosingTagToken // the tokenizer looks at that byte only
+		// The tokenizer reads "/>" as self-closing unless the '/' ends
+		// the value of the last attribute it keeps (first of its name):
+		// leave that case to it.
+		if lastValEnd == n-1 {
+			return false
+		}
+		tt = html.SelfClosingTagToken
 	}
 	p.forkBefore(n)
 	p.token(tt, rest[:n])
 	p.advance(n)
-	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+	p.restartAt(p.off)
 	p.afterToken()
 	return true
 }
@@ -48,16 +54,20 @@ func isLetter(c byte) bool {
 }
 
 // startTagLen returns the length of the start tag at the start of b, whose
-// name ends at index next, through its '>', or 0 when b ends first.
-func startTagLen(b []byte, next int) int {
+// name ends at index next, through its '>', or 0 when b ends first; and
+// where its last attribute's value ends (-1 when it has none).
+func startTagLen(b []byte, next int) (n, lastValEnd int) {
 	it := attrIter{raw: b, i: next}
+	lastValEnd = -1
 	for {
-		if _, _, _, ok := it.next(); !ok {
+		_, _, ve, ok := it.next()
+		if !ok {
 			break
 		}
+		lastValEnd = ve
 	}
 	if it.i >= len(b) {
-		return 0
+		return 0, -1
 	}
-	return it.i + 1
+	return it.i + 1, lastValEnd
 }
