@@ -12,14 +12,14 @@ import "bytes"
 
 // stepSizes are the token sizes from which the analysis reads a token
 // itself instead of leaving it to the tokenizer: raw-text contents (for
-// memory, above, and for speed) and start tags (for speed: a tag holding a
-// big data: URI is read with bytes.IndexByte, not byte by byte). Tests
-// lower them through analyze to check that every path agrees.
+// memory, above, and for speed) and start tags (for speed: see
+// stepOverTag). Tests change them through analyze to check that every
+// path agrees.
 type stepSizes struct{ raw, tag int }
 
-// defaultSteps step over raw text from 512 bytes and tags from 256 bytes:
-// below that, restarting the tokenizer costs more than it saves.
-var defaultSteps = stepSizes{raw: 512, tag: 256}
+// defaultSteps step over raw text from 512 bytes, below which restarting
+// the tokenizer costs more than it saves, and over every start tag.
+var defaultSteps = stepSizes{raw: 512, tag: 1}
 
 // stepAll steps over every raw-text content and start tag it may.
 var stepAll = stepSizes{raw: 1, tag: 1}

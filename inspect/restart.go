@@ -1,7 +1,7 @@
 package inspect
 
 import (
-	"bytes"
+	"io"
 
 	"golang.org/x/net/html"
 )
@@ -16,7 +16,23 @@ import (
 // kept prefix's pass has a restarter of its own).
 type restarter struct {
 	unused html.Tokenizer
-	r      bytes.Reader
+	r      chunkReader
+}
+
+// chunkReader reads a byte slice at most readChunk bytes at a time, so
+// that a tokenizer restarted often does not copy 4 KiB ahead each time.
+type chunkReader struct{ b []byte }
+
+// readChunk bounds one read; the tokenizer reads again when it needs more.
+const readChunk = 512
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), readChunk)], r.b)
+	r.b = r.b[n:]
+	return n, nil
 }
 
 // restartAt makes p.z a new tokenizer reading the body from off on.
@@ -26,6 +42,6 @@ func (p *pass) restartAt(off int64) {
 		p.rs.unused = *html.NewTokenizer(&p.rs.r)
 		p.z = new(html.Tokenizer)
 	}
-	p.rs.r.Reset(p.body[off:])
+	p.rs.r.b = p.body[off:]
 	*p.z = p.rs.unused
 }
