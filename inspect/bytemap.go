@@ -184,10 +184,12 @@ func (m *ByteMap) add(k SpanKind, start, end int64) {
 		return
 	}
 	w := uint64(end) | uint64(k)<<kindShift
-	if n := m.n; n > 0 && m.kind(n-1) == k && m.end(n-1) == start {
-		last := m.blocks[len(m.blocks)-1]
-		last[len(last)-1] = w
-		return
+	if nb := len(m.blocks); nb > 0 {
+		last := m.blocks[nb-1] // never empty
+		if lw := last[len(last)-1]; SpanKind(lw>>kindShift) == k && int64(lw&endMask) == start {
+			last[len(last)-1] = w
+			return
+		}
 	}
 	m.push(w)
 }

@@ -268,10 +268,15 @@ func (p *pass) contentText(raw []byte, lead int) {
 }
 
 func (p *pass) startTag(raw []byte, selfClosing bool) {
-	off, end := p.off, p.off+int64(len(raw))
 	name, next := tagName(raw, p.name)
 	p.name = name
-	a := atom.Lookup(name)
+	p.namedStartTag(raw, selfClosing, name, next, atom.Lookup(name))
+}
+
+// namedStartTag handles a start tag whose name (lower case, ending at
+// index next of raw) and atom are known.
+func (p *pass) namedStartTag(raw []byte, selfClosing bool, name []byte, next int, a atom.Atom) {
+	off, end := p.off, p.off+int64(len(raw))
 	var at tagAttrs
 	p.vals = p.vals[:0]
 	if attrsMatter(a, raw, p.full) {

@@ -26,7 +26,8 @@ func (p *pass) stepOverTag() bool {
 	}
 	name, next := tagName(rest, p.name)
 	p.name = name
-	if rawText(atom.Lookup(name)) {
+	a := atom.Lookup(name)
+	if rawText(a) {
 		return false
 	}
 	n, lastValEnd := startTagLen(rest, next)
@@ -44,7 +45,10 @@ func (p *pass) stepOverTag() bool {
 		tt = html.SelfClosingTagToken
 	}
 	p.forkBefore(n)
-	p.token(tt, rest[:n])
+	// What token does first: with no raw text pending, there is no
+	// title or JSON-LD content pending either.
+	p.rawTitle, p.rawJSON = -1, -1
+	p.namedStartTag(rest[:n], tt == html.SelfClosingTagToken, name, next, a)
 	p.advance(n)
 	p.restartAt(p.off)
 	p.afterToken()
