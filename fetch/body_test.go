@@ -2,11 +2,7 @@ package fetch
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 )
 
@@ -17,18 +13,7 @@ func TestUnknownLengthBody(t *testing.T) {
 	for _, size := range []int{300, 70_000, 3_000_000} {
 		page := htmlOfSize(size)
 		for _, coding := range []string{"", "gzip"} {
-			body := page
-			if coding == "gzip" {
-				body = compress(page, func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) })
-			}
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				if coding != "" {
-					w.Header().Set("Content-Encoding", coding)
-				}
-				w.(http.Flusher).Flush() // no Content-Length: the body goes chunked
-				w.Write(body)
-			}))
+			srv := servePageCoded(page, coding, false)
 			res, err := (&Fetcher{}).Fetch(context.Background(), srv.URL+"/", mustProfile(t, DefaultProfileID), Options{Cap: 4_000_000})
 			srv.Close()
 			if err != nil {

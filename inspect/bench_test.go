@@ -21,13 +21,16 @@ import (
 // just over Googlebot's 2 MB, the 15 MB default of other crawlers, and the
 // 64 MB of a PDF-sized document.
 var benchSizes = []struct {
-	name string
-	size int
+	Name string
+	Size int
 }{
 	{"2MB", 2 << 20},
 	{"15MB", 15_000_000},
 	{"64MB", 64 << 20},
 }
+
+// BenchSizes is benchSizes for the process benchmarks of budget_test.go.
+var BenchSizes = benchSizes
 
 var (
 	benchMu    sync.Mutex
@@ -121,8 +124,8 @@ func benchInput(page []byte) Input {
 // tokenizer over the page, reading nothing from the tokens.
 func BenchmarkTokenizerBare(b *testing.B) {
 	for _, s := range benchSizes {
-		b.Run(s.name, func(b *testing.B) {
-			page := benchPage(s.size)
+		b.Run(s.Name, func(b *testing.B) {
+			page := benchPage(s.Size)
 			b.SetBytes(int64(len(page)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -136,8 +139,8 @@ func BenchmarkTokenizerBare(b *testing.B) {
 // Googlebot's 2,000,000 bytes (a 300-byte header counted).
 func BenchmarkAnalyze(b *testing.B) {
 	for _, s := range benchSizes {
-		b.Run(s.name, func(b *testing.B) {
-			page := benchPage(s.size)
+		b.Run(s.Name, func(b *testing.B) {
+			page := benchPage(s.Size)
 			in := benchInput(page)
 			b.SetBytes(int64(len(page)))
 			b.ReportAllocs()
@@ -161,8 +164,8 @@ func bareTokenize(page []byte) {
 // busy machine where absolute timings drift between benchmarks.
 func BenchmarkAnalyzeVsBare(b *testing.B) {
 	for _, s := range benchSizes {
-		b.Run(s.name, func(b *testing.B) {
-			page := benchPage(s.size)
+		b.Run(s.Name, func(b *testing.B) {
+			page := benchPage(s.Size)
 			in := benchInput(page)
 			b.SetBytes(int64(len(page)))
 			bare, full := time.Duration(1<<62), time.Duration(1<<62)

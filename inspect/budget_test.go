@@ -65,16 +65,6 @@ func vmHWM() string {
 	return ""
 }
 
-// budgetSizes are the page sizes the budgets hold at.
-var budgetSizes = []struct {
-	name string
-	size int
-}{
-	{"2MB", 2 << 20},
-	{"15MB", 15_000_000},
-	{"64MB", 64 << 20},
-}
-
 // BenchmarkBudgets measures both performance budgets side by side against
 // the floor, a bare x/net/html tokenizer pass over the same page:
 //   - "x-floor": inspecting the page from a loopback server (fetch, robots.txt
@@ -85,10 +75,10 @@ var budgetSizes = []struct {
 //     --no-resources` process on the page, over the page size (the budget is
 //     2 at 64 MB).
 func BenchmarkBudgets(b *testing.B) {
-	for _, s := range budgetSizes {
-		b.Run(s.name, func(b *testing.B) {
-			page := inspect.BenchPage(s.size)
-			url := startServer(b, s.size)
+	for _, s := range inspect.BenchSizes {
+		b.Run(s.Name, func(b *testing.B) {
+			page := inspect.BenchPage(s.Size)
+			url := startServer(b, s.Size)
 			b.SetBytes(int64(len(page)))
 			floor, cost, floorCPU, costCPU := timeVsFloor(b, page, url)
 			b.ReportMetric(float64(cost)/float64(floor), "x-floor")
