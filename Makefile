@@ -72,7 +72,10 @@ smoke: build
 	rt=$$(mktemp -d); XDG_RUNTIME_DIR=$$rt XDG_CONFIG_HOME=$$rt xvfb-run -a -s '-screen 0 1280x900x24' ./$(BIN) --demo --smoke 60s; \
 	status=$$?; rm -rf $$rt; exit $$status
 
-## bench: the performance budgets of DESIGN.md
+## bench: the benchmarks; BenchmarkBudgets prints the two budgets of README.md's Performance section
+# side by side against the floor: x-floor (inspecting a page from a loopback server over a bare
+# x/net/html tokenizer pass, at most 1.5) and rss/doc (peak memory of `cutoff inspect --json
+# --no-resources` over the page size, at most 2 at 64 MB).
 bench:
 	CGO_ENABLED=0 $(GO) test -run '^$$' -bench . -benchmem ./fetch/... ./inspect/... ./app/...
 

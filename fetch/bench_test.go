@@ -17,18 +17,7 @@ const benchPageSize = 15_000_000
 // given Content-Encoding ("" for none).
 func benchFetch(b *testing.B, coding string) {
 	page := htmlOfSize(benchPageSize)
-	body := page
-	if coding == "gzip" {
-		body = compress(page, func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) })
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if coding != "" {
-			w.Header().Set("Content-Encoding", coding)
-		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.Write(body)
-	}))
+	srv := servePageCoded(page, coding, true)
 	defer srv.Close()
 	p := mustProfile(b, DefaultProfileID)
 	opt := Options{Cap: benchPageSize} // read the whole page, not just 4 x 2 MB
@@ -44,6 +33,27 @@ func benchFetch(b *testing.B, coding string) {
 			b.Fatalf("BodyBytes, Truncated = %d, %v", res.BodyBytes, res.Truncated)
 		}
 	}
+}
+
+// servePageCoded serves page at every path, compressed with coding ("" or
+// "gzip"), with its Content-Length or, without withLength, chunked.
+func servePageCoded(page []byte, coding string, withLength bool) *httptest.Server {
+	body := page
+	if coding == "gzip" {
+		body = compress(page, func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) })
+	}
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if coding != "" {
+			w.Header().Set("Content-Encoding", coding)
+		}
+		if withLength {
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		} else {
+			w.(http.Flusher).Flush() // before any byte: the body goes chunked
+		}
+		w.Write(body)
+	}))
 }
 
 func BenchmarkFetch15MB(b *testing.B) { benchFetch(b, "") }

@@ -63,6 +63,28 @@ func (s *sink) reserve(n, upTo int64) {
 	}
 }
 
+// expectedBody is the buffer to reserve for a body of length bytes (-1
+// when unknown) read up to capBytes. An unknown length reserves the cap:
+// memory the system has not handed out before is only made resident as
+// the body fills it, whereas growing by doubling would copy the body and
+// leave half of it again behind as garbage (a 64 MB page sent chunked or
+// compressed cost 2.5 times its size, not 2).
+func expectedBody(length, capBytes int64) int64 {
+	if length < 0 {
+		return capBytes
+	}
+	return length
+}
+
+// fit moves a body that fills less than half of its buffer into a buffer of
+// its size, so that a small page does not keep its cap's worth of memory.
+func (s *sink) fit() {
+	if cap(s.buf) <= 2*len(s.buf) || cap(s.buf) <= initialBuffer {
+		return
+	}
+	s.buf = append(make([]byte, 0, len(s.buf)), s.buf...)
+}
+
 // probe reports whether r has more data, reading at most one byte that is
 // then dropped. A read error other than io.EOF is returned.
 func probe(r io.Reader) (more bool, err error) {

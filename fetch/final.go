@@ -60,7 +60,7 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	}
 	capped := false
 	if err == nil {
-		s.reserve(max(length, 0), capBytes)
+		s.reserve(expectedBody(length, capBytes), capBytes)
 		if err = s.fill(r, capBytes); err == nil {
 			capped, err = probe(r)
 		}
@@ -68,6 +68,7 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	if int64(len(s.buf)) > capBytes {
 		s.buf, capped = s.buf[:capBytes], true
 	}
+	s.fit()
 	if err == io.EOF {
 		err = nil
 	}

@@ -79,18 +79,17 @@ type pageNotes struct {
 	noscriptWhat string // what in it does: "<img>", "text"
 }
 
-// Analyze reads a page's body once with the HTML tokenizer (and its kept
-// prefix once more when the body is cut) and returns the byte map, the
+// Analyze reads a page's body once with the HTML tokenizer (the kept
+// prefix's pass forks from it shortly before the cutoff) and returns the byte map, the
 // critical elements, the truncation impact, the robots rules and the
 // findings. Input is untrusted: Analyze never panics and its memory stays
 // proportional to the body. It may be called from any goroutine.
 func Analyze(in Input) *Analysis {
-	return analyze(in, bigRawText)
+	return analyze(in, defaultSteps)
 }
 
-// analyze is Analyze with the size from which raw-text contents are
-// stepped over.
-func analyze(in Input, bigRaw int) *Analysis {
+// analyze is Analyze with the sizes from which tokens are stepped over.
+func analyze(in Input, steps stepSizes) *Analysis {
 	in.Tokens = lowerAll(in.Tokens)
 	in.Cutoff = clampCutoff(in.Cutoff, len(in.Body))
 	in.BinaryCutoff = clampCutoff(in.BinaryCutoff, len(in.Body))
@@ -101,7 +100,7 @@ func analyze(in Input, bigRaw int) *Analysis {
 		cut = *in.Cutoff
 	}
 	full := newPass(in.Body, true, cut, in.Tokens, links)
-	full.bigRaw = bigRaw
+	full.steps = steps
 	full.run()
 	markCutoff(full.crit, &in)
 
@@ -116,10 +115,7 @@ func analyze(in Input, bigRaw int) *Analysis {
 		Charset:            DetectCharset(in.Body, in.Header.Get("Content-Type")),
 	}
 	if in.Cutoff != nil {
-		kept := newPass(in.Body[:cut], false, -1, in.Tokens, links)
-		kept.bigRaw = bigRaw
-		kept.run()
-		a.Impact = impact(full, kept, cut)
+		a.Impact = impact(full, full.kept, cut)
 	}
 	a.finish(&in, full.crit)
 	return a

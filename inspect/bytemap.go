@@ -89,29 +89,52 @@ type Composition map[string]int64
 // ByteMap is the byte map of a body: contiguous spans, each of one kind,
 // covering every byte once, neighbours of the same kind merged. A big page
 // has millions of spans, so each is stored in 8 bytes (its end offset with
-// its kind in the top byte) and read through methods. The zero ByteMap
-// maps an empty body.
+// its kind in the top byte), in blocks of fixed size so that the map grows
+// without copying, and read through methods. The zero ByteMap maps an
+// empty body.
 type ByteMap struct {
-	spans []uint64
+	blocks [][]uint64 // every block holds spanBlock spans but the last
+	n      int
 }
 
 const (
 	kindShift = 56
 	endMask   = 1<<kindShift - 1
+
+	// spanBlockBits sizes a block: 32,768 spans, 256 KiB.
+	spanBlockBits = 15
+	spanBlock     = 1 << spanBlockBits
 )
 
-func (m *ByteMap) end(i int) int64     { return int64(m.spans[i] & endMask) }
-func (m *ByteMap) kind(i int) SpanKind { return SpanKind(m.spans[i] >> kindShift) }
+func (m *ByteMap) word(i int) uint64   { return m.blocks[i>>spanBlockBits][i&(spanBlock-1)] }
+func (m *ByteMap) end(i int) int64     { return int64(m.word(i) & endMask) }
+func (m *ByteMap) kind(i int) SpanKind { return SpanKind(m.word(i) >> kindShift) }
+
+// push appends a span word. The first block grows as a slice does, so
+// that a small page keeps a small map; the next ones are made whole.
+func (m *ByteMap) push(w uint64) {
+	k := len(m.blocks) - 1
+	if k < 0 || len(m.blocks[k]) == spanBlock {
+		size := spanBlock
+		if k < 0 {
+			size = 64
+		}
+		m.blocks = append(m.blocks, make([]uint64, 0, size))
+		k++
+	}
+	m.blocks[k] = append(m.blocks[k], w)
+	m.n++
+}
 
 // Len returns the number of spans.
-func (m *ByteMap) Len() int { return len(m.spans) }
+func (m *ByteMap) Len() int { return m.n }
 
 // Size returns the number of bytes mapped: the body length.
 func (m *ByteMap) Size() int64 {
-	if len(m.spans) == 0 {
+	if m.n == 0 {
 		return 0
 	}
-	return m.end(len(m.spans) - 1)
+	return m.end(m.n - 1)
 }
 
 // At returns span i, 0 <= i < Len().
@@ -126,14 +149,14 @@ func (m *ByteMap) At(i int) Span {
 // Find returns the index of the span holding byte offset off, found by
 // binary search, and false when off is outside the body.
 func (m *ByteMap) Find(off int64) (int, bool) {
-	i := sort.Search(len(m.spans), func(i int) bool { return m.end(i) > off })
-	return i, off >= 0 && i < len(m.spans)
+	i := sort.Search(m.n, func(i int) bool { return m.end(i) > off })
+	return i, off >= 0 && i < m.n
 }
 
 // Spans returns all spans as a slice (24 bytes each: for big pages prefer
 // At, Find and Coarsen).
 func (m *ByteMap) Spans() []Span {
-	out := make([]Span, len(m.spans))
+	out := make([]Span, m.n)
 	for i := range out {
 		out[i] = m.At(i)
 	}
@@ -144,7 +167,7 @@ func (m *ByteMap) Spans() []Span {
 // not, so that JSON output has a stable shape.
 func (m *ByteMap) Composition() Composition {
 	var sums [numSpanKinds]int64
-	for i := range m.spans {
+	for i := range m.n {
 		sums[m.kind(i)] += m.At(i).Len()
 	}
 	c := make(Composition, numSpanKinds)
@@ -160,11 +183,15 @@ func (m *ByteMap) add(k SpanKind, start, end int64) {
 	if end <= start || end > endMask {
 		return
 	}
-	if n := len(m.spans); n > 0 && m.kind(n-1) == k && m.end(n-1) == start {
-		m.spans[n-1] = uint64(end) | uint64(k)<<kindShift
-		return
+	w := uint64(end) | uint64(k)<<kindShift
+	if nb := len(m.blocks); nb > 0 {
+		last := m.blocks[nb-1] // never empty
+		if lw := last[len(last)-1]; SpanKind(lw>>kindShift) == k && int64(lw&endMask) == start {
+			last[len(last)-1] = w
+			return
+		}
 	}
-	m.spans = append(m.spans, uint64(end)|uint64(k)<<kindShift)
+	m.push(w)
 }
 
 // spanWriter feeds a ByteMap, or nothing when off (the prefix pass).
@@ -206,10 +233,10 @@ func (w *spanWriter) addToken(base SpanKind, off int64, n int, carves []carve) {
 // kind that holds most of its bytes, and neighbouring slices of the same
 // kind are merged. The segments still cover the body exactly.
 func (m *ByteMap) Coarsen(n int) []Span {
-	if n <= 0 || len(m.spans) == 0 {
+	if n <= 0 || m.n == 0 {
 		return nil
 	}
-	if len(m.spans) <= n {
+	if m.n <= n {
 		return m.Spans()
 	}
 	total := m.Size()
@@ -221,7 +248,7 @@ func (m *ByteMap) Coarsen(n int) []Span {
 			continue
 		}
 		var sums [numSpanKinds]int64
-		for i < len(m.spans) {
+		for i < m.n {
 			s := m.At(i)
 			sums[s.Kind] += min(s.End, hi) - max(s.Offset, lo)
 			if s.End > hi {

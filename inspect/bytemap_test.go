@@ -189,3 +189,33 @@ func TestSpanKindText(t *testing.T) {
 		t.Error("MarshalText of an unknown kind succeeded")
 	}
 }
+
+// TestByteMapBlocks fills a map over several blocks and reads every span
+// back through At and Find.
+func TestByteMapBlocks(t *testing.T) {
+	var m ByteMap
+	const n = 3*spanBlock + 17
+	for i := range n {
+		m.add(SpanKind(i%2), int64(3*i), int64(3*i+3))
+		m.add(SpanKind(i%2), int64(3*i+3), int64(3*i+3)) // empty: dropped
+	}
+	if m.Len() != n || m.Size() != 3*n {
+		t.Fatalf("Len, Size = %d, %d; want %d, %d", m.Len(), m.Size(), n, 3*n)
+	}
+	for _, i := range []int{0, 1, spanBlock - 1, spanBlock, 2*spanBlock + 5, n - 1} {
+		want := Span{Kind: SpanKind(i % 2), Offset: int64(3 * i), End: int64(3*i + 3)}
+		if got := m.At(i); got != want {
+			t.Errorf("At(%d) = %+v, want %+v", i, got, want)
+		}
+		if got, ok := m.Find(int64(3*i + 1)); !ok || got != i {
+			t.Errorf("Find(%d) = %d, %v; want %d", 3*i+1, got, ok, i)
+		}
+	}
+	m.add(SpanKind((n-1)%2), int64(3*n), int64(3*n+5)) // merged into the last span
+	if m.Len() != n || m.At(n-1).End != int64(3*n+5) {
+		t.Fatalf("after a merge: Len %d, last span %+v", m.Len(), m.At(n-1))
+	}
+	if err := spansCover(m.Coarsen(1000), m.Size()); err != nil {
+		t.Fatal(err)
+	}
+}

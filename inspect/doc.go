@@ -21,8 +21,8 @@
 // All offsets are byte offsets into the decoded body. They come from
 // golang.org/x/net/html's tokenizer, whose tokens' raw bytes partition the
 // input: a token's offset is the sum of the lengths of the tokens before
-// it. The body is read in one tokenizer pass (the kept prefix in a second
-// one), following the tree builder's rules where they decide what an
+// it. The body is read in one tokenizer pass (the kept prefix's pass forks
+// from it a few bytes before the cutoff), following the tree builder's rules where they decide what an
 // element is (raw text, foreign content, templates, where the head ends)
 // without building a DOM, so big pages cost little more than tokenizing.
 // Raw-text contents of 64 KiB or more (a huge inline script) are stepped

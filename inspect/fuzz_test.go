@@ -1,6 +1,9 @@
 package inspect
 
 import (
+	"bytes"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +25,9 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	for _, tt := range findingTests {
 		seeds = append(seeds, []byte(tt.html))
 	}
+	for _, page := range stepOverTagPages {
+		seeds = append(seeds, []byte(page))
+	}
 	pages, err := filepath.Glob(filepath.Join("testdata", "pages", "*.html"))
 	if err != nil {
 		f.Fatal(err)
@@ -35,6 +41,9 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	}
 	return seeds
 }
+
+// stepNone leaves every token to the tokenizer.
+var stepNone = stepSizes{raw: math.MaxInt, tag: math.MaxInt}
 
 // fuzzInput cuts body at cut and bin (taken modulo its length), as a
 // decimal and a binary reading.
@@ -60,10 +69,19 @@ func FuzzByteMap(f *testing.F) {
 		if err := spansCover(a.ByteMap.Spans(), int64(len(body))); err != nil {
 			t.Fatal(err)
 		}
-		// Stepping over raw text instead of tokenizing it changes nothing.
-		stepped := analyze(fuzzInput(body, cut, bin), 1)
-		if got, want := renderSpans(body, &stepped.ByteMap), renderSpans(body, &a.ByteMap); got != want {
-			t.Fatalf("byte map when stepping over raw text:\n got %s\nwant %s", got, want)
+		// Stepping over raw text and tags instead of tokenizing them
+		// changes nothing, in the byte map or anywhere else.
+		tokenized := analyze(fuzzInput(body, cut, bin), stepNone)
+		for _, steps := range []stepSizes{defaultSteps, stepAll} {
+			stepped := analyze(fuzzInput(body, cut, bin), steps)
+			if got, want := renderSpans(body, &stepped.ByteMap), renderSpans(body, &tokenized.ByteMap); got != want {
+				t.Fatalf("byte map when stepping over tokens from %+v bytes:\n got %s\nwant %s", steps, got, want)
+			}
+			got, _ := json.Marshal(stepped)
+			want, _ := json.Marshal(tokenized)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("analysis when stepping over tokens from %+v bytes:\n got %s\nwant %s", steps, got, want)
+			}
 		}
 		var sum int64
 		for _, n := range a.Composition {

@@ -10,10 +10,19 @@ import "bytes"
 // raw-text content exactly as the tokenizer does (readRawOrRCDATA and
 // readScript), so the tokens and offsets are the same either way.
 
-// bigRawText is the content size from which the analysis steps over a
-// raw-text element's content itself (tests lower it through analyze to
-// check that both paths agree).
-const bigRawText = 64 << 10
+// stepSizes are the token sizes from which the analysis reads a token
+// itself instead of leaving it to the tokenizer: raw-text contents (for
+// memory, above, and for speed) and start tags (for speed: see
+// stepOverTag). Tests change them through analyze to check that every
+// path agrees.
+type stepSizes struct{ raw, tag int }
+
+// defaultSteps step over raw text from 512 bytes, below which restarting
+// the tokenizer costs more than it saves, and over every start tag.
+var defaultSteps = stepSizes{raw: 512, tag: 1}
+
+// stepAll steps over every raw-text content and start tag it may.
+var stepAll = stepSizes{raw: 1, tag: 1}
 
 // rawDelim reports the bytes that may follow "</tag" in an end tag that
 // closes raw text.
@@ -132,14 +141,15 @@ const (
 // data reads script data until "</script" ends it or "<!--" escapes it.
 func (r *scriptReader) data() (int, bool) {
 	for {
-		c, ok := r.next()
-		if !ok {
+		// Only '<' changes the state: jump to the next one.
+		j := bytes.IndexByte(r.b[r.i:], '<')
+		if j < 0 {
+			r.i = len(r.b)
 			return 0, true
 		}
-		if c != '<' {
-			continue
-		}
-		if c, ok = r.next(); !ok {
+		r.i += j + 1
+		c, ok := r.next()
+		if !ok {
 			return 0, true
 		}
 		switch c {

@@ -7,23 +7,29 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// A pass is one tokenizer run over a document: the full body once, and the
-// kept prefix once more when the body is cut. Everything is learnt in that
+// A pass is one tokenizer run over a document. Everything is learnt in that
 // single run from the tokens' raw bytes, whose lengths give every offset;
-// no DOM is built and no per-token allocation is made.
+// no DOM is built and no per-token allocation is made. When the body is
+// cut, the full pass forks a copy of itself just before the cutoff, and the
+// copy reads the last few bytes up to the cutoff as the end of its input:
+// that is the kept prefix parsed as a complete document, without
+// tokenizing the prefix a second time (see fork.go).
 type pass struct {
 	body   []byte
-	bigRaw int   // raw-text contents from this size on are stepped over
-	full   bool  // the full document: record spans, values and lost examples
-	cutoff int64 // full pass: the cutoff offset, -1 when nothing is cut
+	steps  stepSizes // tokens from these sizes on are stepped over
+	full   bool      // the full document: record spans, values and lost examples
+	cutoff int64     // full pass: the cutoff offset, -1 when nothing is cut
 	tokens []string
 	links  linkResolver
 
-	z    *html.Tokenizer
-	off  int64
-	st   stack
-	head headState
-	bm   spanWriter
+	z       *html.Tokenizer
+	off     int64
+	tokenAt int64 // where the latest token handled starts
+	kept    *pass // full pass: the kept prefix's pass, once forked
+	rs      *restarter
+	st      stack
+	head    headState
+	bm      spanWriter
 
 	name     []byte    // scratch for tag names
 	vals     []attrVal // scratch: data: and style="" values of the current tag
@@ -84,35 +90,52 @@ const maxExamples = 50
 
 func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkResolver) *pass {
 	p := &pass{
-		body: body, bigRaw: bigRawText, full: full, cutoff: cutoff, tokens: tokens, links: links,
+		body: body, steps: defaultSteps, full: full, cutoff: cutoff, tokens: tokens, links: links,
 		st: stack{svgRoot: -1}, head: newHeadState(), bm: spanWriter{on: full},
 		rawTitle: -1, rawJSON: -1, noscriptBreak: -1,
-	}
-	if full {
-		// Typical pages have a span per 40 to 80 bytes; starting near that
-		// saves most of the growing and copying of a big map.
-		p.bm.m.spans = make([]uint64, 0, len(body)/64)
 	}
 	return p
 }
 
 func (p *pass) run() {
-	p.z = html.NewTokenizer(bytes.NewReader(p.body))
+	p.restartAt(0)
+	p.loop()
+}
+
+// loop reads tokens from p.z to the end of the input, then ends the pass.
+func (p *pass) loop() {
 	for {
+		if p.stepOverTag() {
+			continue
+		}
 		tt := p.z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
 		raw := p.z.Raw()
+		p.forkBefore(len(raw))
 		p.token(tt, raw)
-		p.off += int64(len(raw))
-		if p.rawParent != 0 {
-			p.stepOverRaw()
-		}
-		t := p.st.top()
-		p.z.AllowCDATA(t != nil && t.ns != nsHTML)
+		p.advance(len(raw))
+		p.afterToken()
 	}
+	p.forkBefore(0)
 	p.eof()
+}
+
+// advance moves past a token of n bytes that was just handled.
+func (p *pass) advance(n int) {
+	p.tokenAt = p.off
+	p.off += int64(n)
+}
+
+// afterToken prepares the tokenizer for the next token: a big raw-text
+// content is stepped over, CDATA is allowed in foreign content.
+func (p *pass) afterToken() {
+	if p.rawParent != 0 {
+		p.stepOverRaw()
+	}
+	t := p.st.top()
+	p.z.AllowCDATA(t != nil && t.ns != nsHTML)
 }
 
 // token handles one token starting at p.off.
@@ -133,23 +156,24 @@ func (p *pass) token(tt html.TokenType, raw []byte) {
 	}
 }
 
-// stepOverRaw reads a big raw-text content (at least p.bigRaw bytes)
+// stepOverRaw reads a big raw-text content (at least p.steps.raw bytes)
 // itself, as one text token, and restarts the tokenizer after it, so that
 // the tokenizer never buffers it. Smaller contents are left to the
 // tokenizer.
 func (p *pass) stepOverRaw() {
 	rest := p.body[p.off:]
 	tag := p.rawParent.String()
-	if len(rest) < p.bigRaw || firstEndTag(rest[:p.bigRaw], tag) >= 0 {
+	if len(rest) < p.steps.raw || firstEndTag(rest[:p.steps.raw], tag) >= 0 {
 		return
 	}
 	n := rawTextEnd(rest, tag)
-	if n < p.bigRaw {
+	if n < p.steps.raw {
 		return
 	}
+	p.forkBefore(n)
 	p.token(html.TextToken, rest[:n])
-	p.off += int64(n)
-	p.z = html.NewTokenizer(bytes.NewReader(p.body[p.off:]))
+	p.advance(n)
+	p.restartAt(p.off)
 }
 
 // kind returns k, or inline-svg inside an inline <svg>.
@@ -244,10 +268,15 @@ func (p *pass) contentText(raw []byte, lead int) {
 }
 
 func (p *pass) startTag(raw []byte, selfClosing bool) {
-	off, end := p.off, p.off+int64(len(raw))
 	name, next := tagName(raw, p.name)
 	p.name = name
-	a := atom.Lookup(name)
+	p.namedStartTag(raw, selfClosing, name, next, atom.Lookup(name))
+}
+
+// namedStartTag handles a start tag whose name (lower case, ending at
+// index next of raw) and atom are known.
+func (p *pass) namedStartTag(raw []byte, selfClosing bool, name []byte, next int, a atom.Atom) {
+	off, end := p.off, p.off+int64(len(raw))
 	var at tagAttrs
 	p.vals = p.vals[:0]
 	if attrsMatter(a, raw, p.full) {
