@@ -47,10 +47,12 @@ func TestRequestCap(t *testing.T) {
 			capped++
 		}
 	}
-	// 31 requests: the document and 9 fetches answered, 21 refused, of
-	// which the list keeps 10 (it lists twice the cap).
-	if capped != 10 || len(r.Requests) != 20 {
-		t.Errorf("%d of %d listed requests refused by the cap, want 10 of 20", capped, len(r.Requests))
+	// 31 requests: the document and 9 fetches answered, 21 refused, and
+	// the list keeps twice the cap. On a loaded machine the browser may
+	// send the fetches before the document's answer is counted, so the
+	// cap may refuse more of the listed ones, never fewer.
+	if capped < 10 || len(r.Requests) != 20 {
+		t.Errorf("%d of %d listed requests refused by the cap, want at least 10 of 20", capped, len(r.Requests))
 	}
 	wantSentence("more requests than the render's cap of 10")(t, r)
 	wantSentence("11 more requests went unlisted")(t, r)
