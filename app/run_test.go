@@ -188,3 +188,15 @@ func TestBatchRunnerEnds(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkProgressBatched is the cost of a report a batch runner merges:
+// what every row of a site run costs its engine's goroutine.
+func BenchmarkProgressBatched(b *testing.B) {
+	test.NewTempApp(b)
+	r := newBatchRunner(context.Background(), &bridge{}, time.Hour, func(n *int, p int) { *n += p })
+	progress, flush := r.reporter(r.gen.Load(), func(int) {})
+	for b.Loop() {
+		progress(1)
+	}
+	_ = flush() // stops the pump; the rest is not applied
+}
