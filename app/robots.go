@@ -40,13 +40,14 @@ type robotsData struct {
 // A file longer than robotsEditMax is listed read-only until the user asks
 // to edit it anyway.
 type robotsArea struct {
-	bridge *bridge
-	prefs  prefs
-	data   robotsData
-	extra  []string // tokens the user added
-	grid   *robotsGrid
-	sel    widget.TableCellID
-	hasSel bool
+	bridge   *bridge
+	prefs    prefs
+	data     robotsData
+	extra    []string // tokens the user added
+	grid     *robotsGrid
+	headings []string // of grid's agent columns, set with their widths
+	sel      widget.TableCellID
+	hasSel   bool
 
 	gen    atomic.Uint64 // evaluation number; a late evaluation is dropped
 	timer  *time.Timer
@@ -171,7 +172,7 @@ func (a *robotsArea) newTable() *widget.Table {
 	t.ShowHeaderColumn = false
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = a.onSelect
-	t.SetColumnWidth(0, 320)
+	t.SetColumnWidth(0, robotsURLMax)
 	return t
 }
 
@@ -211,8 +212,8 @@ func (a *robotsArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 		l.SetText("")
 	case id.Col == 0:
 		l.SetText("URL")
-	case a.grid != nil && id.Col-1 < len(a.grid.agents):
-		l.SetText(headerLabel(a.grid.agents[id.Col-1].label))
+	case id.Col-1 < len(a.headings):
+		l.SetText(a.headings[id.Col-1])
 	default:
 		l.SetText("")
 	}
@@ -283,9 +284,7 @@ func (a *robotsArea) apply(g *robotsGrid, text string) {
 	a.saveDraft(text)
 	if g != nil {
 		a.lint.SetText(lintText(g.issues))
-		for c := range g.agents {
-			a.table.SetColumnWidth(c+1, 210)
-		}
+		a.sizeColumns(g)
 	}
 	a.table.Refresh()
 	if a.hasSel {

@@ -39,11 +39,12 @@ var aiKinds = func() map[string]string {
 	return m
 }()
 
-// headerLabel is a column's heading: the token, marked when no crawler
-// fetches with it.
+// headerLabel is a column's heading: the token, marked on a second line
+// when no crawler fetches with it (the column is then as wide as the token,
+// not as the token and its mark).
 func headerLabel(label string) string {
 	if k := aiKinds[label]; k != "" {
-		return label + " (" + k + ")"
+		return label + "\n(" + k + ")"
 	}
 	return label
 }

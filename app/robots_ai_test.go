@@ -55,7 +55,7 @@ func TestRobotsAreaAICrawlers(t *testing.T) {
 		}
 		l := widget.NewLabel("")
 		area.updateHeader(widget.TableCellID{Row: -1, Col: cols["google-extended"] + 1}, l)
-		if l.Text != "google-extended (control)" {
+		if l.Text != "google-extended\n(control)" {
 			t.Errorf("header = %q, want the control mark", l.Text)
 		}
 		why := whyText(d.urls[0], area.grid.agents[cols["applebot-extended"]], row[cols["applebot-extended"]])

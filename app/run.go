@@ -38,10 +38,28 @@ type job[P any] func(ctx context.Context, progress func(P)) (show func())
 //
 // and call r.stop (or r.cancel) from its Cancel button and from the window's
 // shutdown. The UI thread calls start, stop and cancel; none of them waits.
+//
+// A job whose reports must all arrive (rows of a site run, the frames or
+// console lines of a render) uses a batch runner instead, newBatchRunner
+// (run_batch.go): its reports are never dropped but merged into one batch
+// waiting for the UI thread, handed over at most once per interval and only
+// once the batch before has been applied, so a busy UI thread gets bigger
+// batches, never a backlog of them. What is still waiting when the job
+// returns is applied just before its result is shown:
+//
+//	r := newBatchRunner(u.ctx, u.bridge, 250*time.Millisecond, func(b *rows, p rows) { *b = append(*b, p...) })
+//	r.start(func(ctx context.Context, progress func(rows)) func() {
+//		sum := engine.Run(ctx, func(row Row) { progress(rows{row}) }) // never blocks
+//		return func() { area.finish(sum) }                          // after the last batch
+//	}, area.addRows, nil)
 type runner[P any] struct {
 	bridge *bridge
 	ctx    context.Context // cancelled when the window closes
 	phase  func(P) string  // a report of a new phase is never dropped; may be nil
+	// merge, when set, makes this a batch runner handing a batch over per
+	// every; see newBatchRunner.
+	merge func(batch *P, p P)
+	every time.Duration
 
 	mu        sync.Mutex // guards cancelJob
 	cancelJob context.CancelFunc
@@ -69,12 +87,17 @@ func (r *runner[P]) start(j job[P], onProgress func(P), onEnd func()) {
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		show := j(ctx, r.progressFunc(id, onProgress))
+		progress, flush := r.reporter(id, onProgress)
+		show := j(ctx, progress)
+		rest := flush()
 		// Under the GLFW driver the hand-over only queues the function:
 		// cancelling ctx here would run before show does.
 		r.bridge.do(func() {
-			if show != nil && r.gen.Load() == id {
-				show()
+			if r.current(id) {
+				rest()
+				if show != nil {
+					show()
+				}
 			}
 			cancel()
 			if onEnd != nil {
@@ -107,6 +130,33 @@ func (r *runner[P]) current(id uint64) bool { return r.gen.Load() == id }
 // wait blocks until every job's goroutine has returned. Tests call it; the
 // UI thread never does.
 func (r *runner[P]) wait() { r.wg.Wait() }
+
+// reporter returns the progress callback of job id, and flush, which the
+// job's goroutine calls once the job has returned: it stops the hand-overs
+// and returns what is left to apply on the UI thread before the result.
+func (r *runner[P]) reporter(id uint64, onProgress func(P)) (progress func(P), flush func() (rest func())) {
+	if r.merge == nil || onProgress == nil {
+		return r.progressFunc(id, onProgress), func() func() { return func() {} }
+	}
+	b := newBatcher(r.merge, func(p P) <-chan struct{} {
+		applied := make(chan struct{})
+		r.bridge.do(func() {
+			if r.current(id) {
+				onProgress(p)
+			}
+			close(applied)
+		})
+		return applied
+	})
+	go b.pump(r.every)
+	return b.add, func() func() {
+		p, ok := b.close()
+		if !ok {
+			return func() {}
+		}
+		return func() { onProgress(p) }
+	}
+}
 
 // progressFunc returns the progress callback of job id: it drops reports of
 // a job no longer current and hands at most one report per progressEvery to

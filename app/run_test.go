@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -106,4 +107,96 @@ func BenchmarkProgressDropped(b *testing.B) {
 	for b.Loop() {
 		progress(1)
 	}
+}
+
+// appendInts is the merge of a batch runner over []int.
+func appendInts(b *[]int, p []int) { *b = append(*b, p...) }
+
+// TestBatchRunnerDeliversAll checks that a batch runner hands every report
+// over, in order, merged into fewer batches than reports while the UI
+// thread is slow, and that the last batch lands before the result.
+func TestBatchRunnerDeliversAll(t *testing.T) {
+	test.NewTempApp(t)
+	r := newBatchRunner(context.Background(), &bridge{}, time.Millisecond, appendInts)
+	const n = 2000
+	var got []int
+	batches, shownAfter := 0, -1
+	ended := make(chan struct{})
+	r.start(func(ctx context.Context, progress func([]int)) func() {
+		for i := range n {
+			progress([]int{i})
+			if i%100 == 0 {
+				time.Sleep(2 * time.Millisecond) // let the pump hand some over
+			}
+		}
+		return func() { shownAfter = len(got) }
+	}, func(b []int) {
+		batches++
+		got = append(got, b...)
+		time.Sleep(5 * time.Millisecond) // a busy UI thread
+	}, func() { close(ended) })
+	<-ended
+	r.wait()
+	if len(got) != n || shownAfter != n {
+		t.Fatalf("%d reports arrived, %d before the result; want %d", len(got), shownAfter, n)
+	}
+	for i, v := range got {
+		if v != i {
+			t.Fatalf("report %d arrived as %d: out of order", i, v)
+		}
+	}
+	if batches < 2 || batches > n/10 {
+		t.Errorf("%d batches for %d reports; want a few, merged", batches, n)
+	}
+}
+
+// TestBatchRunnerEnds checks the batch runner's early ends: cancel still
+// applies the last batch and shows the result, stop drops both.
+func TestBatchRunnerEnds(t *testing.T) {
+	test.NewTempApp(t)
+	tests := []struct {
+		name      string
+		act       func(r *runner[[]int])
+		wantShown bool
+	}{
+		{"cancel", func(r *runner[[]int]) { r.cancel() }, true},
+		{"stop", func(r *runner[[]int]) { r.stop() }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newBatchRunner(context.Background(), &bridge{}, time.Hour, appendInts)
+			var got []int
+			shown := false
+			started, ended := make(chan struct{}), make(chan struct{})
+			r.start(func(ctx context.Context, progress func([]int)) func() {
+				progress([]int{1})
+				close(started)
+				<-ctx.Done()
+				progress([]int{2}) // reported after the end was asked
+				return func() { shown = true }
+			}, func(b []int) { got = append(got, b...) }, func() { close(ended) })
+			<-started
+			tt.act(r)
+			<-ended
+			r.wait()
+			if shown != tt.wantShown {
+				t.Errorf("shown = %v, want %v", shown, tt.wantShown)
+			}
+			if want := []int{1, 2}; tt.wantShown != slices.Equal(got, want) || (!tt.wantShown && len(got) > 0) {
+				t.Errorf("batches brought %v; want %v only if shown", got, want)
+			}
+		})
+	}
+}
+
+// BenchmarkProgressBatched is the cost of a report a batch runner merges:
+// what every row of a site run costs its engine's goroutine.
+func BenchmarkProgressBatched(b *testing.B) {
+	test.NewTempApp(b)
+	r := newBatchRunner(context.Background(), &bridge{}, time.Hour, func(n *int, p int) { *n += p })
+	progress, flush := r.reporter(r.gen.Load(), func(int) {})
+	for b.Loop() {
+		progress(1)
+	}
+	_ = flush() // stops the pump; the rest is not applied
 }

@@ -31,7 +31,7 @@ var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
 // as rows arrive.
 type siteArea struct {
 	win     fyne.Window
-	runner  *siteRunner
+	runner  *runner[siteUpdate]
 	profile func() fetch.Profile
 	open    func(url string) // opens a URL in the single-page view
 	// savePath names the file a run's rows are saved to, for Resume.
@@ -63,7 +63,7 @@ type siteArea struct {
 }
 
 func newSiteArea(ctx context.Context, b *bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
-	a := &siteArea{win: win, runner: &siteRunner{bridge: b, ctx: ctx}, profile: profile, open: open,
+	a := &siteArea{win: win, runner: newBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
 		model: newSiteModel(), selected: -1, savePath: defaultSitePath}
 	a.build()
 	return a
@@ -228,11 +228,12 @@ func (a *siteArea) run(req siteRequest) {
 	a.maxApply = 0
 	a.probe.end(0, 0)
 	a.probe = startProbe(a.runner.bridge)
-	a.runner.start(req, a.apply)
+	a.runner.start(a.siteJob(req), a.apply, nil)
 }
 
+// onCancel stops the run at once; what it found so far stays shown.
 func (a *siteArea) onCancel() {
-	a.runner.stop()
+	a.runner.cancel()
 }
 
 func (a *siteArea) setButtons() {
@@ -250,7 +251,7 @@ func enable(b *widget.Button, on bool) {
 	}
 }
 
-// apply shows one update of the running run; it runs on the UI thread.
+// apply shows one batch of the running run; it runs on the UI thread.
 func (a *siteArea) apply(u siteUpdate) {
 	began := time.Now()
 	if len(u.rows) > 0 {
@@ -258,10 +259,8 @@ func (a *siteArea) apply(u siteUpdate) {
 		a.plot.setBuckets(a.model.hist)
 		a.table.Refresh()
 	}
-	if u.done {
-		a.finish(u)
-	} else {
-		a.showProgress(u.progress)
+	if u.progress != nil {
+		a.showProgress(*u.progress)
 	}
 	a.maxApply = max(a.maxApply, time.Since(began))
 }
@@ -290,22 +289,23 @@ func progressText(p site.Progress) string {
 	return s
 }
 
-func (a *siteArea) finish(u siteUpdate) {
+// finish shows how the run ended, after its last batch; on the UI thread.
+func (a *siteArea) finish(sum *site.Summary, err error) {
 	a.probe.end(len(a.model.rows), a.maxApply)
 	a.probe = nil
 	a.running = false
-	a.summary = u.summary
-	if u.err != nil {
-		a.status.SetText(u.err.Error())
+	a.summary = sum
+	if err != nil {
+		a.status.SetText(err.Error())
 		a.setButtons()
 		return
 	}
-	a.model.markOrphans(u.summary)
+	a.model.markOrphans(sum)
 	a.table.Refresh()
-	if !u.summary.Cancelled {
+	if !sum.Cancelled {
 		a.bar.SetValue(1)
 	}
-	a.status.SetText(siteSummaryText(u.summary))
+	a.status.SetText(siteSummaryText(sum))
 	a.setButtons()
 }
 
@@ -345,6 +345,7 @@ func (a *siteArea) onOpenRow() {
 	a.open(a.model.rows[a.model.view[a.selected]].URL)
 }
 
+// close stops the run, dropping its result; the window is closing.
 func (a *siteArea) close() { a.runner.stop() }
 
 // openFromSite inspects a row's URL in the single-page view.

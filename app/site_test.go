@@ -257,6 +257,6 @@ func BenchmarkSiteApply(b *testing.B) {
 		a.model.rows = a.model.rows[:100_000]
 		a.model.refilter()
 		b.StartTimer()
-		a.apply(siteUpdate{rows: rows[100_000:], progress: site.Progress{Done: 100_300, Queued: 10, Rate: 1500}})
+		a.apply(siteUpdate{rows: rows[100_000:], progress: &site.Progress{Done: 100_300, Queued: 10, Rate: 1500}})
 	}
 }
