@@ -7,6 +7,8 @@ package main
 
 import (
 	"os"
+	"runtime"
+	"strings"
 
 	fyneapp "fyne.io/fyne/v2/app"
 
@@ -26,10 +28,31 @@ func main() {
 	if !ok {
 		os.Exit(code)
 	}
+	if !cli.HasDisplay(runtime.GOOS, os.Getenv) {
+		os.Exit(cli.DisplayProblem(os.Stderr, os.Getenv))
+	}
+	if p := cli.WindowPlatform(os.Getenv); p != "" {
+		os.Setenv("FYNE_PLATFORM", p)
+	}
+	defer exitOnDisplayFailure()
 	a := fyneapp.NewWithID(appID)
 	w := a.NewWindow("Cutoff")
 	ui := app.New(a, w, app.Options{Demo: opts.Demo, URL: opts.URL, Profile: opts.Profile, Smoke: opts.Smoke,
 		Screen: screenSize()})
 	w.ShowAndRun()
 	os.Exit(ui.ExitCode())
+}
+
+// exitOnDisplayFailure turns the panic GLFW raises when it could not start
+// (a display that is set but cannot be opened) into one sentence and exit
+// code 2; any other panic goes on as it was.
+func exitOnDisplayFailure() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if err, ok := r.(error); ok && strings.HasPrefix(err.Error(), "NotInitialized") {
+		os.Exit(cli.DisplayProblem(os.Stderr, os.Getenv))
+	}
+	panic(r)
 }
