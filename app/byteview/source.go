@@ -92,7 +92,7 @@ func NewSourceView() *SourceView {
 	s.goBar = newGoToBar(s)
 	s.header = newSourceHeader()
 	s.bars = container.NewVBox(s.header.root, s.banner, s.findBar.root, s.goBar.root)
-	s.root = container.NewBorder(s.bars, s.status, nil, nil, container.New(wrapLayout{s}, container.NewHScroll(s.list)))
+	s.root = container.NewBorder(s.bars, s.status, nil, nil, withProbe(container.New(wrapLayout{s}, container.NewHScroll(s.list))))
 	s.showStatus()
 	return s
 }
@@ -128,6 +128,7 @@ func (s *SourceView) SetDocument(body []byte, cutoff *int64, highlights []Source
 // Show shows a document: it indexes its rows in one pass and draws only
 // the rows in view.
 func (s *SourceView) Show(d SourceDocument) {
+	probeBegin("show")
 	s.body, s.charset = d.Body, d.Charset
 	s.cutoff = -1
 	if d.Cutoff != nil {

@@ -147,6 +147,7 @@ func (s *SourceView) findStep(forward bool) {
 		s.findBar.setStatus("")
 		return
 	}
+	probeBegin("find")
 	m := newMatcher(s.body, q, s.matchCase)
 	st := &s.find
 	fresh := !st.valid || st.query != q || st.matchCase != s.matchCase
