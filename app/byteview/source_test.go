@@ -721,3 +721,24 @@ func TestSourceViewClosingBarReturnsFocus(t *testing.T) {
 		t.Errorf("End after closing the bar selected row %d, want %d", got, want)
 	}
 }
+
+// TestFoldASCII checks the eight-bytes-at-a-time fold against the byte
+// table for every byte value in every lane, and for lengths that leave a
+// tail.
+func TestFoldASCII(t *testing.T) {
+	src := make([]byte, 0, 256*8+7)
+	for lane := range 8 {
+		for c := range 256 {
+			w := []byte("@[`{Zaz\x80")
+			w[lane] = byte(c)
+			src = append(src, w...)
+		}
+	}
+	src = append(src, "AbZ\xc3\x89@[`"[:7]...)
+	got := foldASCII(nil, src)
+	for i, c := range src {
+		if got[i] != foldTable[c] {
+			t.Fatalf("byte %d (%#x) folded to %#x, want %#x", i, c, got[i], foldTable[c])
+		}
+	}
+}
