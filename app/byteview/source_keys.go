@@ -60,6 +60,7 @@ func (s *SourceView) Navigate(key fyne.KeyName) bool {
 	probeBegin("key " + string(key))
 	s.list.Select(row) // calls onRowSelected, which updates the status
 	s.list.ScrollTo(row)
+	probeMark("rows placed")
 	return true
 }
 

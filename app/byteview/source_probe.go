@@ -36,6 +36,10 @@ func (p *timingProbe) begin(what string) {
 	p.dot.Refresh()
 }
 
+func (p *timingProbe) mark(what string) {
+	log.Printf("sourceprobe: %s: %s after %.1f ms", p.what, what, float64(time.Since(p.start).Microseconds())/1e3)
+}
+
 func (p *timingProbe) paint(w, h int) image.Image {
 	if p.what != "" {
 		log.Printf("sourceprobe: %s painted after %.1f ms (at %d)", p.what,

@@ -10,12 +10,21 @@ import (
 var sourceProbe interface {
 	object() fyne.CanvasObject
 	begin(what string)
+	mark(what string)
 }
 
 // probeBegin starts timing an action when the probe is built in.
 func probeBegin(what string) {
 	if sourceProbe != nil {
 		sourceProbe.begin(what)
+	}
+}
+
+// probeMark logs the time since the action began, when the probe is built
+// in: how much of it the view's own work took before the frame.
+func probeMark(what string) {
+	if sourceProbe != nil {
+		sourceProbe.mark(what)
 	}
 }
 
