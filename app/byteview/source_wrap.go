@@ -100,22 +100,32 @@ func (s *SourceView) rewrap() {
 }
 
 // applyIndex shows the rows of x, keeping the byte at the top of the view
-// at the top and the selected row's byte selected.
+// at the top and the selected byte selected, and in view if it was.
 func (s *SourceView) applyIndex(x *rowIndex) {
-	top := s.index.start(s.topRow())
-	sel := int64(-1)
-	if off, ok := s.SelectedOffset(); ok && s.selected >= 0 {
-		sel = off
-	}
+	topRow := s.topRow()
+	top := s.index.start(topRow)
+	sel, shown := s.selectedByte()
+	shown = shown && s.selected >= topRow && s.selected <= topRow+s.pageRows()
 	s.index = x
 	s.setMetrics()
 	if sel >= 0 {
-		s.selected = x.rowOf(sel)
-		s.list.Select(s.selected)
+		s.list.Select(x.rowOf(sel)) // scrolls to it; the top is put back below
 	}
 	s.list.ScrollToOffset(float32(x.rowOf(top)) * s.rowPitch())
+	if shown {
+		s.list.ScrollTo(s.selected) // only as far as it takes to show it
+	}
 	s.list.Refresh()
 	s.showStatus()
+}
+
+// selectedByte is the byte the selection stands for (the marked byte, else
+// the selected row's first) and whether a row is selected; -1 when none.
+func (s *SourceView) selectedByte() (int64, bool) {
+	if off, ok := s.SelectedOffset(); ok && s.selected >= 0 {
+		return off, true
+	}
+	return -1, false
 }
 
 // setMetrics measures the rows of the current index. The offsets' column

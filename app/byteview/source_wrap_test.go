@@ -57,8 +57,8 @@ func TestSourceWrapFollowsWidth(t *testing.T) {
 }
 
 // TestSourceRewrapKeepsPlace checks that a resize re-wraps the rows while
-// the row at the top of the view and the selected byte stay in view, and
-// that offsets, go-to and find still land on the right row.
+// the selected byte stays selected and in view, and that offsets, go-to
+// and find still land on the right row.
 func TestSourceRewrapKeepsPlace(t *testing.T) {
 	test.NewTempApp(t)
 	body := minifiedBody(1_000_000)
@@ -68,15 +68,17 @@ func TestSourceRewrapKeepsPlace(t *testing.T) {
 	s.Show(SourceDocument{Body: body})
 	const target = 654_321
 	s.ScrollToOffset(target)
-	wide, top := s.index.width, s.index.start(s.topRow())
+	wide := s.index.width
 
 	w.Resize(fyne.NewSize(1024, 700))
 	if s.index.width >= wide {
 		t.Fatalf("wrap width %d after narrowing, was %d", s.index.width, wide)
 	}
 	checkRowHolds(t, s, s.selected, target, "the selected row")
-	if got := s.index.start(s.topRow()); got > top || s.index.start(s.topRow()+1) <= top {
-		t.Errorf("top row starts at %d after the re-wrap and does not hold byte %d, the top before", got, top)
+	y, off := float32(s.selected)*s.rowPitch(), s.list.GetScrollOffset()
+	if y < off || y+s.metrics.rowH > off+s.list.Size().Height {
+		t.Errorf("selected row %d (y %v-%v) is out of view (%v-%v) after the re-wrap",
+			s.selected, y, y+s.metrics.rowH, off, off+s.list.Size().Height)
 	}
 	if s.markStart != target {
 		t.Errorf("marked byte %d, want %d", s.markStart, target)
@@ -136,4 +138,24 @@ func TestSourceRewrapInBackground(t *testing.T) {
 func checkPartitionOf(t *testing.T, s *SourceView) {
 	t.Helper()
 	checkPartition(t, s.body, s.index, nil)
+}
+
+// TestSourceRewrapKeepsTop checks that with nothing selected a re-wrap
+// keeps the byte at the top of the view on the top row.
+func TestSourceRewrapKeepsTop(t *testing.T) {
+	test.NewTempApp(t)
+	s := NewSourceView()
+	w := test.NewTempWindow(t, s.Content())
+	w.Resize(fyne.NewSize(1024, 700))
+	s.Show(SourceDocument{Body: minifiedBody(1_000_000)})
+	s.list.ScrollToOffset(4321 * s.rowPitch())
+	top := s.index.start(s.topRow())
+	w.Resize(fyne.NewSize(1920, 700))
+	if got := s.topRow(); s.index.start(got) > top || s.index.start(got+1) <= top {
+		t.Errorf("top row %d (bytes %d-%d) after the re-wrap does not hold byte %d, the top before",
+			got, s.index.start(got), s.index.start(got+1), top)
+	}
+	if s.selected != -1 {
+		t.Errorf("row %d selected after a re-wrap with nothing selected", s.selected)
+	}
 }
