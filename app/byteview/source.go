@@ -12,11 +12,17 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// SourceRowBytes is the wrap width of the source view: a source line
-// longer than this many bytes is shown in several rows, each break on a
-// character boundary (after a tag or a space when one is near). A row holds
-// at most SourceRowBytes bytes plus its line ending.
-const SourceRowBytes = 128
+// Wrap widths of the source view. A source line longer than the wrap width
+// is shown in several rows, each break on a character boundary (after a tag
+// or a space when one is near); a row holds at most the wrap width plus its
+// line ending. The wrap width is as many monospace columns as fit the
+// view's width, between SourceMinWrap and SourceMaxWrap bytes;
+// SourceRowBytes until the view has a size.
+const (
+	SourceRowBytes = 128
+	SourceMinWrap  = 80
+	SourceMaxWrap  = 512
+)
 
 // SourceHighlight tints a critical element in the source view. Start and End
 // are body offsets, End exclusive; Label ("canonical link") is shown in the
@@ -27,7 +33,7 @@ type SourceHighlight struct {
 }
 
 // SourceView shows a decoded body a row per source line, long lines
-// wrapped at SourceRowBytes, with a gutter of line numbers and byte
+// wrapped to the view's width, with a gutter of line numbers and byte
 // offsets. Each byte is tinted by its kind, tags and attribute names are
 // lightly coloured, and legacy charsets are decoded per row. Everything past the cutoff is shaded, the cutoff row
 // marks the exact column, highlights tint critical elements, and a find bar
@@ -51,6 +57,7 @@ type SourceView struct {
 
 	metrics sourceMetrics
 	scratch *rowScratch // for the row being updated
+	wrap    wrapState
 
 	list       *sourceList
 	root       *fyne.Container
@@ -67,8 +74,9 @@ type SourceView struct {
 // exist: rows are measured with its theme.
 func NewSourceView() *SourceView {
 	s := &SourceView{cutoff: -1, markStart: -1, selected: -1, scratch: &rowScratch{}}
-	s.index = newRowIndex(nil, nil)
-	s.metrics = newSourceMetrics(0, 0)
+	s.index = newRowIndex(nil, nil, SourceRowBytes)
+	s.wrap.do = fyne.Do
+	s.setMetrics()
 	s.list = newSourceList(s.Rows, func() fyne.CanvasObject { return newSourceRow(s) }, s.updateRow, s.Navigate)
 	s.list.HideSeparators = true
 	s.list.OnSelected = s.onRowSelected
@@ -84,7 +92,7 @@ func NewSourceView() *SourceView {
 	s.goBar = newGoToBar(s)
 	s.header = newSourceHeader()
 	s.bars = container.NewVBox(s.header.root, s.banner, s.findBar.root, s.goBar.root)
-	s.root = container.NewBorder(s.bars, s.status, nil, nil, container.NewHScroll(s.list))
+	s.root = container.NewBorder(s.bars, s.status, nil, nil, withProbe(container.New(wrapLayout{s}, container.NewHScroll(s.list))))
 	s.showStatus()
 	return s
 }
@@ -120,6 +128,7 @@ func (s *SourceView) SetDocument(body []byte, cutoff *int64, highlights []Source
 // Show shows a document: it indexes its rows in one pass and draws only
 // the rows in view.
 func (s *SourceView) Show(d SourceDocument) {
+	probeBegin("show")
 	s.body, s.charset = d.Body, d.Charset
 	s.cutoff = -1
 	if d.Cutoff != nil {
@@ -130,12 +139,12 @@ func (s *SourceView) Show(d SourceDocument) {
 	if segs, ok := d.Kinds.(Segments); ok && legend == nil {
 		legend = presentKinds(segs)
 	}
-	s.index = newRowIndex(d.Body, s.charset.charLen())
+	s.wrap.doc++
+	s.index = newRowIndex(d.Body, s.charset.charLen(), s.wrapWidth())
 	s.setHighlights(d.Highlights)
 	s.markStart, s.markEnd, s.selected = -1, -1, -1
 	s.find = findState{}
-	last := s.index.count() - 1
-	s.metrics = newSourceMetrics(s.index.line(last), s.index.start(last))
+	s.setMetrics()
 	s.list.UnselectAll()
 	s.list.ScrollToOffset(0) // unlike ScrollToTop, safe before the list is first drawn
 	s.list.Refresh()
@@ -160,7 +169,7 @@ func (s *SourceView) setHighlights(hs []SourceHighlight) {
 }
 
 // Rows returns how many rows the document takes: one per source line,
-// more for lines longer than SourceRowBytes.
+// more for lines longer than the wrap width.
 func (s *SourceView) Rows() int { return s.index.count() }
 
 // rowBytes returns row's bytes and its first body offset.

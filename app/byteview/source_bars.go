@@ -147,6 +147,7 @@ func (s *SourceView) findStep(forward bool) {
 		s.findBar.setStatus("")
 		return
 	}
+	probeBegin("find")
 	m := newMatcher(s.body, q, s.matchCase)
 	st := &s.find
 	fresh := !st.valid || st.query != q || st.matchCase != s.matchCase
@@ -165,8 +166,10 @@ func (s *SourceView) findStep(forward bool) {
 		st.n = nextRank(forward, at, st)
 	}
 	st.n, st.at = min(max(st.n, 1), st.total), at
+	probeMark("searched")
 	s.findBar.setStatus(commas(int64(st.n)) + " of " + commas(int64(st.total)))
 	s.markRange(at, at+int64(len(q)))
+	probeMark("rows placed")
 }
 
 // firstRank is the 1-based rank of the first match found from an origin,

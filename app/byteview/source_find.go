@@ -2,6 +2,7 @@ package byteview
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"strings"
@@ -41,13 +42,37 @@ var foldTable = func() (t [256]byte) {
 }()
 
 // foldASCII copies src into dst with A–Z lowered; every other byte, UTF-8
-// included, is kept, so offsets in the copy are offsets in src.
+// included, is kept, so offsets in the copy are offsets in src. It folds
+// eight bytes at a time: a find across 64 MB folds every byte once or twice.
 func foldASCII(dst, src []byte) []byte {
 	dst = append(dst[:0], src...)
-	for i, c := range dst {
-		dst[i] = foldTable[c]
+	i := 0
+	for ; i+8 <= len(dst); i += 8 {
+		w := binary.LittleEndian.Uint64(dst[i:])
+		binary.LittleEndian.PutUint64(dst[i:], foldWord(w))
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = foldTable[dst[i]]
 	}
 	return dst
+}
+
+// Byte lanes of a word, for foldWord.
+const (
+	laneOnes = 0x0101010101010101
+	laneHigh = 0x8080808080808080
+)
+
+// foldWord lowers the bytes A–Z among the eight bytes of w. For each byte
+// b below 0x80, b+(0x80-'A') sets the lane's high bit when b >= 'A' and
+// b+(0x80-'Z'-1) sets it when b > 'Z'; neither sum carries into the next
+// lane. A lane whose byte is 0x80 or more is left alone.
+func foldWord(w uint64) uint64 {
+	low := w &^ laneHigh
+	geA := low + (0x80-'A')*laneOnes
+	gtZ := low + (0x80-'Z'-1)*laneOnes
+	upper := geA &^ gtZ &^ w & laneHigh
+	return w | upper>>2 // 0x80>>2 is 0x20, the case bit
 }
 
 // window folds body[start:end] into buf, reusing it.

@@ -13,10 +13,10 @@ const (
 	// a tag, a space or a separator is looked for before a row is cut at
 	// the last character boundary instead.
 	sourceBreakLookback = 24
-	// sourceMaxRowBytes is the most bytes one row holds: the wrap width
-	// plus a line ending of up to two bytes (CR LF), which stays on the row
-	// it ends instead of taking a row of its own.
-	sourceMaxRowBytes = SourceRowBytes + 2
+	// sourceMaxRowBytes is the most bytes one row holds: the widest wrap
+	// width plus a line ending of up to two bytes (CR LF), which stays on
+	// the row it ends instead of taking a row of its own.
+	sourceMaxRowBytes = SourceMaxWrap + 2
 	// sourceMaxRows bounds the rows of one document. Fyne positions are
 	// float32: past about 2^25 pixels a row's position is off by more than
 	// a pixel or two. A document with more lines than this (64 MB of
@@ -32,7 +32,7 @@ const (
 type CharLen func(b []byte) int
 
 // rowIndex splits a body into rows: one per source line, a line longer
-// than SourceRowBytes wrapped into several rows, each break on a character
+// than its wrap width wrapped into several rows, each break on a character
 // boundary. Every row is a non-empty byte range and the rows partition the
 // body exactly. It costs 4 bytes per row (and 4 per sourceLineEvery rows),
 // built in one pass.
@@ -41,13 +41,15 @@ type rowIndex struct {
 	starts []uint32 // first body offset of each row
 	lines  []uint32 // 1-based line of rows 0, sourceLineEvery, 2*sourceLineEvery, ...
 	packed bool     // short lines share rows (more lines than sourceMaxRows)
-	fixed  bool     // a body past 4 GiB: fixed rows of SourceRowBytes, no line numbers
+	fixed  bool     // a body past 4 GiB: fixed rows of width bytes, no line numbers
+	width  int      // the wrap width in bytes
 }
 
-// newRowIndex indexes body; charLen tells how bytes form characters (nil:
-// UTF-8).
-func newRowIndex(body []byte, charLen CharLen) *rowIndex {
-	x := &rowIndex{body: body}
+// newRowIndex indexes body, wrapping lines longer than width bytes
+// (clamped to SourceMinWrap..SourceMaxWrap); charLen tells how bytes form
+// characters (nil: UTF-8).
+func newRowIndex(body []byte, charLen CharLen, width int) *rowIndex {
+	x := &rowIndex{body: body, width: clampWrap(width)}
 	if uint64(len(body)) > math.MaxUint32 {
 		x.fixed = true
 		return x
@@ -68,12 +70,12 @@ func (x *rowIndex) build(charLen CharLen, pack bool) bool {
 	line, open := 1, -1 // open: start of the row short lines are packed into
 	for pos := 0; pos < n; line++ {
 		end, content := nl.next(b, pos)
-		for content-pos > SourceRowBytes {
-			brk := breakAt(b, pos, pos+SourceRowBytes, charLen)
+		for content-pos > x.width {
+			brk := breakAt(b, pos, pos+x.width, charLen)
 			x.addRow(pos, line)
 			pos, open = brk, -1
 		}
-		if !pack || open < 0 || end-open > sourceMaxRowBytes {
+		if !pack || open < 0 || end-open > x.width+2 {
 			x.addRow(pos, line)
 			open = pos
 		}
@@ -84,6 +86,9 @@ func (x *rowIndex) build(charLen CharLen, pack bool) bool {
 	}
 	return true
 }
+
+// clampWrap bounds a wrap width to SourceMinWrap..SourceMaxWrap.
+func clampWrap(width int) int { return min(max(width, SourceMinWrap), SourceMaxWrap) }
 
 func (x *rowIndex) addRow(start, line int) {
 	if len(x.starts)%sourceLineEvery == 0 {
@@ -199,7 +204,7 @@ func breakAtChars(b []byte, pos, limit int, charLen CharLen) int {
 // count is how many rows there are.
 func (x *rowIndex) count() int {
 	if x.fixed {
-		return (len(x.body) + SourceRowBytes - 1) / SourceRowBytes
+		return (len(x.body) + x.width - 1) / x.width
 	}
 	return len(x.starts)
 }
@@ -210,7 +215,7 @@ func (x *rowIndex) start(row int) int64 {
 	case row < 0:
 		return 0
 	case x.fixed:
-		return min(int64(row)*SourceRowBytes, int64(len(x.body)))
+		return min(int64(row)*int64(x.width), int64(len(x.body)))
 	case row >= len(x.starts):
 		return int64(len(x.body))
 	}
@@ -220,7 +225,7 @@ func (x *rowIndex) start(row int) int64 {
 // rowOf is the row holding body offset off (clamped to the body).
 func (x *rowIndex) rowOf(off int64) int {
 	if x.fixed {
-		return int(max(off, 0) / SourceRowBytes)
+		return int(max(off, 0) / int64(x.width))
 	}
 	return max(sort.Search(len(x.starts), func(i int) bool { return int64(x.starts[i]) > off })-1, 0)
 }

@@ -2,6 +2,7 @@ package byteview
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -9,7 +10,7 @@ import (
 
 // rowsOf indexes body and returns its rows as strings.
 func rowsOf(body []byte, charLen CharLen) []string {
-	x := newRowIndex(body, charLen)
+	x := newRowIndex(body, charLen, SourceRowBytes)
 	out := make([]string, x.count())
 	for i := range out {
 		row, _ := x.bytes(i)
@@ -70,7 +71,7 @@ func TestRowIndexRows(t *testing.T) {
 
 func TestRowIndexLines(t *testing.T) {
 	body := []byte("one\r\ntwo\rthree\n" + strings.Repeat("long ", 60) + "\nend")
-	x := newRowIndex(body, nil)
+	x := newRowIndex(body, nil, SourceRowBytes)
 	want := []struct {
 		line      int
 		continues bool
@@ -89,7 +90,7 @@ func TestRowIndexLines(t *testing.T) {
 // can show packs short lines, whole, into shared rows.
 func TestRowIndexPacksTooManyLines(t *testing.T) {
 	body := bytes.Repeat([]byte("ab\n"), sourceMaxRows+10)
-	x := newRowIndex(body, nil)
+	x := newRowIndex(body, nil, SourceRowBytes)
 	if !x.packed || x.count() > len(body)/SourceRowBytes+1 {
 		t.Fatalf("packed %v, %d rows for %d lines", x.packed, x.count(), sourceMaxRows+10)
 	}
@@ -101,8 +102,8 @@ func TestRowIndexPacksTooManyLines(t *testing.T) {
 }
 
 // checkPartition fails unless x's rows are non-empty, in order, cover body
-// exactly, hold at most sourceMaxRowBytes, and start on character
-// boundaries.
+// exactly, hold at most the wrap width plus a line ending, and start on
+// character boundaries.
 func checkPartition(t *testing.T, body []byte, x *rowIndex, charLen CharLen) {
 	t.Helper()
 	bounds := charBoundaries(body, charLen)
@@ -112,7 +113,7 @@ func checkPartition(t *testing.T, body []byte, x *rowIndex, charLen CharLen) {
 		switch {
 		case start != end:
 			t.Fatalf("row %d starts at %d, the previous ended at %d", i, start, end)
-		case len(row) == 0 || len(row) > sourceMaxRowBytes:
+		case len(row) == 0 || len(row) > x.width+2:
 			t.Fatalf("row %d holds %d bytes", i, len(row))
 		case !bounds[start]:
 			t.Fatalf("row %d starts at %d, inside a character", i, start)
@@ -147,15 +148,19 @@ func charBoundaries(body []byte, charLen CharLen) []bool {
 func FuzzRowIndex(f *testing.F) {
 	for _, s := range []string{"a\r\nb", "\r\r\n\n", strings.Repeat("日本語", 60), strings.Repeat("😀x", 50),
 		strings.Repeat("\xe6\x97", 90), strings.Repeat("<a href=x>", 30), strings.Repeat("\x93\xfa", 80)} {
-		f.Add([]byte(s), false)
-		f.Add([]byte(s), true)
+		f.Add([]byte(s), false, uint16(SourceRowBytes))
+		f.Add([]byte(s), true, uint16(SourceMinWrap))
+		f.Add([]byte(s), false, uint16(SourceMaxWrap+1))
 	}
-	f.Fuzz(func(t *testing.T, body []byte, sjis bool) {
+	f.Fuzz(func(t *testing.T, body []byte, sjis bool, width uint16) {
 		var charLen CharLen
 		if sjis {
 			charLen = sjisLen
 		}
-		x := newRowIndex(body, charLen)
+		x := newRowIndex(body, charLen, int(width))
+		if x.width < SourceMinWrap || x.width > SourceMaxWrap {
+			t.Fatalf("wrap width %d from %d, outside %d-%d", x.width, width, SourceMinWrap, SourceMaxWrap)
+		}
 		checkPartition(t, body, x, charLen)
 		for i := range x.count() {
 			if got, want := x.line(i), lineBreaks(body[:x.start(i)])+1; got != want {
@@ -163,4 +168,21 @@ func FuzzRowIndex(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkRowIndex64MB indexes a 64 MiB document of many lines and of one
+// line at the narrowest, the default and the widest wrap width: what a
+// re-wrap after a resize costs.
+func BenchmarkRowIndex64MB(b *testing.B) {
+	for _, d := range bigDocs() {
+		for _, width := range []int{SourceMinWrap, SourceRowBytes, SourceMaxWrap} {
+			b.Run(d.name+"/"+strconv.Itoa(width), func(b *testing.B) {
+				b.SetBytes(int64(len(d.body)))
+				b.ReportAllocs()
+				for b.Loop() {
+					newRowIndex(d.body, nil, width)
+				}
+			})
+		}
+	}
 }

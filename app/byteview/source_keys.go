@@ -57,8 +57,10 @@ func (s *SourceView) Navigate(key fyne.KeyName) bool {
 		return false
 	}
 	row = min(max(row, 0), n-1)
+	probeBegin("key " + string(key))
 	s.list.Select(row) // calls onRowSelected, which updates the status
 	s.list.ScrollTo(row)
+	probeMark("rows placed")
 	return true
 }
 

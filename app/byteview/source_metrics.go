@@ -38,12 +38,13 @@ type sourceMetrics struct {
 	lineChars    int     // width of the line numbers; 0 when lines are not counted
 	offChars     int     // width of the offsets
 	textX, width float32
+	pad          float32          // the theme's padding, after the text
 	advance      map[rune]float32 // advances of glyphs wider or narrower than glyphW
 }
 
 // newSourceMetrics measures the theme's monospace font for a document
-// whose last line and last row offset are given.
-func newSourceMetrics(lastLine int, lastOffset int64) sourceMetrics {
+// whose last line and last row offset are given, wrapped at wrap bytes.
+func newSourceMetrics(lastLine int, lastOffset int64, wrap int) sourceMetrics {
 	th := theme.Current()
 	m := sourceMetrics{textSize: th.Size(theme.SizeNameText), advance: map[rune]float32{}}
 	m.glyphW = fyne.MeasureText("0", m.textSize, monoStyle).Width
@@ -53,9 +54,9 @@ func newSourceMetrics(lastLine int, lastOffset int64) sourceMetrics {
 	}
 	m.offChars = max(len(commas(lastOffset)), 7)
 	gutter := m.lineChars + 1 + m.offChars + 2 // spaces and the cutoff mark
-	pad := th.Size(theme.SizeNamePadding)
-	m.textX = float32(gutter)*m.glyphW + pad
-	m.width = m.textX + sourceMaxRowBytes*m.glyphW + pad
+	m.pad = th.Size(theme.SizeNamePadding)
+	m.textX = float32(gutter)*m.glyphW + m.pad
+	m.width = m.textX + float32(wrap+2)*m.glyphW + m.pad
 	return m
 }
 

@@ -11,11 +11,13 @@ import (
 )
 
 // How many objects of each sort one row draws. Runs past the limit merge
-// into the row's last one: a 130-byte row is not told apart more finely.
+// into the row's last one: a row of SourceMaxWrap bytes of minified markup
+// (about a hundred tag, attribute and text pieces) is not told apart more
+// finely.
 const (
 	sourceRowHighlights = 4
-	sourceRowTints      = 32 // byte-kind tints
-	sourceRowPieces     = 64 // differently coloured pieces of text
+	sourceRowTints      = 48  // byte-kind tints
+	sourceRowPieces     = 128 // differently coloured pieces of text
 	sourceKindAlpha     = 0x40
 )
 

@@ -512,7 +512,7 @@ func TestSourceViewMarkup(t *testing.T) {
 }
 
 // bigDocs are the 64 MiB documents of the benchmarks: many short lines
-// (a row each) and one minified line (wrapped into 128-byte rows).
+// (a row each) and one minified line (wrapped into rows).
 func bigDocs() []struct {
 	name string
 	body []byte
@@ -525,8 +525,8 @@ func bigDocs() []struct {
 	}{{"many-lines", many}, {"one-line", one}}
 }
 
-// BenchmarkSourceView64MB builds the source view for a 64 MiB document
-// (indexing its rows) and lays it out in a 1280×860 window (ms-build),
+// BenchmarkSourceView64MB builds the source view in a 1280×860 window and
+// shows a 64 MiB document (indexing its rows at the width that fits; ms-build),
 // renders the first screen with the test driver's software painter
 // (ms-first-paint), then jumps to the last byte and renders again
 // (ms-jump; ms-jump-rows is the jump without the software painting, the
@@ -550,9 +550,9 @@ func benchSourceView(b *testing.B, body []byte) {
 		before := heapInUse()
 		start := time.Now()
 		s := NewSourceView()
-		s.SetDocument(body, &cut, hl)
 		w := test.NewWindow(s.Content())
-		w.Resize(fyne.NewSize(1280, 860))
+		w.Resize(fyne.NewSize(1280, 860)) // sized first, as in the window: rows wrap to fit at once
+		s.SetDocument(body, &cut, hl)
 		build += time.Since(start)
 		start = time.Now()
 		w.Canvas().Capture()
@@ -719,5 +719,26 @@ func TestSourceViewClosingBarReturnsFocus(t *testing.T) {
 	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
 	if got, want := s.selected, s.Rows()-1; got != want {
 		t.Errorf("End after closing the bar selected row %d, want %d", got, want)
+	}
+}
+
+// TestFoldASCII checks the eight-bytes-at-a-time fold against the byte
+// table for every byte value in every lane, and for lengths that leave a
+// tail.
+func TestFoldASCII(t *testing.T) {
+	src := make([]byte, 0, 256*8+7)
+	for lane := range 8 {
+		for c := range 256 {
+			w := []byte("@[`{Zaz\x80")
+			w[lane] = byte(c)
+			src = append(src, w...)
+		}
+	}
+	src = append(src, "AbZ\xc3\x89@[`"[:7]...)
+	got := foldASCII(nil, src)
+	for i, c := range src {
+		if got[i] != foldTable[c] {
+			t.Fatalf("byte %d (%#x) folded to %#x, want %#x", i, c, got[i], foldTable[c])
+		}
 	}
 }
