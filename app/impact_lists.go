@@ -52,7 +52,7 @@ func lostHeadingsOf(hs []inspect.Heading) lostItems {
 }
 
 // lostList shows a lostItems virtualised (a row is drawn only when on
-// screen, so 100,000 links cost nothing), with Copy and Export.
+// screen, so 20,000 links cost nothing), with Copy and Export.
 type lostList struct {
 	win    fyne.Window
 	name   string // for the file name: "links" or "headings"
@@ -84,6 +84,9 @@ func newLostList(win fyne.Window, name string) *lostList {
 func (l *lostList) show(items lostItems) {
 	l.items = items
 	l.status.SetText(fmt.Sprintf("%s lost, every one listed.", commas(int64(len(items.lines)))))
+	if len(items.lines) >= inspect.MaxLostListed {
+		l.status.SetText(fmt.Sprintf("The first %s lost are listed; the list stops there.", commas(int64(len(items.lines)))))
+	}
 	if len(items.lines) == 0 {
 		l.status.SetText("None lost.")
 		l.copy.Disable()

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bytes"
+	"encoding/binary"
 	"mime"
 	"strings"
 	"unicode/utf8"
@@ -181,12 +182,29 @@ func utf8Agrees(body []byte) (valid, highBit bool) {
 			break
 		}
 	}
-	for _, c := range body {
-		if c >= utf8.RuneSelf {
-			return utf8.Valid(body), true
-		}
+	if i := firstNonASCII(body); i >= 0 {
+		return utf8.Valid(body[i:]), true // what comes before is ASCII
 	}
 	return true, false
+}
+
+// firstNonASCII is the offset of body's first byte past ASCII, -1 when
+// there is none. It tests eight bytes at a time: most pages are mostly
+// ASCII, and this runs over every byte of a body of up to 256 MiB.
+func firstNonASCII(body []byte) int {
+	const highBits = 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(body); i += 8 {
+		if binary.LittleEndian.Uint64(body[i:])&highBits != 0 {
+			break
+		}
+	}
+	for ; i < len(body); i++ {
+		if body[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
 }
 
 // invalidUTF8 counts the bytes of body that start no valid UTF-8

@@ -162,3 +162,25 @@ func TestCharsetReason(t *testing.T) {
 		t.Errorf("DisplayName() = %q, want GBK", got)
 	}
 }
+
+func TestFirstNonASCII(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want int
+	}{
+		{"empty", "", -1},
+		{"ascii only, a whole word and a tail", "0123456789ab", -1},
+		{"in the first word", "ab\xc3\xa9", 2},
+		{"in a later word", "01234567ab\xe6\x97\xa5", 10},
+		{"in the tail after words", "0123456789abcdef\x80", 16},
+		{"at the very start", "\xff", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := firstNonASCII([]byte(tt.body)); got != tt.want {
+				t.Errorf("firstNonASCII(%q) = %d, want %d", tt.body, got, tt.want)
+			}
+		})
+	}
+}

@@ -43,7 +43,7 @@ func (p *pass) anchor(at *tagAttrs, off, end int64) {
 	case linkExternal:
 		p.external++
 	}
-	if p.full && p.cutoff >= 0 && end > p.cutoff && len(p.lostLinks) < maxLostListed {
+	if p.full && p.cutoff >= 0 && end > p.cutoff && len(p.lostLinks) < MaxLostListed {
 		p.lostLinks = append(p.lostLinks, Link{Offset: off, Href: cleanValue(at.href, true), Internal: cls == linkInternal})
 	}
 }
@@ -56,7 +56,7 @@ func (p *pass) heading(a atom.Atom, off, end int64) {
 		p.seenH1 = true
 		h1 = p.addCritical(ElementH1, off, end, "", "", false)
 	}
-	example := p.full && p.cutoff >= 0 && end > p.cutoff && len(p.lostHeadings) < maxLostListed
+	example := p.full && p.cutoff >= 0 && end > p.cutoff && len(p.lostHeadings) < MaxLostListed
 	if h1 < 0 && !example {
 		return
 	}
@@ -65,10 +65,11 @@ func (p *pass) heading(a atom.Atom, off, end int64) {
 	p.role, p.roleIdx = roleHeading, p.hc.seq
 }
 
-// maxLostListed bounds the lost links and headings the impact lists one by
-// one: every one on real pages (the window lists them virtualised, with
-// copy and export), yet bounded on a hostile 256 MB page of links.
-const maxLostListed = 100_000
+// MaxLostListed bounds the lost links and headings the impact lists one by
+// one (the window lists them virtualised, with copy and export): every one
+// on real pages, yet a few MB at most on a hostile page of links, so the
+// peak memory stays under twice the document.
+const MaxLostListed = 20_000
 
 func headingLevel(a atom.Atom) int {
 	switch a {

@@ -46,7 +46,7 @@ type LinkImpact struct {
 	Internal Count `json:"internal"`
 	External Count `json:"external"`
 	// Lost lists the first links past the cutoff, at most 50; All lists
-	// them all (at most maxLostListed), for the window's list and exports.
+	// them all (at most MaxLostListed), for the window's list and exports.
 	Lost []Link `json:"lost"`
 	All  []Link `json:"-"`
 }
@@ -56,7 +56,7 @@ type HeadingImpact struct {
 	Full [6]int `json:"full"`
 	Kept [6]int `json:"kept"`
 	// Lost lists the first headings past the cutoff, at most 50; All lists
-	// them all (at most maxLostListed).
+	// them all (at most MaxLostListed).
 	Lost []Heading `json:"lost"`
 	All  []Heading `json:"-"`
 }
