@@ -64,6 +64,7 @@ func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job[inspect.Progres
 		d := prepareRendered(rd)
 		return func() {
 			rep.AddRendered(rd)
+			u.overview.show(overviewOf(rep)) // the render's findings join the page's
 			u.rendered.show(d)
 			u.top.phase.SetText(doneText(rep) + " Rendered.")
 		}

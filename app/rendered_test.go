@@ -68,6 +68,22 @@ func TestRenderedTab(t *testing.T) {
 		if tu.report.Render == nil {
 			t.Error("the report does not carry the render")
 		}
+		shown := map[string]bool{}
+		for _, f := range tu.overview.findings.items {
+			shown[f.Message] = true
+		}
+		rendered := 0
+		for _, f := range tu.report.Findings {
+			if strings.HasPrefix(f.Code, "render-") {
+				rendered++
+				if !shown[f.Message] {
+					t.Errorf("the Overview does not show the render finding %q", f.Message)
+				}
+			}
+		}
+		if rendered == 0 {
+			t.Error("the render added no finding to the report")
+		}
 		tu.rendered.lost.Select(0)
 		if tu.tabs.Selected() != tu.tab.source {
 			t.Error("clicking a lost item does not open Source")
