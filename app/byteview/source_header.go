@@ -19,8 +19,10 @@ type sourceHeader struct {
 
 func newSourceHeader() *sourceHeader {
 	h := &sourceHeader{charset: widget.NewLabel(""), legend: container.NewHBox()}
-	h.charset.Truncation = fyne.TextTruncateEllipsis
-	h.root = container.NewBorder(nil, nil, nil, h.legend, h.charset)
+	// The charset sentence says why the bytes read as they do: it wraps on a
+	// line of its own, above the legend, rather than lose its end at 1024 px.
+	h.charset.Wrapping = fyne.TextWrapWord
+	h.root = container.NewVBox(h.charset, h.legend)
 	return h
 }
 
