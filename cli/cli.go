@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -240,4 +241,20 @@ func lookupProfile(id string, stderr io.Writer) (fetch.Profile, bool) {
 		usageError(stderr, "unknown profile %q; run \"cutoff profiles\" for the list", id)
 	}
 	return p, ok
+}
+
+// outFormat takes a report file's format from --out's extension when
+// --format is not given, and checks it against valid, whose names list it
+// for the usage error; ok is false after that error was printed.
+func outFormat(stderr io.Writer, out string, format *string, valid func(string) bool, names string) (code int, ok bool) {
+	if out == "" {
+		return exitOK, true
+	}
+	if *format == "" {
+		*format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	}
+	if !valid(*format) {
+		return usageError(stderr, "--format takes %s, not %q", names, *format), false
+	}
+	return exitOK, true
 }

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -128,13 +126,7 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 	case fl.format != "" && fl.out == "":
 		return usageError(stderr, "--format needs --out FILE"), false
 	}
-	if fl.out != "" && fl.format == "" {
-		fl.format = strings.TrimPrefix(strings.ToLower(filepath.Ext(fl.out)), ".")
-	}
-	if fl.out != "" && !inspect.IsReportFormat(fl.format) {
-		return usageError(stderr, "--format takes json, csv or html, not %q", fl.format), false
-	}
-	return exitOK, true
+	return outFormat(stderr, fl.out, &fl.format, inspect.IsReportFormat, "json, csv or html")
 }
 
 func (fl *inspectFlags) options() inspect.Options {

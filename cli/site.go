@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -111,13 +109,7 @@ func (fl *siteFlags) validate(stderr io.Writer) (int, bool) {
 	case fl.format != "" && fl.out == "":
 		return usageError(stderr, "--format needs --out FILE"), false
 	}
-	if fl.out != "" && fl.format == "" {
-		fl.format = strings.TrimPrefix(strings.ToLower(filepath.Ext(fl.out)), ".")
-	}
-	if fl.out != "" && !site.IsFormat(fl.format) {
-		return usageError(stderr, "--format takes csv, jsonl or html, not %q", fl.format), false
-	}
-	return exitOK, true
+	return outFormat(stderr, fl.out, &fl.format, site.IsFormat, "csv, jsonl or html")
 }
 
 // input reads the run's input.
