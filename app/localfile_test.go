@@ -63,3 +63,31 @@ func TestLocalFileRobotsNotChecked(t *testing.T) {
 		t.Errorf("typed Disallow: / gives unchecked %v allowed %v, want a disallowed verdict", c.unchecked, c.v.Allowed)
 	}
 }
+
+func TestLocalFileHeadersClaimNoRequest(t *testing.T) {
+	tu := inspectLocalNews(t)
+	h := tu.headers
+	all := strings.Join([]string{h.request.Text, h.redirects.Text, h.raw.Text, h.sizes.Text, h.timings.Text}, "\n")
+	for _, claim := range []string{"answered directly", "on the wire", "not compressed", "0 ms", "Content-Type"} {
+		if strings.Contains(all, claim) {
+			t.Errorf("headers tab says %q for a file read from disk:\n%s", claim, all)
+		}
+	}
+	for _, l := range []*widget.Label{h.redirects, h.raw, h.timings} {
+		if !strings.HasPrefix(l.Text, "None: ") {
+			t.Errorf("section = %q, want None: and why", l.Text)
+		}
+	}
+	if want := "Read from disk             14,643 bytes"; !strings.Contains(h.sizes.Text, want) {
+		t.Errorf("sizes = %q, want %q", h.sizes.Text, want)
+	}
+	if !strings.Contains(h.sizes.Text, "0 bytes (a file has no header") {
+		t.Errorf("sizes = %q, want 0 header bytes, none read", h.sizes.Text)
+	}
+	// Header bytes given on the command line are counted, and said to be given.
+	r := *tu.report.Fetch
+	r.HeaderBytes = 300
+	if got := sizesText(&r); !strings.Contains(got, "300 bytes (given with --header-bytes, not read)") {
+		t.Errorf("sizes with --header-bytes 300 = %q", got)
+	}
+}
