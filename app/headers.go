@@ -58,6 +58,10 @@ func (a *headersArea) show(r *fetch.Result) {
 		a.clear()
 		return
 	}
+	if r.Local {
+		a.showLocal(r)
+		return
+	}
 	a.request.SetText(requestText(r))
 	a.redirects.SetText(redirectText(r))
 	a.raw.SetText(headerBlockText(r.RawHeader))
@@ -65,11 +69,22 @@ func (a *headersArea) show(r *fetch.Result) {
 	a.timings.SetText(timingsText(r.Timings))
 }
 
+// showLocal fills the tab for a page read from a file: nothing was
+// requested, so there is no redirect, response header, wire size or
+// timing to show.
+func (a *headersArea) showLocal(r *fetch.Result) {
+	a.request.SetText(requestText(r))
+	a.redirects.SetText("None: nothing was requested.")
+	a.raw.SetText("None: a file read from disk has no response header.")
+	a.sizes.SetText(sizesText(r))
+	a.timings.SetText("None: nothing went over the network.")
+}
+
 // requestText is the request as sent: method, URL and the headers that
 // decide what the server returns.
 func requestText(r *fetch.Result) string {
 	if r.Local {
-		return "No request: the page was read from a local file."
+		return "No request: the page was read from the local file " + r.URL + "."
 	}
 	return fmt.Sprintf("GET %s HTTP/1.1\nUser-Agent: %s\nAccept-Encoding: %s",
 		r.URL, r.UserAgent, orNone(r.AcceptEncoding))
@@ -100,19 +115,28 @@ func headerBlockText(raw []byte) string {
 	return strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 }
 
+// sizesText is the byte accounting; for a page read from a file, the bytes
+// read from disk, and the header bytes the inspection was given
+// (--header-bytes) rather than read.
 func sizesText(r *fetch.Result) string {
 	var b strings.Builder
 	row := func(name, value string) { fmt.Fprintf(&b, "%-26s %s\n", name, value) }
-	row("Header block", bytesText(r.HeaderBytes))
-	row("Body on the wire", bytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
-	row("Body decoded (read)", bytesText(r.BodyBytes))
+	row("Header block", headerSizeText(r))
+	if r.Local {
+		row("Read from disk", bytesText(r.BodyBytes))
+	} else {
+		row("Body on the wire", bytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
+		row("Body decoded (read)", bytesText(r.BodyBytes))
+	}
 	counted := r.BodyBytes
 	if r.CountsHeaders {
 		counted += r.HeaderBytes
 	}
 	row("Counted by the crawler", bytesText(counted)+headerNote(r.CountsHeaders))
 	row("Limit", limitText(r.LimitBytes, r.LimitBinaryBytes))
-	row("Content-Type", orNone(r.ContentType))
+	if !r.Local {
+		row("Content-Type", orNone(r.ContentType))
+	}
 	if !r.ReadComplete {
 		row("Reading stopped", readStopNote(r))
 	}
@@ -120,6 +144,18 @@ func sizesText(r *fetch.Result) string {
 		row("TLS", "certificate not verified (--insecure)")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// headerSizeText is the header block's size; a file has none, so its
+// header bytes are those given with --header-bytes.
+func headerSizeText(r *fetch.Result) string {
+	switch {
+	case !r.Local:
+		return bytesText(r.HeaderBytes)
+	case r.HeaderBytes > 0:
+		return bytesText(r.HeaderBytes) + " (given with --header-bytes, not read)"
+	}
+	return bytesText(0) + " (a file has no header; --header-bytes sets what the crawler would count)"
 }
 
 func timingsText(t fetch.Timings) string {

@@ -159,11 +159,12 @@ func (a *resourcesArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject)
 		col: a.sortCol, desc: a.sortDesc, sortBy: a.sortBy}.update(id, o)
 }
 
-// show replaces the table's rows.
-func (a *resourcesArea) show(rows []resourceRow) {
+// show replaces the table's rows; note, when not "", says why no
+// subresource was fetched (inspect.Report.ResourcesNote).
+func (a *resourcesArea) show(rows []resourceRow, note string) {
 	a.all = rows
 	a.shown = true
-	a.summary.SetText(resourcesSummary(rows))
+	a.summary.SetText(resourcesSummary(rows, note))
 	a.refilter()
 }
 
@@ -274,8 +275,12 @@ func (a *resourcesArea) onOpen() {
 	}
 }
 
-// resourcesSummary is the line above the table: counts by what matters.
-func resourcesSummary(rows []resourceRow) string {
+// resourcesSummary is the line above the table: counts by what matters,
+// or why nothing was fetched when note says so.
+func resourcesSummary(rows []resourceRow, note string) string {
+	if len(rows) == 0 && note != "" {
+		return note
+	}
 	if len(rows) == 0 {
 		return "The page references no subresources."
 	}

@@ -27,7 +27,7 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 			Accounting:    fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10, CountsHeaders: true},
 			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 110}},
 		{URL: "http://h/c.png", Kind: inspect.ResourceImage, ExcludedReason: "Images are not fetched by the renderer."},
-	}))
+	}), "")
 	urls := func() string {
 		var s []string
 		for _, r := range a.rows {
@@ -94,7 +94,7 @@ func TestResourcesDoubleTapOpensDetails(t *testing.T) {
 			w.Resize(fyne.NewSize(1400, 500))
 			clock := time.Unix(1_000, 0)
 			a.now = func() time.Time { return clock }
-			a.show(resourceRows(detailResources()))
+			a.show(resourceRows(detailResources()), "")
 
 			test.Tap(cellAt(t, a, widget.TableCellID{Row: 0, Col: colURL}))
 			if a.selected != 0 || a.open.Disabled() {
@@ -193,7 +193,7 @@ func TestResourcesClickSelectsRow(t *testing.T) {
 	a.show(resourceRows([]inspect.Resource{
 		{URL: "http://h/a.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
-	}))
+	}), "")
 	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: colKind}))
 	for col := range resourceCols {
 		if c := cellAt(t, a, widget.TableCellID{Row: 1, Col: col}); c.bg.FillColor == color.Transparent {

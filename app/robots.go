@@ -196,11 +196,13 @@ func (a *robotsArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	c := a.grid.cells[id.Row][id.Col-1]
 	l.Importance = widget.SuccessImportance
-	if !c.v.Allowed {
-		l.Importance = widget.DangerImportance
-	}
-	if c.differs {
+	switch {
+	case c.unchecked:
+		l.Importance = widget.MediumImportance
+	case c.differs:
 		l.Importance = widget.WarningImportance
+	case !c.v.Allowed:
+		l.Importance = widget.DangerImportance
 	}
 	l.SetText(cellText(c))
 }

@@ -18,10 +18,14 @@ type robotsAgent struct {
 // robotsVerdict is one cell: the verdict under the edited text, whether the
 // live file decides otherwise, and the second parser's opinion.
 type robotsVerdict struct {
-	v       robots.Verdict
-	differs bool // the live file's verdict is not the same
-	liveV   robots.Verdict
-	second  robots.Opinion
+	// unchecked is true when no robots.txt was consulted (a local file, a
+	// crawler that ignores robots.txt) and no text was typed: there is no
+	// verdict, and the cell must not read as "allowed".
+	unchecked bool
+	v         robots.Verdict
+	differs   bool // the live file's verdict is not the same
+	liveV     robots.Verdict
+	second    robots.Opinion
 }
 
 // robotsGrid is every URL × agent verdict for one robots.txt text, with the
@@ -73,6 +77,9 @@ func splitURLs(text string) []string {
 func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []string, agents []robotsAgent) *robotsGrid {
 	useLive := unchanged && live != nil
 	g := &robotsGrid{urls: urls, agents: agents}
+	if unchanged && live == nil {
+		return uncheckedGrid(g)
+	}
 	if useLive && live.Policy == robots.PolicyParsed && live.File != nil {
 		g.file = live.File // the bytes as served: the editor may show them altered
 	} else {
@@ -109,6 +116,20 @@ func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []stri
 	return g
 }
 
+// uncheckedGrid fills g with cells that have no verdict: no robots.txt
+// was consulted and none was typed.
+func uncheckedGrid(g *robotsGrid) *robotsGrid {
+	g.file = robots.Parse(nil)
+	g.cells = make([][]robotsVerdict, len(g.urls))
+	for i := range g.cells {
+		g.cells[i] = make([]robotsVerdict, len(g.agents))
+		for j := range g.cells[i] {
+			g.cells[i][j].unchecked = true
+		}
+	}
+	return g
+}
+
 // liveCheck is the live outcome's verdict: the file's rules when it was
 // parsed, otherwise the fetch policy (allow all, disallow all).
 func liveCheck(o *robots.Outcome, a robotsAgent, u string) robots.Verdict {
@@ -125,10 +146,16 @@ func checkAgent(f *robots.File, a robotsAgent, u string) robots.Verdict {
 	return f.Check(a.tokens[0], u)
 }
 
+// notCheckedWord is an unchecked cell's text.
+const notCheckedWord = "not checked"
+
 // cellText is what a grid cell shows: "allowed · line 4", with marks for a
 // verdict that differs from the live file (≠) and a second parser that
 // disagrees (⚑).
 func cellText(c robotsVerdict) string {
+	if c.unchecked {
+		return notCheckedWord
+	}
 	s := "disallowed"
 	if c.v.Allowed {
 		s = "allowed"
@@ -149,6 +176,10 @@ func cellText(c robotsVerdict) string {
 // step of the trace, the live file's verdict when it differs, the second
 // opinion.
 func whyText(url string, a robotsAgent, c robotsVerdict) string {
+	if c.unchecked {
+		return url + " for " + a.label + ": " + notCheckedWord + ". No robots.txt was consulted for this page, " +
+			"so there is no verdict; type rules in the editor to test them."
+	}
 	var b strings.Builder
 	b.WriteString(url + " for " + a.label + ": " + verdictWord(c.v.Allowed))
 	if c.v.Rule != "" {

@@ -24,13 +24,15 @@ type views struct {
 	source    sourceData
 	impact    impactData
 	resources []resourceRow
-	robots    robotsData
+	// resourcesNote says why no subresource was fetched; "" when they were.
+	resourcesNote string
+	robots        robotsData
 }
 
 // prepareViews derives every tab's content from a report. It reads the
 // report only and may run on any goroutine.
 func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
-	v := &views{resources: resourceRows(rep.Resources), robots: robotsDataOf(rep, p)}
+	v := &views{resources: resourceRows(rep.Resources), resourcesNote: rep.ResourcesNote(), robots: robotsDataOf(rep, p)}
 	v.overview = overviewOf(rep)
 	if rep.Fetch != nil {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)

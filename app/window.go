@@ -264,7 +264,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.overview.show(v.overview)
 	u.source.show(v.source)
 	u.impact.show(v.impact)
-	u.res.show(v.resources)
+	u.res.show(v.resources, v.resourcesNote)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)
 	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for

@@ -92,7 +92,9 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 		r.FinalRobots = pageRobots(ctx, cache, p, res.FinalURL, progress)
 	}
 	r.Resources = []Resource{} // the JSON contract has a list, even when skipped
-	if !opt.NoResources {
+	if opt.NoResources {
+		r.skipResources(skippedAsked)
+	} else {
 		r.Resources = pageResources(ctx, f, cache, p, res, opt, progress)
 	}
 	// A cancelled inspection has resources that failed only because of the
@@ -145,6 +147,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress))
 	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
 	r.Resources = []Resource{}
+	r.skipResources(skippedLocal)
 	r.addFindings(p)
 	return r, nil
 }

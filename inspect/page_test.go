@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -461,6 +464,11 @@ func TestPageNoResources(t *testing.T) {
 			if tt.noResources && string(b) != "[]" {
 				t.Errorf("resources as JSON = %s, want []", b)
 			}
+			if tt.noResources {
+				checkResourcesSkipped(t, r, skippedAsked, 2)
+			} else if r.ResourcesSkipped != "" {
+				t.Errorf("ResourcesSkipped = %q with the resources fetched", r.ResourcesSkipped)
+			}
 		})
 	}
 }
@@ -468,7 +476,7 @@ func TestPageNoResources(t *testing.T) {
 func TestPageLocalFile(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "page.html")
-	body := htmlPage(3000, `<script src="/app.js"></script>`)
+	body := htmlPage(3000, `<script src="/app.js"></script><link rel=stylesheet href="https://cdn.example/s.css"><img src="a.png">`)
 	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -501,7 +509,32 @@ func TestPageLocalFile(t *testing.T) {
 	if r.RobotsCache != nil {
 		t.Error("RobotsCache != nil for a local file")
 	}
+	checkResourcesSkipped(t, r, skippedLocal, 2)
 	checkSortedBySeverity(t, r.Findings)
+}
+
+// checkResourcesSkipped checks that a report whose subresources were not
+// fetched says so, with the references counted (the image is not one the
+// renderer fetches), in the text and HTML reports as in the field.
+func checkResourcesSkipped(t *testing.T, r *Report, reason string, refs int) {
+	t.Helper()
+	if r.ResourcesSkipped != reason || r.ResourceReferences != refs {
+		t.Errorf("ResourcesSkipped, ResourceReferences = %q, %d, want %q, %d", r.ResourcesSkipped, r.ResourceReferences, reason, refs)
+	}
+	note := r.ResourcesNote()
+	if !strings.HasPrefix(note, reason) || !strings.Contains(note, strconv.Itoa(refs)+" scripts") {
+		t.Errorf("ResourcesNote() = %q, want the reason and %d references", note, refs)
+	}
+	writers := map[string]func(io.Writer) error{"text": r.WriteText, "html": r.WriteHTML}
+	for format, write := range writers {
+		var b strings.Builder
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), html.EscapeString(note)) {
+			t.Errorf("%s report does not say %q", format, note)
+		}
+	}
 }
 
 func TestPageInvalidTarget(t *testing.T) {

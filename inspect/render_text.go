@@ -271,6 +271,9 @@ func headingCount(h HeadingImpact) Count {
 
 func (r *Report) textResources(w io.Writer) {
 	if len(r.Resources) == 0 {
+		if note := r.ResourcesNote(); note != "" {
+			fmt.Fprintf(w, "\n%s\n", note)
+		}
 		return
 	}
 	fetched := 0

@@ -129,6 +129,10 @@ type RenderedScript struct {
 	Ran    bool  `json:"ran"`
 	// Reason says why it did not run, or "" when it ran.
 	Reason string `json:"reason"`
+	// RobotsUnchecked is true when it was not fetched because its host's
+	// robots.txt could not be reached from this machine (see
+	// RenderedRequest.RobotsUnchecked).
+	RobotsUnchecked bool `json:"robots_unchecked,omitempty"`
 	// Exception is the browser's exception text, if one was thrown.
 	Exception string `json:"exception,omitempty"`
 	// RanInFull is true when the full render ran it.
@@ -154,6 +158,10 @@ type RenderedRequest struct {
 	// ReadComplete is false when the fetch stopped at its cap.
 	ReadComplete    bool `json:"read_complete"`
 	BlockedByRobots bool `json:"blocked_by_robots"`
+	// RobotsUnchecked is true when the request was failed because its
+	// host's robots.txt got no answer from this machine (DNS, TCP, TLS, a
+	// timeout): nothing is known of its rules, so it is not "blocked".
+	RobotsUnchecked bool `json:"robots_unchecked,omitempty"`
 	// RobotsLine is the deciding robots.txt line, 0 when none.
 	RobotsLine int `json:"robots_line"`
 	// NotFetchedReason says in one sentence why the request was failed

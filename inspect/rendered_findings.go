@@ -54,9 +54,15 @@ func RenderedFindings(rd *Rendered, crit []Critical) []Finding {
 	for _, l := range rd.Lost {
 		lostFinding(fs, l)
 	}
+	var unchecked []RenderedScript
 	for _, s := range rd.Scripts {
+		if !s.Ran && s.RobotsUnchecked {
+			unchecked = append(unchecked, s)
+			continue
+		}
 		scriptFinding(fs, s)
 	}
+	uncheckedScripts(fs, unchecked)
 	jsDirectives(fs, rd.Google, crit)
 	for _, pg := range []*RenderedPage{rd.Google, rd.Full} {
 		renderNotes(fs, pg)

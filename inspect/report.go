@@ -58,9 +58,16 @@ type Report struct {
 	// Partial says what is known of a body not read to its end (the
 	// announced length and where the cutoff falls on it); nil when the
 	// body was read whole.
-	Partial   *PartialRead   `json:"partial_read,omitempty"`
-	Resources []Resource     `json:"resources"`
-	Robots    *RobotsSummary `json:"robots"`
+	Partial   *PartialRead `json:"partial_read,omitempty"`
+	Resources []Resource   `json:"resources"`
+	// ResourcesSkipped says, in one sentence, why no subresource was
+	// fetched (a local file, or turned off); "" when they were, so that an
+	// empty Resources then means the page references none.
+	ResourcesSkipped string `json:"resources_skipped,omitempty"`
+	// ResourceReferences counts the distinct fetchable URLs the page
+	// references when ResourcesSkipped is set; found, not fetched.
+	ResourceReferences int            `json:"resource_references,omitempty"`
+	Robots             *RobotsSummary `json:"robots"`
 	// FinalRobots is the verdict for the final URL when redirects led to
 	// another URL; nil otherwise.
 	FinalRobots *RobotsSummary `json:"final_robots,omitempty"`

@@ -90,7 +90,11 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		if rr != nil {
 			rec.RobotsLine = rr.Line
 		}
-		if blocked != "" {
+		switch {
+		case blocked != "" && rr != nil && rr.Unreachable:
+			rec.RobotsUnchecked, rec.NotFetchedReason = true, unreachableReason(rr.URL)
+			return answer{fail: network.ErrorReasonBlockedByClient}
+		case blocked != "":
 			rec.BlockedByRobots, rec.NotFetchedReason = true, blocked
 			return answer{fail: network.ErrorReasonBlockedByClient}
 		}
@@ -101,6 +105,13 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		return answer{fail: network.ErrorReasonFailed}
 	}
 	return in.serve(res, rec)
+}
+
+// unreachableReason is why a request whose host's robots.txt got no answer
+// from this machine was not fetched: this machine's failure, not a rule.
+func unreachableReason(robotsURL string) string {
+	return "Not fetched: its host could not be reached from this machine, so its robots.txt (" + robotsURL +
+		") could not be checked from here; nothing is known of whether Google may fetch it."
 }
 
 // navigatedAway is the reason of a top-level navigation that was refused.

@@ -68,7 +68,7 @@ func judge(row *inspect.RenderedScript, run scriptRun, req *inspect.RenderedRequ
 	case run.parsed:
 		row.Reason = "Threw at run time: " + run.exception
 	case req != nil && req.NotFetchedReason != "":
-		row.Reason = req.NotFetchedReason
+		row.Reason, row.RobotsUnchecked = req.NotFetchedReason, req.RobotsUnchecked
 	case req != nil && req.Error != "":
 		row.Reason = "Could not be fetched: " + req.Error
 	case req != nil && req.Status >= 400:

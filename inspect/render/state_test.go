@@ -2,11 +2,8 @@ package render
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -80,23 +77,11 @@ func TestSkippedTypesAreNotFetched(t *testing.T) {
 
 func TestLocalFile(t *testing.T) {
 	needBrowser(t)
-	dir := t.TempDir()
-	file := filepath.Join(dir, "page.html")
 	page := `<!doctype html><html><head><title>Local</title><script src="app.js"></script></head><body>
 <script>document.body.insertAdjacentHTML('beforeend', '<a href="/made">made</a>')</script></body></html>`
-	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, _ := fetch.Lookup("googlebot-smartphone")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := inspect.Page(ctx, &fetch.Fetcher{}, file, p, inspect.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := Run(ctx, &fetch.Fetcher{}, rep, p, Options{NoScreenshots: true})
-	if r.Error != "" || r.Google.Title != "Local" || r.Google.Links != 1 {
-		t.Fatalf("local render: %q %+v %+v", r.Error, r.Google, r.Requests)
+	r, _ := renderLocal(t, page)
+	if r.Google.Title != "Local" || r.Google.Links != 1 {
+		t.Fatalf("local render: %+v %+v", r.Google, r.Requests)
 	}
 	s, _ := find(r.Scripts, func(s inspect.RenderedScript) bool { return strings.HasSuffix(s.URL, "/app.js") })
 	if s.Ran || !strings.Contains(s.Reason, "local file") {

@@ -1,0 +1,93 @@
+package app
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/widget"
+)
+
+// inspectLocalNews inspects the saved BBC News head as a local file, the
+// way a user who types its path does.
+func inspectLocalNews(t *testing.T) *testUI {
+	t.Helper()
+	path, err := filepath.Abs("testdata/pages/bbc-news-head.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu := newTestUI(t, Options{})
+	tu.typeURLAndEnter(path)
+	tu.waitEnd(t, 30*time.Second)
+	if msg := tu.top.banner.Text; msg != "" {
+		t.Fatalf("the inspection failed: %s", msg)
+	}
+	return tu
+}
+
+func TestLocalFileResourcesNotFetched(t *testing.T) {
+	tu := inspectLocalNews(t)
+	got := tu.res.summary.Text
+	if strings.Contains(got, "no subresources") {
+		t.Errorf("resources summary = %q: nothing was looked at, so never \"none\"", got)
+	}
+	if want := tu.report.ResourcesNote(); want == "" || got != want {
+		t.Errorf("resources summary = %q, want the report's note %q", got, want)
+	}
+	if !strings.Contains(got, "not fetched for a local file") || tu.report.ResourceReferences == 0 {
+		t.Errorf("resources summary = %q (%d references), want not fetched and the page's count", got, tu.report.ResourceReferences)
+	}
+}
+
+func TestLocalFileRobotsNotChecked(t *testing.T) {
+	tu := inspectLocalNews(t)
+	g := tu.robots.grid
+	if g == nil || len(g.urls) == 0 || len(g.agents) == 0 {
+		t.Fatalf("robots grid = %+v, want the file's URL and the profile's agents", g)
+	}
+	l := widget.NewLabel("")
+	for col := 1; col <= len(g.agents); col++ {
+		tu.act(func() { tu.robots.updateCell(widget.TableCellID{Row: 0, Col: col}, l) })
+		if l.Text != notCheckedWord || l.Importance != widget.MediumImportance {
+			t.Errorf("%s cell = %q (importance %v), want %q in a neutral colour: no robots.txt was consulted",
+				g.agents[col-1].label, l.Text, l.Importance, notCheckedWord)
+		}
+	}
+	if got := whyText(g.urls[0], g.agents[0], g.cells[0][0]); strings.Contains(got, "allowed") {
+		t.Errorf("why = %q, want no verdict", got)
+	}
+	// Rules typed in the editor are tested as usual.
+	typed := evalRobots([]byte("User-agent: *\nDisallow: /\n"), nil, false, g.urls, g.agents)
+	if c := typed.cells[0][0]; c.unchecked || c.v.Allowed {
+		t.Errorf("typed Disallow: / gives unchecked %v allowed %v, want a disallowed verdict", c.unchecked, c.v.Allowed)
+	}
+}
+
+func TestLocalFileHeadersClaimNoRequest(t *testing.T) {
+	tu := inspectLocalNews(t)
+	h := tu.headers
+	all := strings.Join([]string{h.request.Text, h.redirects.Text, h.raw.Text, h.sizes.Text, h.timings.Text}, "\n")
+	for _, claim := range []string{"answered directly", "on the wire", "not compressed", "0 ms", "Content-Type"} {
+		if strings.Contains(all, claim) {
+			t.Errorf("headers tab says %q for a file read from disk:\n%s", claim, all)
+		}
+	}
+	for _, l := range []*widget.Label{h.redirects, h.raw, h.timings} {
+		if !strings.HasPrefix(l.Text, "None: ") {
+			t.Errorf("section = %q, want None: and why", l.Text)
+		}
+	}
+	if want := "Read from disk             14,643 bytes"; !strings.Contains(h.sizes.Text, want) {
+		t.Errorf("sizes = %q, want %q", h.sizes.Text, want)
+	}
+	if !strings.Contains(h.sizes.Text, "0 bytes (a file has no header") {
+		t.Errorf("sizes = %q, want 0 header bytes, none read", h.sizes.Text)
+	}
+	// Header bytes given on the command line are counted, and said to be given.
+	r := *tu.report.Fetch
+	r.HeaderBytes = 300
+	if got := sizesText(&r); !strings.Contains(got, "300 bytes (given with --header-bytes, not read)") {
+		t.Errorf("sizes with --header-bytes 300 = %q", got)
+	}
+}

@@ -1,0 +1,35 @@
+package inspect
+
+// CodeRenderScriptUnchecked is the finding about scripts the render could
+// not fetch because their host's robots.txt got no answer from this
+// machine: this machine's failure (offline, DNS), not Google's rule.
+const CodeRenderScriptUnchecked = "render-script-unchecked"
+
+// uncheckedScripts says which scripts were not fetched because their
+// host could not be reached from here: one finding a script, or one
+// summary when offlineHosts or more hosts could not be reached.
+func uncheckedScripts(fs *findings, scripts []RenderedScript) {
+	var hosts []string
+	seen := map[string]bool{}
+	for _, s := range scripts {
+		if h := robotsHost(s.URL); !seen[h] {
+			seen[h] = true
+			hosts = append(hosts, h)
+		}
+	}
+	if len(hosts) >= offlineHosts {
+		fs.add(SeverityWarning, CodeRenderScriptUnchecked, nil,
+			"%d hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether Google may fetch them: %s.",
+			len(hosts), pluralize(len(scripts), "script", "scripts"), listShort(hosts, 6))
+		return
+	}
+	for _, s := range scripts {
+		var off *int64
+		if s.Offset >= 0 {
+			off = offsetPtr(s.Offset)
+		}
+		fs.add(SeverityWarning, CodeRenderScriptUnchecked, off,
+			"%s was not fetched for the render: its host could not be reached from this machine, so its robots.txt could not be checked from here and nothing is known of whether Google may fetch it.",
+			s.URL)
+	}
+}

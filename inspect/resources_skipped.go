@@ -1,0 +1,38 @@
+package inspect
+
+// Why a report's subresources were not fetched, said as Report.ResourcesSkipped.
+const (
+	skippedLocal = "Subresources are not fetched for a local file."
+	skippedAsked = "Subresources were not fetched (turned off for this inspection)."
+)
+
+// skipResources records that no subresource was fetched, and why, with
+// the count of distinct script, stylesheet, preload and frame URLs the
+// page references, found without fetching anything.
+func (r *Report) skipResources(reason string) {
+	r.ResourcesSkipped = reason
+	r.ResourceReferences = 0
+	if r.Fetch == nil {
+		return
+	}
+	for _, res := range DiscoverResources(r.FinalURL, r.Fetch.Body, r.Fetch.CutoffOffset) {
+		if res.Kind.Fetchable() {
+			r.ResourceReferences++
+		}
+	}
+}
+
+// ResourcesNote is the one sentence every view gives when no subresource
+// was fetched: why, and how many the page references; "" when they were
+// fetched (an empty list then means the page references none).
+func (r *Report) ResourcesNote() string {
+	if r.ResourcesSkipped == "" {
+		return ""
+	}
+	n := r.ResourceReferences
+	if n == 0 {
+		return r.ResourcesSkipped + " The page references no scripts, stylesheets or frames."
+	}
+	return r.ResourcesSkipped + " The page references " +
+		pluralize(n, "script, stylesheet or frame", "scripts, stylesheets and frames") + "."
+}
