@@ -50,8 +50,9 @@ func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, r
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
 func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
 
-// ScriptLine is a script as one line: whether it ran and why not.
-func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptName(s) + ": " + orRan(s) }
+// ScriptLine is a script as one line: whether it ran and, when it did
+// not, why: "ran  inline at byte 409", "not run  app.js: Cut at …".
+func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptOutcome(s) }
 
 // renderedRows compares the two renders' values, row by row.
 func renderedRows(g, f *RenderedPage) []RenderedRow {
@@ -144,7 +145,7 @@ func textScripts(w io.Writer, scripts []RenderedScript) {
 	}
 	fmt.Fprintf(w, "  Scripts (%d):\n", len(scripts))
 	for _, s := range scripts {
-		fmt.Fprintf(w, "    %-7s %s: %s\n", ranWord(s), scriptName(s), orRan(s))
+		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}
 }
 
@@ -153,6 +154,15 @@ func ranWord(s RenderedScript) string {
 		return "ran"
 	}
 	return "not run"
+}
+
+// scriptOutcome names a script and, when it did not run, says why: the
+// ran/not run word before it says the rest once.
+func scriptOutcome(s RenderedScript) string {
+	if s.Ran {
+		return scriptName(s)
+	}
+	return scriptName(s) + ": " + s.Reason
 }
 
 func orRan(s RenderedScript) string {
