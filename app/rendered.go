@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // renderedArea is the Rendered tab: the two renders' screenshots side by
@@ -183,12 +184,13 @@ func renderedStatus(rd *inspect.Rendered) string {
 	if rd.Error != "" {
 		return rd.Error
 	}
-	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %d × %d (assumed viewport): ", rd.Browser,
-		float64(rd.DurationMS)/1000, rd.Viewport.Width, rd.Viewport.Height)
+	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s (assumed viewport): ", rd.Browser,
+		float64(rd.DurationMS)/1000, inspect.ViewportSize(rd.Viewport))
 	if failed := failedRender(rd); failed != "" {
 		s += "no comparison, because " + failed + "."
 	} else {
-		s += fmt.Sprintf("%d items lost, %d of %d scripts did not run.", len(rd.Lost), notRun(rd.Scripts), len(rd.Scripts))
+		s += prose.Count(int64(len(rd.Lost)), "item", "items") + " lost, " + prose.Thousands(int64(notRun(rd.Scripts))) +
+			" of " + prose.Count(int64(len(rd.Scripts)), "script", "scripts") + " did not run."
 	}
 	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {

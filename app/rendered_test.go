@@ -127,3 +127,18 @@ func limitedEngine(f *fetch.Fetcher, limit int64) engine {
 // renderBrowsers counts the live processes of the browsers this test
 // binary started.
 func renderBrowsers() int { return render.LiveProcesses() }
+
+// TestRenderedStatusCounts checks that the tab's sentence writes its
+// counts with thousands separators and nouns that agree.
+func TestRenderedStatusCounts(t *testing.T) {
+	page := func(mode string) *inspect.RenderedPage { return &inspect.RenderedPage{Mode: mode} }
+	rd := &inspect.Rendered{Browser: "Chrome", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
+		Google: page("google"), Full: page("full"), Lost: make([]inspect.RenderedLost, 1133),
+		Scripts: []inspect.RenderedScript{{URL: "https://a.example/a.js"}}}
+	got := renderedStatus(rd)
+	for _, want := range []string{"at 1,920 × 1,080", "1,133 items lost, 1 of 1 script did not run."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status %q lacks %q", got, want)
+		}
+	}
+}

@@ -81,3 +81,24 @@ func TestRenderedTextAndReport(t *testing.T) {
 		t.Errorf("AddRendered: %+v", r.Findings)
 	}
 }
+
+// TestRenderedCountsHaveSeparators checks the text and HTML counts of a
+// render that lost thousands of items.
+func TestRenderedCountsHaveSeparators(t *testing.T) {
+	rd := &Rendered{Browser: "Chrome", Viewport: Viewport{Width: 1920, Height: 1080},
+		Google: &RenderedPage{Mode: "google", DurationMS: 12345}, Full: &RenderedPage{Mode: "full", H2: make([]string, 1200)},
+		Lost: make([]RenderedLost, 1333)}
+	var b bytes.Buffer
+	if err := WriteRenderedText(&b, rd); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Chrome, 1,920 × 1,080", "Lost in Google's render (1,333):", "... and 1,303 more", "12,345 ms", "1,200"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	v := renderedView(rd)
+	if v.LostLeftOut != "1,133" || v.Size != "1,920 × 1,080" {
+		t.Errorf("HTML view: %q more, viewport %q", v.LostLeftOut, v.Size)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteRenderedText writes a rendered view as text: both renders side by
@@ -17,7 +19,7 @@ func WriteRenderedText(w io.Writer, rd *Rendered) error {
 }
 
 func textRendered(w io.Writer, rd *Rendered) {
-	fmt.Fprintf(w, "\nRendered (%s, %d × %d%s)\n", orNone(rd.Browser), rd.Viewport.Width, rd.Viewport.Height,
+	fmt.Fprintf(w, "\nRendered (%s, %s%s)\n", orNone(rd.Browser), ViewportSize(rd.Viewport),
 		map[bool]string{true: ", assumed viewport"}[rd.Viewport.Assumed])
 	if rd.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rd.Error)
@@ -38,6 +40,12 @@ func textRendered(w io.Writer, rd *Rendered) {
 	}
 	textLost(w, rd.Lost)
 	textScripts(w, rd.Scripts)
+}
+
+// ViewportSize is a viewport as "1,920 × 1,080", the way every view
+// shows it.
+func ViewportSize(v Viewport) string {
+	return prose.Thousands(int64(v.Width)) + " × " + prose.Thousands(int64(v.Height))
 }
 
 // RenderedRow is one line of the side-by-side table of the two renders.
@@ -71,15 +79,18 @@ func renderedRows(g, f *RenderedPage) []RenderedRow {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
 		}),
 		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
-		row("hreflang", func(p *RenderedPage) string { return fmt.Sprint(len(p.Hreflang)) }),
+		row("hreflang", func(p *RenderedPage) string { return count(len(p.Hreflang)) }),
 		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
 		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
 		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
-		row("h2", func(p *RenderedPage) string { return fmt.Sprint(len(p.H2)) }),
+		row("h2", func(p *RenderedPage) string { return count(len(p.H2)) }),
 		row("Visible text", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
-		row("Time", func(p *RenderedPage) string { return fmt.Sprintf("%d ms", p.DurationMS) }),
+		row("Time", func(p *RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }
+
+// count is a count of items with thousands separators.
+func count(n int) string { return prose.Thousands(int64(n)) }
 
 func jsonLDSummary(list []JSONLD) string {
 	if len(list) == 0 {
@@ -117,10 +128,10 @@ func textLost(w io.Writer, lost []RenderedLost) {
 		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%d):\n", len(lost))
+	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", count(len(lost)))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %d more (see --json)\n", len(lost)-maxTextLost)
+			fmt.Fprintf(w, "    ... and %s more (see --json)\n", count(len(lost)-maxTextLost))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
@@ -143,7 +154,7 @@ func textScripts(w io.Writer, scripts []RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%d):\n", len(scripts))
+	fmt.Fprintf(w, "  Scripts (%s):\n", count(len(scripts)))
 	for _, s := range scripts {
 		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}

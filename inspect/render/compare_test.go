@@ -62,7 +62,6 @@ func TestCompareOffsetsAreTheElements(t *testing.T) {
 	}
 }
 
-
 func offStr(p *int64) string {
 	if p == nil {
 		return "no offset"
