@@ -84,7 +84,7 @@ func renderedRows(g, f *RenderedPage) []RenderedRow {
 		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
 		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
 		row("h2", func(p *RenderedPage) string { return count(len(p.H2)) }),
-		row("Visible text", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
+		row("Visible text (rendered DOM)", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
 		row("Time", func(p *RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }

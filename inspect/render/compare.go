@@ -52,7 +52,7 @@ func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []
 	}
 	if d := f.TextBytes - g.TextBytes; d > 0 {
 		lost = append(lost, inspect.RenderedLost{Kind: inspect.LostText,
-			Value: fmt.Sprintf("%s bytes of visible text", inspect.Bytes(d)), Offset: rep.Fetch.CutoffOffset})
+			Value: fmt.Sprintf("%s bytes of visible text (rendered DOM)", inspect.Bytes(d)), Offset: rep.Fetch.CutoffOffset})
 	}
 	return lost
 }
