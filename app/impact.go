@@ -125,7 +125,7 @@ func compareText(im *inspect.Impact) string {
 		fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
 	}
 	count("Body bytes", inspect.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
-	count("Visible text bytes", im.TextBytes)
+	count("Visible text in the source (bytes)", im.TextBytes)
 	count("Internal links", im.Links.Internal)
 	count("External links", im.Links.External)
 	for lvl := range 6 {

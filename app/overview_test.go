@@ -1,12 +1,15 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // TestLegendWraps checks that every kind of the legend stays readable in a
@@ -47,5 +50,24 @@ func TestLegendWraps(t *testing.T) {
 				t.Errorf("legend is %v high, less than the %v its rows need", got, min)
 			}
 		})
+	}
+}
+
+// TestTextMeasuresNamed checks that the byte map's text and the two
+// visible-text measures are named apart wherever the window shows them.
+func TestTextMeasuresNamed(t *testing.T) {
+	test.NewTempApp(t)
+	objs := legendObjects([]legendItem{{kind: byteview.RulerKindText, bytes: 2_230_541}})
+	lbl := objs[0].(*fyne.Container).Objects[1].(*widget.Label)
+	if !strings.HasPrefix(lbl.Text, "text bytes 2,230,541") {
+		t.Errorf("legend reads %q, want it to name the byte map's text bytes", lbl.Text)
+	}
+	rows := inspect.RenderedRows(&inspect.Rendered{Google: &inspect.RenderedPage{}, Full: &inspect.RenderedPage{}})
+	found := false
+	for _, r := range rows {
+		found = found || r.Name == "Visible text (rendered DOM)"
+	}
+	if !found {
+		t.Errorf("the Rendered table names no \"Visible text (rendered DOM)\" row: %+v", rows)
 	}
 }

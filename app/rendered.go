@@ -12,11 +12,13 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // renderedArea is the Rendered tab: the two renders' screenshots side by
-// side at the same scale, the comparison, what Google's render lost (a
-// click opens Source at the byte that produced it) and the script table.
+// side at the same scale, each captioned, in a scroll above tabs with the
+// comparison, what Google's render lost (a click opens Source at the byte
+// that produced it) and the script table.
 type renderedArea struct {
 	status   *widget.Label
 	enabled  *widget.Check
@@ -24,6 +26,7 @@ type renderedArea struct {
 	rows     *fyne.Container
 	lost     *widget.List
 	scripts  *widget.List
+	tables   *container.AppTabs
 	data     renderedData
 	onOffset func(int64)
 	root     fyne.CanvasObject
@@ -39,6 +42,9 @@ type renderedData struct {
 	scriptText    []string
 	scriptRan     []bool
 	shotW, shotHs [2]int
+	// captions name each screenshot; blank says a render drew nothing.
+	captions [2]string
+	blank    [2]bool
 }
 
 // shotScale is the scale the screenshots are drawn at, in Fyne units per
@@ -70,17 +76,17 @@ func newRowLabel() fyne.CanvasObject {
 	return l
 }
 
+// layout puts the screenshots over the whole width, in a scroll, and the
+// comparison, the lost items and the scripts in tabs below, so each fits
+// a 1024 × 768 window.
 func (a *renderedArea) layout() fyne.CanvasObject {
-	shots := container.NewScroll(a.shots)
-	lost := container.NewBorder(widget.NewLabelWithStyle("Lost in Google's render (click: open in Source)",
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, a.lost)
-	scripts := container.NewBorder(widget.NewLabelWithStyle("Scripts in Google's render", fyne.TextAlignLeading,
-		fyne.TextStyle{Bold: true}), nil, nil, nil, a.scripts)
-	top := container.NewVSplit(container.NewVScroll(a.rows), lost)
-	top.Offset = 0.5
-	right := container.NewVSplit(top, scripts)
-	right.Offset = 0.7
-	split := container.NewHSplit(shots, right)
+	lost := container.NewBorder(widget.NewLabel("Click an item to open Source at the byte that produced it."),
+		nil, nil, nil, a.lost)
+	a.tables = container.NewAppTabs(
+		container.NewTabItem("Comparison", container.NewVScroll(a.rows)),
+		container.NewTabItem("Lost in Google's render", lost),
+		container.NewTabItem("Scripts", a.scripts))
+	split := container.NewVSplit(container.NewScroll(a.shots), a.tables)
 	split.Offset = 0.5
 	return container.NewBorder(container.NewVBox(a.enabled, a.status), nil, nil, nil, split)
 }
@@ -99,15 +105,9 @@ func (a *renderedArea) show(d renderedData) {
 	a.status.SetText(d.status)
 	a.shots.Objects = nil
 	for i, img := range []image.Image{d.google, d.full} {
-		if img == nil {
-			continue
+		if img != nil || d.captions[i] != "" {
+			a.shots.Add(shotPane(d, i, img))
 		}
-		title := map[int]string{0: "Google (kept bytes)", 1: "Full page"}[i]
-		c := canvas.NewImageFromImage(img)
-		c.FillMode = canvas.ImageFillStretch
-		// Both at the same scale, small enough for the two to sit side by side.
-		c.SetMinSize(fyne.NewSize(float32(d.shotW[i])*shotScale, float32(d.shotHs[i])*shotScale))
-		a.shots.Add(container.NewBorder(widget.NewLabel(title), nil, nil, nil, c))
 	}
 	a.shots.Refresh()
 	a.rows.Objects = nil
@@ -121,6 +121,31 @@ func (a *renderedArea) show(d renderedData) {
 	a.lost.Refresh()
 	a.scripts.Refresh()
 }
+
+// shotPane is one screenshot with its caption above it, and a second
+// line when the render drew nothing.
+func shotPane(d renderedData, i int, img image.Image) fyne.CanvasObject {
+	caption := widget.NewLabelWithStyle(d.captions[i], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head := container.NewVBox(caption)
+	if d.blank[i] {
+		note := widget.NewLabel(blankCaption)
+		note.Importance = widget.WarningImportance
+		head.Add(note)
+	}
+	if img == nil {
+		head.Add(widget.NewLabel("No screenshot."))
+		return head
+	}
+	c := canvas.NewImageFromImage(img)
+	c.FillMode = canvas.ImageFillStretch
+	// Both at the same scale, small enough for the two to sit side by side.
+	c.SetMinSize(fyne.NewSize(float32(d.shotW[i])*shotScale, float32(d.shotHs[i])*shotScale))
+	// In an HBox the image keeps its own width under a wider caption.
+	return container.NewVBox(head, container.NewHBox(c))
+}
+
+// blankCaption says that a render drew nothing at all.
+const blankCaption = "Nothing visible: the kept bytes render a blank page."
 
 func newTruncLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
@@ -156,10 +181,15 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	for _, r := range inspect.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
+	d.captions = [2]string{googleCaption(rd), "Full render (the whole page)"}
 	for i, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
+		if pg == nil {
+			continue
+		}
 		if img, err := png.Decode(bytes.NewReader(pg.Screenshot)); err == nil {
 			b := img.Bounds()
 			d.shotW[i], d.shotHs[i] = b.Dx(), b.Dy()
+			d.blank[i] = i == 0 && pg.TextBytes == 0 && oneColour(img)
 			if i == 0 {
 				d.google = img
 			} else {
@@ -183,12 +213,13 @@ func renderedStatus(rd *inspect.Rendered) string {
 	if rd.Error != "" {
 		return rd.Error
 	}
-	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %d × %d (assumed viewport): ", rd.Browser,
-		float64(rd.DurationMS)/1000, rd.Viewport.Width, rd.Viewport.Height)
+	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s (assumed viewport): ", rd.Browser,
+		float64(rd.DurationMS)/1000, inspect.ViewportSize(rd.Viewport))
 	if failed := failedRender(rd); failed != "" {
 		s += "no comparison, because " + failed + "."
 	} else {
-		s += fmt.Sprintf("%d items lost, %d of %d scripts did not run.", len(rd.Lost), notRun(rd.Scripts), len(rd.Scripts))
+		s += prose.Count(int64(len(rd.Lost)), "item", "items") + " lost, " + prose.Thousands(int64(notRun(rd.Scripts))) +
+			" of " + prose.Count(int64(len(rd.Scripts)), "script", "scripts") + " did not run."
 	}
 	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {

@@ -2,13 +2,20 @@ package app
 
 import (
 	"context"
+	"image"
+	"image/color"
+	"image/draw"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -127,3 +134,70 @@ func limitedEngine(f *fetch.Fetcher, limit int64) engine {
 // renderBrowsers counts the live processes of the browsers this test
 // binary started.
 func renderBrowsers() int { return render.LiveProcesses() }
+
+// TestRenderedStatusCounts checks that the tab's sentence writes its
+// counts with thousands separators and nouns that agree.
+func TestRenderedStatusCounts(t *testing.T) {
+	page := func(mode string) *inspect.RenderedPage { return &inspect.RenderedPage{Mode: mode} }
+	rd := &inspect.Rendered{Browser: "Chrome", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
+		Google: page("google"), Full: page("full"), Lost: make([]inspect.RenderedLost, 1133),
+		Scripts: []inspect.RenderedScript{{URL: "https://a.example/a.js"}}}
+	got := renderedStatus(rd)
+	for _, want := range []string{"at 1,920 × 1,080", "1,133 items lost, 1 of 1 script did not run."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status %q lacks %q", got, want)
+		}
+	}
+}
+
+// TestRenderedLayoutFits checks the tab at 1024 × 768: both screenshots
+// side by side inside the window with their captions above them, a blank
+// Google render captioned as such, and every comparison row reachable.
+func TestRenderedLayoutFits(t *testing.T) {
+	a := newRenderedArea(prefs{p: test.NewTempApp(t).Preferences()}, nil)
+	w := test.NewTempWindow(t, a.content())
+	w.Resize(fyne.NewSize(1024, 768))
+	d := renderedData{status: "s", google: blankImage(412, 900, false), full: blankImage(412, 900, true),
+		shotW: [2]int{412, 412}, shotHs: [2]int{900, 900}, blank: [2]bool{true, false},
+		captions: [2]string{"Google's render (from the kept 1,999,860 bytes)", "Full render (the whole page)"}}
+	for i := range 11 {
+		d.rows = append(d.rows, [3]string{"row " + strconv.Itoa(i), "g", "f"})
+	}
+	a.show(d)
+	if len(a.shots.Objects) != 2 {
+		t.Fatalf("%d screenshot panes, want 2", len(a.shots.Objects))
+	}
+	for i, pane := range a.shots.Objects {
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pane)
+		if right := pos.X + pane.Size().Width; right > 1024 {
+			t.Errorf("pane %d ends at x=%v, past the window", i, right)
+		}
+		head := pane.(*fyne.Container).Objects[0].(*fyne.Container)
+		if got := head.Objects[0].(*widget.Label).Text; got != d.captions[i] {
+			t.Errorf("pane %d caption %q, want %q", i, got, d.captions[i])
+		}
+		if blank := len(head.Objects) > 1 && head.Objects[1].(*widget.Label).Text == blankCaption; blank != d.blank[i] {
+			t.Errorf("pane %d blank caption shown %v, want %v", i, blank, d.blank[i])
+		}
+	}
+	if a.tables == nil || len(a.tables.Items) != 3 || a.tables.Items[0].Content.(*container.Scroll).Content != a.rows {
+		t.Fatal("the comparison is not in a scrolling tab of its own")
+	}
+}
+
+// TestOneColour tells a blank screenshot from a drawn one.
+func TestOneColour(t *testing.T) {
+	if !oneColour(blankImage(40, 30, false)) || oneColour(blankImage(40, 30, true)) {
+		t.Error("oneColour does not tell a blank image from a drawn one")
+	}
+}
+
+// blankImage is a white w × h image, with one black pixel when drawn.
+func blankImage(w, h int, drawn bool) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	if drawn {
+		img.Set(w/2, h/2, color.Black)
+	}
+	return img
+}

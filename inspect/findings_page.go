@@ -168,7 +168,7 @@ func (fs *findings) lost() {
 			Bytes(li), Bytes(le), fs.crawler)
 	}
 	if t := im.TextBytes; t.Lost() > 0 {
-		fs.add(SeverityWarning, CodeTextLost, nil, "%s of the page's visible text (%s of %s bytes) is %s and will not be indexed.",
+		fs.add(SeverityWarning, CodeTextLost, nil, "%s of the visible text in the page's source (%s of %s bytes) is %s and will not be indexed.",
 			capitalize(percentOf(t.Lost(), t.Full)), Bytes(t.Lost()), Bytes(t.Full), fs.cutoffPhrase())
 	}
 	full, kept := 0, 0

@@ -68,7 +68,7 @@ func TestImpact(t *testing.T) {
 		{"h1", im.Headings.Full[0] - im.Headings.Kept[0], 0},
 		{"h2 lost", im.Headings.Full[1] - im.Headings.Kept[1], 1},
 		{"lost heading text", im.Headings.Lost[0].Text, "Two"},
-		{"text bytes", im.TextBytes, Count{Full: int64(len("One" + "text " + "a" + "x" + "Two" + "more text " + "b")), Kept: int64(len("One" + "text " + "a" + "x"))}}, // white-space-only text does not count
+		{"visible text (source)", im.TextBytes, Count{Full: int64(len("One" + "text " + "a" + "x" + "Two" + "more text " + "b")), Kept: int64(len("One" + "text " + "a" + "x"))}}, // white-space-only text does not count
 		{"hreflang", [2]int{im.Hreflang.Full, im.Hreflang.Kept}, [2]int{2, 2}},
 		{"canonical", im.Canonical, Presence{Full: true, Kept: false}},
 		{"title", im.Title, Presence{Full: true, Kept: true}},

@@ -228,7 +228,7 @@ func impactRows(im *Impact) []impactRow {
 		{"internal links", im.Links.Internal},
 		{"external links", im.Links.External},
 		{"headings", headingCount(im.Headings)},
-		{"text bytes", im.TextBytes},
+		{"visible text (source)", im.TextBytes},
 		{"hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
 	}
 }

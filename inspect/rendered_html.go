@@ -7,14 +7,14 @@ import (
 
 // htmlRendered is the evidence pack's rendered section.
 type htmlRendered struct {
-	R                *Rendered
-	Rows             []RenderedRow
-	GoogleShot       template.URL
-	FullShot         template.URL
-	Lost             []htmlLost
-	Scripts          []htmlScript
-	LostLeftOut      int
-	Browser, Viewing string
+	R             *Rendered
+	Rows          []RenderedRow
+	GoogleShot    template.URL
+	FullShot      template.URL
+	Lost          []htmlLost
+	Scripts       []htmlScript
+	LostLeftOut   string // "" when every lost item is listed
+	Browser, Size string
 }
 
 type htmlLost struct{ Kind, Value, Where string }
@@ -32,7 +32,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 	if rd == nil {
 		return nil
 	}
-	v := &htmlRendered{R: rd, Browser: orNone(rd.Browser)}
+	v := &htmlRendered{R: rd, Browser: orNone(rd.Browser), Size: ViewportSize(rd.Viewport)}
 	if rd.Error != "" {
 		return v
 	}
@@ -40,7 +40,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 	v.GoogleShot, v.FullShot = pngURL(rd.Google), pngURL(rd.Full)
 	for i, l := range rd.Lost {
 		if i == maxHTMLLost {
-			v.LostLeftOut = len(rd.Lost) - maxHTMLLost
+			v.LostLeftOut = count(len(rd.Lost) - maxHTMLLost)
 			break
 		}
 		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(l)})

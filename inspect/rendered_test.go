@@ -57,20 +57,48 @@ func TestRenderedTextAndReport(t *testing.T) {
 		Full:   &RenderedPage{Mode: "full", Title: "T", Links: 2, Notes: []string{"1 navigation away from the page was not followed."}},
 		Lost:   []RenderedLost{{Kind: LostLink, Value: "https://a.example/b"}},
 		Scripts: []RenderedScript{{URL: "https://a.example/app.js", Offset: 5,
-			Reason: "Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x"}}}
+			Reason: "Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x"},
+			{URL: "https://a.example/", Inline: true, Offset: 409, Ran: true}}}
 	var b bytes.Buffer
 	if err := WriteRenderedText(&b, rd); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Chrome 156, 412 × 732, assumed viewport", "Links", "link       https://a.example/b",
-		"not run https://a.example/app.js: Cut at 1,999,800", "full render: 1 navigation"} {
+		"not run https://a.example/app.js: Cut at 1,999,800", "ran     inline at byte 409\n", "full render: 1 navigation"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	for i, want := range []string{"not run  https://a.example/app.js: Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x",
+		"ran  inline at byte 409"} {
+		if got := ScriptLine(rd.Scripts[i]); got != want {
+			t.Errorf("ScriptLine = %q, want %q", got, want)
 		}
 	}
 	r := &Report{Analysis: &Analysis{}}
 	r.AddRendered(rd)
 	if r.Render != rd || len(r.Findings) != 3 || r.Findings[0].Severity != SeverityWarning {
 		t.Errorf("AddRendered: %+v", r.Findings)
+	}
+}
+
+// TestRenderedCountsHaveSeparators checks the text and HTML counts of a
+// render that lost thousands of items.
+func TestRenderedCountsHaveSeparators(t *testing.T) {
+	rd := &Rendered{Browser: "Chrome", Viewport: Viewport{Width: 1920, Height: 1080},
+		Google: &RenderedPage{Mode: "google", DurationMS: 12345}, Full: &RenderedPage{Mode: "full", H2: make([]string, 1200)},
+		Lost: make([]RenderedLost, 1333)}
+	var b bytes.Buffer
+	if err := WriteRenderedText(&b, rd); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Chrome, 1,920 × 1,080", "Lost in Google's render (1,333):", "... and 1,303 more", "12,345 ms", "1,200"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+	v := renderedView(rd)
+	if v.LostLeftOut != "1,133" || v.Size != "1,920 × 1,080" {
+		t.Errorf("HTML view: %q more, viewport %q", v.LostLeftOut, v.Size)
 	}
 }

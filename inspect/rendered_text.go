@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteRenderedText writes a rendered view as text: both renders side by
@@ -17,7 +19,7 @@ func WriteRenderedText(w io.Writer, rd *Rendered) error {
 }
 
 func textRendered(w io.Writer, rd *Rendered) {
-	fmt.Fprintf(w, "\nRendered (%s, %d × %d%s)\n", orNone(rd.Browser), rd.Viewport.Width, rd.Viewport.Height,
+	fmt.Fprintf(w, "\nRendered (%s, %s%s)\n", orNone(rd.Browser), ViewportSize(rd.Viewport),
 		map[bool]string{true: ", assumed viewport"}[rd.Viewport.Assumed])
 	if rd.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rd.Error)
@@ -40,6 +42,12 @@ func textRendered(w io.Writer, rd *Rendered) {
 	textScripts(w, rd.Scripts)
 }
 
+// ViewportSize is a viewport as "1,920 × 1,080", the way every view
+// shows it.
+func ViewportSize(v Viewport) string {
+	return prose.Thousands(int64(v.Width)) + " × " + prose.Thousands(int64(v.Height))
+}
+
 // RenderedRow is one line of the side-by-side table of the two renders.
 type RenderedRow struct{ Name, Google, Full string }
 
@@ -50,8 +58,9 @@ func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, r
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
 func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
 
-// ScriptLine is a script as one line: whether it ran and why not.
-func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptName(s) + ": " + orRan(s) }
+// ScriptLine is a script as one line: whether it ran and, when it did
+// not, why: "ran  inline at byte 409", "not run  app.js: Cut at …".
+func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptOutcome(s) }
 
 // renderedRows compares the two renders' values, row by row.
 func renderedRows(g, f *RenderedPage) []RenderedRow {
@@ -70,15 +79,18 @@ func renderedRows(g, f *RenderedPage) []RenderedRow {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
 		}),
 		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
-		row("hreflang", func(p *RenderedPage) string { return fmt.Sprint(len(p.Hreflang)) }),
+		row("hreflang", func(p *RenderedPage) string { return count(len(p.Hreflang)) }),
 		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
 		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
 		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
-		row("h2", func(p *RenderedPage) string { return fmt.Sprint(len(p.H2)) }),
-		row("Visible text", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
-		row("Time", func(p *RenderedPage) string { return fmt.Sprintf("%d ms", p.DurationMS) }),
+		row("h2", func(p *RenderedPage) string { return count(len(p.H2)) }),
+		row("Visible text (rendered DOM)", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
+		row("Time", func(p *RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }
+
+// count is a count of items with thousands separators.
+func count(n int) string { return prose.Thousands(int64(n)) }
 
 func jsonLDSummary(list []JSONLD) string {
 	if len(list) == 0 {
@@ -116,10 +128,10 @@ func textLost(w io.Writer, lost []RenderedLost) {
 		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%d):\n", len(lost))
+	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", count(len(lost)))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %d more (see --json)\n", len(lost)-maxTextLost)
+			fmt.Fprintf(w, "    ... and %s more (see --json)\n", count(len(lost)-maxTextLost))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
@@ -142,9 +154,9 @@ func textScripts(w io.Writer, scripts []RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%d):\n", len(scripts))
+	fmt.Fprintf(w, "  Scripts (%s):\n", count(len(scripts)))
 	for _, s := range scripts {
-		fmt.Fprintf(w, "    %-7s %s: %s\n", ranWord(s), scriptName(s), orRan(s))
+		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}
 }
 
@@ -153,6 +165,15 @@ func ranWord(s RenderedScript) string {
 		return "ran"
 	}
 	return "not run"
+}
+
+// scriptOutcome names a script and, when it did not run, says why: the
+// ran/not run word before it says the rest once.
+func scriptOutcome(s RenderedScript) string {
+	if s.Ran {
+		return scriptName(s)
+	}
+	return scriptName(s) + ": " + s.Reason
 }
 
 func orRan(s RenderedScript) string {

@@ -16,7 +16,7 @@ var rulerKindNames = map[string]string{
 	RulerKindInlineSVG:    "inline SVG",
 	RulerKindComment:      "comment",
 	RulerKindMarkup:       "markup",
-	RulerKindText:         "text",
+	RulerKindText:         "text bytes",
 	RulerKindWhitespace:   "whitespace",
 }
 

@@ -19,14 +19,17 @@ func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []
 		return lost
 	}
 	body := rep.Fetch.Body
+	known := newKnownElements(rep)
 	searches := 0
 	add := func(kind, value, only string, needles ...string) {
 		l := inspect.RenderedLost{Kind: kind, Value: value, Only: only}
-		if off, ok := ps.hrefs[value]; ok && (kind == inspect.LostLink || kind == inspect.LostCanonical) {
+		if off, ok := known.offset(kind, value); ok {
+			l.Offset = &off
+		} else if off, ok := ps.hrefs[value]; ok && (kind == inspect.LostLink || kind == inspect.LostCanonical) {
 			l.Offset = &off
 		} else if searches < maxSearches {
 			searches++
-			l.Offset = sourceOffset(body, needles...)
+			l.Offset = searchOffset(body, kind, value, needles...)
 		}
 		lost = append(lost, l)
 	}
@@ -35,7 +38,7 @@ func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []
 	}
 	directives(g, f, add)
 	for _, s := range missing(f.H1, g.H1) {
-		add(inspect.LostH1, s, "", s)
+		add(inspect.LostH1, s, "")
 	}
 	for _, s := range missing(f.Hreflang, g.Hreflang) {
 		_, href, _ := strings.Cut(s, " ")
@@ -49,7 +52,7 @@ func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []
 	}
 	if d := f.TextBytes - g.TextBytes; d > 0 {
 		lost = append(lost, inspect.RenderedLost{Kind: inspect.LostText,
-			Value: fmt.Sprintf("%s bytes of visible text", inspect.Bytes(d)), Offset: rep.Fetch.CutoffOffset})
+			Value: fmt.Sprintf("%s bytes of visible text (rendered DOM)", inspect.Bytes(d)), Offset: rep.Fetch.CutoffOffset})
 	}
 	return lost
 }
@@ -149,6 +152,56 @@ func linkNeedles(raw string) []string {
 func jsonLDNeedles(typ string) []string {
 	first, _, _ := strings.Cut(typ, ", ")
 	return []string{`"` + first + `"`, first}
+}
+
+// searchOffset looks for the source of a lost item the analysis does not
+// know: an h1's text only right after an <h1> start tag (nil when it is
+// after none), anything else at the first needle found.
+func searchOffset(body []byte, kind, value string, needles ...string) *int64 {
+	if kind == inspect.LostH1 {
+		return inElement(body, "<h1", value)
+	}
+	return sourceOffset(body, needles...)
+}
+
+// maxOccurrences bounds the occurrences of a text inElement looks at.
+const maxOccurrences = 64
+
+// inElement returns the offset of the start tag (open, e.g. "<h1") whose
+// element text begins with text, nil when no occurrence of text among the
+// first maxOccurrences follows such a tag.
+func inElement(body []byte, open, text string) *int64 {
+	if text == "" {
+		return nil
+	}
+	needle := []byte(text)
+	from := 0
+	for range maxOccurrences {
+		i := bytes.Index(body[from:], needle)
+		if i < 0 {
+			return nil
+		}
+		at := from + i
+		if lt := bytes.LastIndexByte(body[:at], '<'); lt >= 0 && startTag(body[lt:at], open) {
+			off := int64(lt)
+			return &off
+		}
+		from = at + len(needle)
+	}
+	return nil
+}
+
+// startTag reports whether b is a start tag named by open ("<h1"), all of
+// it up to the '>' and white space after.
+func startTag(b []byte, open string) bool {
+	if len(b) <= len(open) || !strings.EqualFold(string(b[:len(open)]), open) {
+		return false
+	}
+	if c := b[len(open)]; c != '>' && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '/' {
+		return false
+	}
+	gt := bytes.IndexByte(b, '>')
+	return gt >= 0 && len(bytes.TrimSpace(b[gt+1:])) == 0
 }
 
 // sourceOffset returns the offset of the first needle found in body,

@@ -1,0 +1,70 @@
+package render
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// comparePage names its h1 text in the title first, and its JSON-LD type
+// in the block's text, so that the first place a text appears is not the
+// element that produced it.
+const comparePage = `<!doctype html><html><head><title>Spring catalogue 2026 | Shop</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Shop"}</script>
+</head><body><p>Spring catalogue 2026 and Autumn picks</p>
+<h1 class="top">Spring catalogue 2026</h1>
+<p>Autumn picks</p><h1>Autumn picks</h1>
+<script>document.title = 'Only script names Winter sale';</script>
+</body></html>`
+
+// TestCompareOffsetsAreTheElements checks that lost items the analysis
+// knows take its offset, and that other heading text is placed at its
+// <h1> tag or not at all.
+func TestCompareOffsetsAreTheElements(t *testing.T) {
+	srv := site(t, map[string]string{"/": comparePage})
+	p, _ := fetch.Lookup("googlebot-smartphone")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := inspect.Page(ctx, &fetch.Fetcher{}, srv.URL+"/", p, inspect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crit := map[string]int64{}
+	for _, c := range rep.Critical {
+		crit[c.Kind] = c.Offset
+	}
+	g := &inspect.RenderedPage{}
+	f := &inspect.RenderedPage{H1: []string{"Spring catalogue 2026", "Autumn picks", "Winter sale"},
+		JSONLD: []inspect.JSONLD{{Type: "Organization", Valid: true}}}
+	lost := compare(rep, scanSource(rep.Fetch.Body, srv.URL+"/"), g, f)
+	second := int64(strings.Index(comparePage, "<h1>Autumn"))
+	want := map[string]*int64{
+		"Spring catalogue 2026": ptr(crit[inspect.ElementH1]),
+		"Autumn picks":          &second,
+		"Winter sale":           nil,
+		"Organization":          ptr(crit[inspect.ElementJSONLD]),
+	}
+	if len(lost) != len(want) {
+		t.Fatalf("lost = %+v, want %d items", lost, len(want))
+	}
+	for _, l := range lost {
+		w, ok := want[l.Value]
+		switch {
+		case !ok:
+			t.Errorf("unexpected lost item %+v", l)
+		case (w == nil) != (l.Offset == nil) || w != nil && *w != *l.Offset:
+			t.Errorf("%s %q at %s, want %s", l.Kind, l.Value, offStr(l.Offset), offStr(w))
+		}
+	}
+}
+
+func offStr(p *int64) string {
+	if p == nil {
+		return "no offset"
+	}
+	return inspect.Bytes(*p)
+}
