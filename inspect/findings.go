@@ -157,8 +157,9 @@ func capitalize(s string) string {
 	return string(s[0]-'a'+'A') + s[1:]
 }
 
-// elementLabel names a critical element kind in a sentence.
-func elementLabel(kind string) string {
+// ElementLabel names a critical element kind in a sentence, the way a
+// consultant says it: "JSON-LD block", "last internal link".
+func ElementLabel(kind string) string {
 	switch kind {
 	case ElementTitle:
 		return "title"

@@ -94,11 +94,11 @@ func (fs *findings) elementBeyond(c *Critical) {
 	}
 	if c.Offset < *fs.in.Cutoff {
 		fs.add(sev, code, offsetPtr(c.Offset), "The %s at body %s runs past the cutoff: it ends %s: %s gets it cut.",
-			elementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
+			ElementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
 		return
 	}
 	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at body byte %s, %s: %s will not see it, so %s.",
-		elementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
+		ElementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
 }
 
 func (fs *findings) mainBeyond(c *Critical) {
@@ -204,7 +204,7 @@ func (fs *findings) atRisk() {
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
 		if c.AtRisk && !c.HasFlag(FlagOtherCrawler) && c.Kind != ElementLastInternalLink {
-			names = append(names, elementLabel(c.Kind))
+			names = append(names, ElementLabel(c.Kind))
 			if first == nil {
 				first = offsetPtr(c.Offset)
 			}

@@ -66,9 +66,9 @@ func (fs *findings) afterBodyStart() {
 		case ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
-		what := "The " + elementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
+		what := "The " + ElementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
 		if len(els) > 1 {
-			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at body byte " +
+			what = pluralize(len(els), ElementLabel(kind), ElementLabel(kind)+"s") + ", the first at body byte " +
 				Bytes(els[0].Offset) + ", come"
 		}
 		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
