@@ -26,9 +26,26 @@ func newSitePlot() *sitePlot {
 }
 
 // setBuckets shows new counts.
+// setBuckets draws bs; the plot is hidden while no page has a bar, so no
+// lone limit line stands over an empty band.
 func (p *sitePlot) setBuckets(bs []site.Bucket) {
 	p.buckets = bs
+	if plotEmpty(bs) {
+		p.Hide()
+		return
+	}
+	p.Show()
 	p.Refresh()
+}
+
+// plotEmpty reports whether no bucket holds a page.
+func plotEmpty(bs []site.Bucket) bool {
+	for _, b := range bs {
+		if b.Pages > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *sitePlot) CreateRenderer() fyne.WidgetRenderer {
