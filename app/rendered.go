@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // renderedArea is the Rendered tab: the two renders' screenshots side by
@@ -188,7 +189,7 @@ func renderedStatus(rd *inspect.Rendered) string {
 	if failed := failedRender(rd); failed != "" {
 		s += "no comparison, because " + failed + "."
 	} else {
-		s += fmt.Sprintf("%d items lost, %d of %d scripts did not run.", len(rd.Lost), notRun(rd.Scripts), len(rd.Scripts))
+		s += fmt.Sprintf("%s lost, %s of %s did not run.", prose.Count(int64(len(rd.Lost)), "item", "items"), commas(int64(notRun(rd.Scripts))), prose.Count(int64(len(rd.Scripts)), "script", "scripts"))
 	}
 	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {

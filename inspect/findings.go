@@ -110,8 +110,8 @@ func (fs *findings) summarizeCapped() {
 	sort.Strings(codes)
 	for _, c := range codes {
 		fs.list = append(fs.list, Finding{Severity: SeverityInfo, Code: c,
-			Message: fmt.Sprintf("%d more findings like the ones above (%s) are left out of this list.",
-				fs.perCode[c]-maxPerCode, c)})
+			Message: fmt.Sprintf("%s more findings like the ones above (%s) are left out of this list.",
+				thousands(fs.perCode[c]-maxPerCode), c)})
 	}
 }
 

@@ -178,7 +178,7 @@ func (fs *findings) lost() {
 	}
 	if n := full - kept; n > 0 && len(im.Headings.Lost) > 0 {
 		h := im.Headings.Lost[0]
-		what := fmt.Sprintf("%d of %d headings are %s, the first at body byte %s", n, full, fs.cutoffPhrase(), Bytes(h.Offset))
+		what := fmt.Sprintf("%s of %s headings are %s, the first at body byte %s", thousands(n), thousands(full), fs.cutoffPhrase(), Bytes(h.Offset))
 		if n == 1 {
 			what = fmt.Sprintf("1 heading is %s, at body byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
 		}

@@ -116,10 +116,10 @@ func textLost(w io.Writer, lost []RenderedLost) {
 		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%d):\n", len(lost))
+	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", thousands(len(lost)))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %d more (see --json)\n", len(lost)-maxTextLost)
+			fmt.Fprintf(w, "    ... and %s more (see --json)\n", thousands(len(lost)-maxTextLost))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
@@ -142,7 +142,7 @@ func textScripts(w io.Writer, scripts []RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%d):\n", len(scripts))
+	fmt.Fprintf(w, "  Scripts (%s):\n", thousands(len(scripts)))
 	for _, s := range scripts {
 		fmt.Fprintf(w, "    %-7s %s: %s\n", ranWord(s), scriptName(s), orRan(s))
 	}
