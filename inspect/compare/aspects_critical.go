@@ -24,7 +24,7 @@ func criticalAspect(kind string) aspect {
 		}
 		return s
 	}
-	return aspect{field: "critical:" + kind, label: inspect.ElementLabel(kind), show: cell, content: true,
+	return aspect{field: "critical:" + kind, label: rowLabel(kind), show: cell, content: true,
 		raw: func(f Fetch) any {
 			if c, ok := firstOf(f, kind); ok {
 				return c
@@ -78,4 +78,14 @@ func gets(verdict, what string) string {
 		return "loses " + what + " past its cutoff"
 	}
 	return "gets " + what + " whole"
+}
+
+// rowLabel is an element's row heading: its label with a capital, "Robots
+// meta tag", "<main> element".
+func rowLabel(kind string) string {
+	l := inspect.ElementLabel(kind)
+	if l == "" {
+		return l
+	}
+	return strings.ToUpper(l[:1]) + l[1:]
 }

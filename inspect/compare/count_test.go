@@ -78,6 +78,9 @@ func TestCompareStraddlingAndBrowser(t *testing.T) {
 	if len(ld) != 2 || !strings.HasPrefix(ld[0], "CUT ") || !strings.HasPrefix(ld[1], "yes (byte ") {
 		t.Errorf("JSON-LD cells %q, want CUT for Googlebot and yes for the browser:\n%s", ld, text)
 	}
+	if _, ok := cells["<main> element"]; !ok {
+		t.Errorf("no row named for people for <main>: %v", cells)
+	}
 	if c := cells["Cutoff"]; len(c) != 2 || c[1] != "kept whole (no limit: a browser keeps everything)" {
 		t.Errorf("cutoff cells %q, want the browser without a crawler limit", c)
 	}
