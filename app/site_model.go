@@ -248,7 +248,7 @@ func (m *siteModel) cell(i, col int) string {
 		}
 		return inspect.Bytes(*r.CutoffOffset)
 	case siteColBeyond:
-		return kindsText(r.CriticalBeyond)
+		return site.ElementLabels(r.CriticalBeyond)
 	case siteColLost:
 		if r.LostLinks == 0 {
 			return ""
@@ -272,15 +272,6 @@ func findingsText(fs []site.FindingRef) string {
 		titles[i] = inspect.FindingTitle(f.Code)
 	}
 	return strings.Join(titles, ", ")
-}
-
-// kindsText names critical element kinds for people.
-func kindsText(kinds []string) string {
-	labels := make([]string, len(kinds))
-	for i, k := range kinds {
-		labels[i] = inspect.ElementLabel(k)
-	}
-	return strings.Join(labels, ", ")
 }
 
 // warn says whether a cell holds a problem, to colour it.

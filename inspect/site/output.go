@@ -142,8 +142,9 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 // num writes a count shown to people: 1389 gives "1,389".
 func num(n int) string { return prose.Thousands(int64(n)) }
 
-// elementLabels names critical element kinds for people.
-func elementLabels(kinds []string) string {
+// ElementLabels names critical element kinds for people, as the window
+// and the text summary show them: "<main> element, last internal link".
+func ElementLabels(kinds []string) string {
 	labels := make([]string, len(kinds))
 	for i, k := range kinds {
 		labels[i] = inspect.ElementLabel(k)
@@ -170,7 +171,7 @@ func writeWorst(b *strings.Builder, rows []Row) {
 		r := &rows[i]
 		fmt.Fprintf(b, "  %7.2f %%  %s", r.Percent, r.URL)
 		if len(r.CriticalBeyond) > 0 {
-			fmt.Fprintf(b, "  (past the cutoff: %s)", elementLabels(r.CriticalBeyond))
+			fmt.Fprintf(b, "  (past the cutoff: %s)", ElementLabels(r.CriticalBeyond))
 		}
 		b.WriteByte('\n')
 	}
