@@ -148,9 +148,7 @@ func differencesText(diffs []compare.Difference) string {
 	}
 	var b strings.Builder
 	for _, d := range diffs {
-		for _, s := range d.Sentences {
-			b.WriteString("• " + s + "\n")
-		}
+		b.WriteString("• " + d.Text() + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

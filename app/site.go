@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // siteGlobal is the window's limit on fetches in flight at all (per host
@@ -101,6 +101,7 @@ func (a *siteArea) build() {
 	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
 	a.resume.Disable()
 	a.bar = widget.NewProgressBar()
+	a.bar.Hide() // nothing to show until a run starts
 	a.status = widget.NewLabel("Choose a sitemap, a URL list or a start URL, then Start. The crawler profile is the one in the top bar.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.filter = widget.NewSelect(siteFilters, func(string) { a.onFilter() })
@@ -111,6 +112,7 @@ func (a *siteArea) build() {
 	a.openRow = widget.NewButtonWithIcon("Open in page view", theme.SearchIcon(), a.onOpenRow)
 	a.openRow.Disable()
 	a.plot = newSitePlot()
+	a.plot.setBuckets(nil)
 	a.table = a.newTable()
 	a.root = a.layout()
 }
@@ -222,7 +224,9 @@ func (a *siteArea) run(req siteRequest) {
 	a.last = req
 	a.running, a.summary, a.selected = true, nil, -1
 	a.setButtons()
+	a.bar.TextFormatter = nil
 	a.bar.SetValue(0)
+	a.bar.Show()
 	a.status.SetText("Starting…")
 	a.table.Refresh()
 	a.maxApply = 0
@@ -268,6 +272,8 @@ func (a *siteArea) apply(u siteUpdate) {
 func (a *siteArea) showProgress(p site.Progress) {
 	total := p.Done + p.Queued
 	if total > 0 {
+		text := prose.Thousands(int64(p.Done)) + " of " + prose.Thousands(int64(total))
+		a.bar.TextFormatter = func() string { return text }
 		a.bar.SetValue(float64(p.Done) / float64(total))
 	}
 	a.status.SetText(progressText(p))
@@ -275,7 +281,7 @@ func (a *siteArea) showProgress(p site.Progress) {
 
 // progressText is "1,234 pages done, 5,678 queued · 42.0 pages/s · about 2m10s left".
 func progressText(p site.Progress) string {
-	s := fmt.Sprintf("%s pages done, %s queued", inspect.Bytes(int64(p.Done)), inspect.Bytes(int64(p.Queued)))
+	s := prose.Count(int64(p.Done), "page", "pages") + " done, " + prose.Thousands(int64(p.Queued)) + " queued"
 	if p.Listing {
 		s += " (still listing)"
 	}
@@ -309,10 +315,16 @@ func (a *siteArea) finish(sum *site.Summary, err error) {
 	a.setButtons()
 }
 
+// nearRange is the share of the limit the summary and the Near-the-limit
+// filter call near it (site.IsNearLimit).
+var nearRange = strconv.Itoa(site.NearLimitPercent) + "-100 %"
+
 // siteSummaryText is the line shown when a run ends.
 func siteSummaryText(s *site.Summary) string {
-	t := fmt.Sprintf("%d pages: %d fetched, %d disallowed, %d not fetched · %d over the limit, %d above %d %% · %d linked only past the cutoff · %.1f pages/s.",
-		s.Pages, s.Fetched, s.Disallowed, s.Errors, s.Truncated, s.NearLimit, site.NearLimitPercent, len(s.LinkedOnlyPastCutoff), s.PagesPerSecond)
+	n := func(v int) string { return prose.Thousands(int64(v)) }
+	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
+		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), n(s.Errors), n(s.Truncated), n(s.NearLimit),
+		nearRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
 	switch {
 	case s.Cancelled:
 		t = "Cancelled: " + t + " Resume continues without fetching these again."

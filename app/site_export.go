@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // onExport asks where to save the rows and summary in format; the file is
@@ -45,7 +46,7 @@ func (a *siteArea) writeExport(w io.WriteCloser, format string, rows []site.Row,
 				a.status.SetText(fmt.Sprintf("The export could not be written: %v.", err))
 				return
 			}
-			a.status.SetText(fmt.Sprintf("Exported %d rows as %s.", len(rows), format))
+			a.status.SetText(fmt.Sprintf("Exported %s as %s.", prose.Count(int64(len(rows)), "row", "rows"), format))
 		})
 	}()
 }

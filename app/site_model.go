@@ -8,6 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Columns of the site table.
@@ -45,7 +46,7 @@ const (
 )
 
 var siteFilters = []string{
-	"All pages", "Over the limit", "Near the limit (over 90 %)", "Critical elements past the cutoff",
+	"All pages", "Over the limit", "Near the limit (" + nearRange + ")", "Critical elements past the cutoff",
 	"Linked only past the cutoff", "Disallowed by robots.txt", "Not fetched (errors)",
 }
 
@@ -247,29 +248,30 @@ func (m *siteModel) cell(i, col int) string {
 		}
 		return inspect.Bytes(*r.CutoffOffset)
 	case siteColBeyond:
-		return strings.Join(r.CriticalBeyond, ", ")
+		return site.ElementLabels(r.CriticalBeyond)
 	case siteColLost:
 		if r.LostLinks == 0 {
 			return ""
 		}
-		return strconv.FormatInt(r.LostLinks, 10)
+		return prose.Thousands(r.LostLinks)
 	case siteColRobots:
 		return map[bool]string{true: "allowed", false: "disallowed"}[r.RobotsAllowed]
 	case siteColFindings:
-		return codesText(r.Findings)
+		return findingsText(r.Findings)
 	case siteColError:
 		return r.Error
 	}
 	return ""
 }
 
-// codesText lists finding codes, the most severe first as the row has them.
-func codesText(fs []site.FindingRef) string {
-	codes := make([]string, len(fs))
+// findingsText names the findings by their titles, the most severe first as
+// the row has them; the codes stay in the CSV and JSON.
+func findingsText(fs []site.FindingRef) string {
+	titles := make([]string, len(fs))
 	for i, f := range fs {
-		codes[i] = f.Code
+		titles[i] = inspect.FindingTitle(f.Code)
 	}
-	return strings.Join(codes, ", ")
+	return strings.Join(titles, ", ")
 }
 
 // warn says whether a cell holds a problem, to colour it.

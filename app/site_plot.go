@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // sitePlot draws the pages per share of the limit (site.Histogram) as bars,
@@ -26,9 +27,26 @@ func newSitePlot() *sitePlot {
 }
 
 // setBuckets shows new counts.
+// setBuckets draws bs; the plot is hidden while no page has a bar, so no
+// lone limit line stands over an empty band.
 func (p *sitePlot) setBuckets(bs []site.Bucket) {
 	p.buckets = bs
+	if plotEmpty(bs) {
+		p.Hide()
+		return
+	}
+	p.Show()
 	p.Refresh()
+}
+
+// plotEmpty reports whether no bucket holds a page.
+func plotEmpty(bs []site.Bucket) bool {
+	for _, b := range bs {
+		if b.Pages > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *sitePlot) CreateRenderer() fyne.WidgetRenderer {
@@ -97,6 +115,6 @@ func (r *sitePlotRenderer) Layout(size fyne.Size) {
 	r.line.Move(fyne.NewPos(x-1, 0))
 	r.line.Resize(fyne.NewSize(2, plotH))
 	r.limit.Move(fyne.NewPos(x+4, 0))
-	r.axis.Text = fmt.Sprintf("0 %% … %d %%+ of the limit; most in one bar: %d pages", site.PlotMaxPercent, most)
+	r.axis.Text = fmt.Sprintf("0 %% … %d %%+ of the limit; most in one bar: %s", site.PlotMaxPercent, prose.Count(int64(most), "page", "pages"))
 	r.axis.Move(fyne.NewPos(0, plotH))
 }

@@ -207,7 +207,7 @@ func allImages(body []byte, spans *ByteMap) bool {
 func contributorMessage(c *Contributor, images bool, crit []Critical, crawler string) string {
 	where := "before the cutoff"
 	if c.Target != "" {
-		where = fmt.Sprintf("before the %s (byte %s)", elementLabel(c.Target), Bytes(c.TargetOffset))
+		where = fmt.Sprintf("before the %s (byte %s)", ElementLabel(c.Target), Bytes(c.TargetOffset))
 	}
 	verb, remedy := "take", contributorRemedy(c.Kind, c.Count)
 	if c.Count == 1 {
@@ -224,8 +224,8 @@ func contributorMessage(c *Contributor, images bool, crit []Critical, crawler st
 	}
 	for _, i := range c.Rescued {
 		if crit[i].Kind == c.Target && crit[i].Offset == c.TargetOffset {
-			return msg + ", and the " + elementLabel(c.Target) + " would be within it."
+			return msg + ", and the " + ElementLabel(c.Target) + " would be within it."
 		}
 	}
-	return msg + ", still short of the " + elementLabel(c.Target) + "."
+	return msg + ", still short of the " + ElementLabel(c.Target) + "."
 }

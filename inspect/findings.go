@@ -110,8 +110,8 @@ func (fs *findings) summarizeCapped() {
 	sort.Strings(codes)
 	for _, c := range codes {
 		fs.list = append(fs.list, Finding{Severity: SeverityInfo, Code: c,
-			Message: fmt.Sprintf("%d more findings like the ones above (%s) are left out of this list.",
-				fs.perCode[c]-maxPerCode, c)})
+			Message: fmt.Sprintf("%s more findings like the ones above (%s) are left out of this list.",
+				thousands(fs.perCode[c]-maxPerCode), c)})
 	}
 }
 
@@ -157,8 +157,9 @@ func capitalize(s string) string {
 	return string(s[0]-'a'+'A') + s[1:]
 }
 
-// elementLabel names a critical element kind in a sentence.
-func elementLabel(kind string) string {
+// ElementLabel names a critical element kind in a sentence, the way a
+// consultant says it: "JSON-LD block", "last internal link".
+func ElementLabel(kind string) string {
 	switch kind {
 	case ElementTitle:
 		return "title"

@@ -46,16 +46,16 @@ func (fs *findings) beyond() {
 func (fs *findings) hreflangLost(alts []*Critical) {
 	if len(alts) > 0 {
 		total := countKind(fs.a.Critical, ElementHreflang)
-		what := fmt.Sprintf("%d of %d hreflang links are %s, the first at body byte %s", len(alts), total,
+		what := fmt.Sprintf("%s of %s hreflang links are %s, the first at body byte %s", thousands(len(alts)), thousands(total),
 			fs.cutoffPhrase(), Bytes(alts[0].Offset))
 		switch {
 		case total == 1:
 			what = fmt.Sprintf("The hreflang link at body byte %s is %s", Bytes(alts[0].Offset), fs.cutoffPhrase())
 		case len(alts) == total:
-			what = fmt.Sprintf("All %d hreflang links are %s, the first at body byte %s", total, fs.cutoffPhrase(),
+			what = fmt.Sprintf("All %s hreflang links are %s, the first at body byte %s", thousands(total), fs.cutoffPhrase(),
 				Bytes(alts[0].Offset))
 		case len(alts) == 1:
-			what = fmt.Sprintf("1 of %d hreflang links is %s, at body byte %s", total, fs.cutoffPhrase(),
+			what = fmt.Sprintf("1 of %s hreflang links is %s, at body byte %s", thousands(total), fs.cutoffPhrase(),
 				Bytes(alts[0].Offset))
 		}
 		fs.add(SeverityWarning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
@@ -94,11 +94,11 @@ func (fs *findings) elementBeyond(c *Critical) {
 	}
 	if c.Offset < *fs.in.Cutoff {
 		fs.add(sev, code, offsetPtr(c.Offset), "The %s at body %s runs past the cutoff: it ends %s: %s gets it cut.",
-			elementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
+			ElementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
 		return
 	}
 	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at body byte %s, %s: %s will not see it, so %s.",
-		elementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
+		ElementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
 }
 
 func (fs *findings) mainBeyond(c *Critical) {
@@ -133,7 +133,7 @@ func (fs *findings) jsonLDLost(lost []*Critical) {
 	}
 	what := fmt.Sprintf("The JSON-LD block%s at body byte %s is %s", list, Bytes(lost[0].Offset), fs.cutoffPhrase())
 	if len(lost) > 1 {
-		what = fmt.Sprintf("%d JSON-LD blocks%s are %s, the first at body byte %s", len(lost), list, fs.cutoffPhrase(),
+		what = fmt.Sprintf("%s JSON-LD blocks%s are %s, the first at body byte %s", thousands(len(lost)), list, fs.cutoffPhrase(),
 			Bytes(lost[0].Offset))
 	}
 	fs.add(SeverityWarning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
@@ -204,7 +204,7 @@ func (fs *findings) atRisk() {
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
 		if c.AtRisk && !c.HasFlag(FlagOtherCrawler) && c.Kind != ElementLastInternalLink {
-			names = append(names, elementLabel(c.Kind))
+			names = append(names, ElementLabel(c.Kind))
 			if first == nil {
 				first = offsetPtr(c.Offset)
 			}
@@ -249,7 +249,7 @@ func listNames(names []string) string {
 		if counts[n] == 1 {
 			parts[i] = "the " + n
 		} else {
-			parts[i] = fmt.Sprintf("%d %ss", counts[n], n)
+			parts[i] = fmt.Sprintf("%s %ss", thousands(counts[n]), n)
 		}
 	}
 	if len(parts) == 1 {

@@ -53,7 +53,7 @@ func (fs *findings) duplicateBeyond(c *Critical) bool {
 		}
 	}
 	fs.add(SeverityInfo, duplicateCode(c.Kind), offsetPtr(c.Offset),
-		"Another %s at body byte %s is %s, but %s: nothing is lost.", elementLabel(c.Kind), Bytes(c.Offset),
+		"Another %s at body byte %s is %s, but %s: nothing is lost.", ElementLabel(c.Kind), Bytes(c.Offset),
 		fs.cutoffPhrase(), used)
 	return true
 }

@@ -66,9 +66,9 @@ func (fs *findings) afterBodyStart() {
 		case ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
-		what := "The " + elementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
+		what := "The " + ElementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
 		if len(els) > 1 {
-			what = pluralize(len(els), elementLabel(kind), elementLabel(kind)+"s") + ", the first at body byte " +
+			what = pluralize(len(els), ElementLabel(kind), ElementLabel(kind)+"s") + ", the first at body byte " +
 				Bytes(els[0].Offset) + ", come"
 		}
 		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
@@ -178,7 +178,7 @@ func (fs *findings) lost() {
 	}
 	if n := full - kept; n > 0 && len(im.Headings.Lost) > 0 {
 		h := im.Headings.Lost[0]
-		what := fmt.Sprintf("%d of %d headings are %s, the first at body byte %s", n, full, fs.cutoffPhrase(), Bytes(h.Offset))
+		what := fmt.Sprintf("%s of %s headings are %s, the first at body byte %s", thousands(n), thousands(full), fs.cutoffPhrase(), Bytes(h.Offset))
 		if n == 1 {
 			what = fmt.Sprintf("1 heading is %s, at body byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
 		}

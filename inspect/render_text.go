@@ -122,7 +122,7 @@ func (r *Report) textFindings(w io.Writer) {
 	for _, f := range r.Findings {
 		counts[f.Severity]++
 	}
-	fmt.Fprintf(w, "\nFindings: %d critical, %d warning, %d info\n", counts[SeverityCritical], counts[SeverityWarning], counts[SeverityInfo])
+	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", thousands(counts[SeverityCritical]), thousands(counts[SeverityWarning]), thousands(counts[SeverityInfo]))
 	if len(r.Findings) == 0 {
 		fmt.Fprintln(w, "  none")
 	}
@@ -282,7 +282,7 @@ func (r *Report) textResources(w io.Writer) {
 			fetched++
 		}
 	}
-	fmt.Fprintf(w, "\nSubresources: %d the crawler fetches, %d listed in all\n", fetched, len(r.Resources))
+	fmt.Fprintf(w, "\nSubresources: %s the crawler fetches, %s listed in all\n", thousands(fetched), thousands(len(r.Resources)))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  KIND\tSTATUS\tCOUNTED BYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
 	inline := 0

@@ -40,7 +40,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 	v.GoogleShot, v.FullShot = pngURL(rd.Google), pngURL(rd.Full)
 	for i, l := range rd.Lost {
 		if i == maxHTMLLost {
-			v.LostLeftOut = count(len(rd.Lost) - maxHTMLLost)
+			v.LostLeftOut = thousands(len(rd.Lost) - maxHTMLLost)
 			break
 		}
 		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(l)})

@@ -79,18 +79,15 @@ func renderedRows(g, f *RenderedPage) []RenderedRow {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
 		}),
 		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
-		row("hreflang", func(p *RenderedPage) string { return count(len(p.Hreflang)) }),
+		row("hreflang", func(p *RenderedPage) string { return thousands(len(p.Hreflang)) }),
 		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
 		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
 		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
-		row("h2", func(p *RenderedPage) string { return count(len(p.H2)) }),
+		row("h2", func(p *RenderedPage) string { return thousands(len(p.H2)) }),
 		row("Visible text (rendered DOM)", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
 		row("Time", func(p *RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }
-
-// count is a count of items with thousands separators.
-func count(n int) string { return prose.Thousands(int64(n)) }
 
 func jsonLDSummary(list []JSONLD) string {
 	if len(list) == 0 {
@@ -128,10 +125,10 @@ func textLost(w io.Writer, lost []RenderedLost) {
 		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", count(len(lost)))
+	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", thousands(len(lost)))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %s more (see --json)\n", count(len(lost)-maxTextLost))
+			fmt.Fprintf(w, "    ... and %s more (see --json)\n", thousands(len(lost)-maxTextLost))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
@@ -154,7 +151,7 @@ func textScripts(w io.Writer, scripts []RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%s):\n", count(len(scripts)))
+	fmt.Fprintf(w, "  Scripts (%s):\n", thousands(len(scripts)))
 	for _, s := range scripts {
 		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}

@@ -63,8 +63,8 @@ func (w *resFindingWriter) uncheckedFindings() []Finding {
 		return append(out, unreachable...)
 	}
 	return append(out, Finding{Severity: SeverityWarning, Code: CodeResourceRobotsUnchecked,
-		Message: fmt.Sprintf("%d hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
-			len(hosts), w.profile, resCount(n), listShort(hosts, 6))})
+		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
+			thousands(len(hosts)), w.profile, resCount(n), listShort(hosts, 6))})
 }
 
 // uncheckedSentence is the finding for one robots.txt not checked.
@@ -72,7 +72,7 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 	first := h.resources[0]
 	what := resNoun(first) + " " + first.URL
 	if len(h.resources) > 1 {
-		what = fmt.Sprintf("%s and %d more resources from that host", what, len(h.resources)-1)
+		what = fmt.Sprintf("%s and %s more resources from that host", what, thousands(len(h.resources)-1))
 	}
 	why := "got no answer"
 	if h.robots.Status > 0 {
@@ -104,5 +104,5 @@ func listShort(items []string, max int) string {
 	if len(items) <= max {
 		return strings.Join(items, ", ")
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(items[:max], ", "), len(items)-max)
+	return fmt.Sprintf("%s and %s more", strings.Join(items[:max], ", "), thousands(len(items)-max))
 }

@@ -23,9 +23,6 @@ type aspect struct {
 	// elements, findings): fetches answered with another status are not
 	// compared on it, the status difference already says why.
 	content bool
-	// tableOnly aspects make a row but no difference of their own;
-	// summaryOnly aspects make a difference but no row.
-	tableOnly, summaryOnly bool
 }
 
 // failed skips a fetch that got no response.
@@ -40,7 +37,7 @@ func aspects(fetches []Fetch) []aspect {
 	for _, kind := range kinds {
 		list = append(list, criticalAspect(kind))
 	}
-	return append(list, criticalSummary(kinds), findingsAspect())
+	return append(list, findingsAspect())
 }
 
 func statusAspect() aspect {
@@ -151,6 +148,12 @@ func bytesAspect(field, label string, n func(Fetch) int64, format string) aspect
 func cutoffAspect() aspect {
 	show := func(f Fetch) string {
 		limit := " (limit " + inspect.Bytes(f.Fetch.LimitBytes) + ")"
+		if f.Browser {
+			limit = " (no limit: a browser keeps everything)"
+			if f.Fetch.CutoffOffset != nil {
+				return "read up to body byte " + inspect.Bytes(*f.Fetch.CutoffOffset) + " (Cutoff's read limit; a browser keeps everything)"
+			}
+		}
 		if f.Fetch.CutoffOffset == nil {
 			return "kept whole" + limit
 		}
@@ -166,7 +169,10 @@ func cutoffAspect() aspect {
 		},
 		say: func(f, ref Fetch) string {
 			why := "their pages differ in size"
-			if f.Fetch.LimitBytes != ref.Fetch.LimitBytes {
+			switch {
+			case f.Browser || ref.Browser:
+				why = "a browser has no crawler limit"
+			case f.Fetch.LimitBytes != ref.Fetch.LimitBytes:
 				why = "their byte limits differ"
 			}
 			return fmt.Sprintf("%s's page is %s where %s's is %s: %s.", f.Name, show(f), ref.Name, show(ref), why)

@@ -3,64 +3,89 @@ package compare
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// criticalSummary compares every critical element at once and says the
-// differences grouped: the elements one crawler loses past its cutoff and
-// the other keeps, those only one page has, and values that differ.
-func criticalSummary(kinds []string) aspect {
-	return aspect{field: "critical", label: "Critical elements", content: true, summaryOnly: true,
-		show: func(Fetch) string { return "" },
+// criticalAspect compares one critical element kind: its row says whether
+// each crawler gets it, in the single-page views' verdict words
+// (inspect.KeptWord), and its sentence says how a fetch differs.
+func criticalAspect(kind string) aspect {
+	cell := func(f Fetch) string {
+		c, ok := firstOf(f, kind)
+		if !ok {
+			return "absent"
+		}
+		s := inspect.KeptWord(c) + " (byte " + inspect.Bytes(c.Offset) + ")"
+		if slices.Contains(valueKinds, kind) {
+			s += ": " + strconv.Quote(c.Value)
+		}
+		return s
+	}
+	return aspect{field: "critical:" + kind, label: rowLabel(kind), show: cell, content: true,
 		raw: func(f Fetch) any {
-			m := map[string]string{}
-			for _, k := range kinds {
-				m[k] = criticalAspect(k).show(f)
+			if c, ok := firstOf(f, kind); ok {
+				return c
 			}
-			return m
+			return nil
 		},
 		key: func(f Fetch) string {
-			parts := make([]string, len(kinds))
-			for i, k := range kinds {
-				parts[i] = criticalAspect(k).key(f)
+			c, ok := firstOf(f, kind)
+			if !ok {
+				return "absent"
 			}
-			return strings.Join(parts, "\x00")
+			s := verdict(c)
+			if slices.Contains(valueKinds, kind) {
+				s += " " + c.Value
+			}
+			return s
 		},
-		say:  func(f, ref Fetch) string { return criticalSentence(kinds, f, ref) },
+		say:  func(f, ref Fetch) string { return criticalSentence(kind, f, ref) },
 		skip: failed,
 	}
 }
 
-// criticalSentence groups the element differences of f against ref.
-func criticalSentence(kinds []string, f, ref Fetch) string {
-	var lost, kept, missing, extra, values []string
-	for _, k := range kinds {
-		c, ok := firstOf(f, k)
-		rc, rok := firstOf(ref, k)
-		switch {
-		case !ok && rok:
-			missing = append(missing, k)
-		case ok && !rok:
-			extra = append(extra, k)
-		case !ok:
-		case c.BeyondCutoff && !rc.BeyondCutoff:
-			lost = append(lost, k)
-		case !c.BeyondCutoff && rc.BeyondCutoff:
-			kept = append(kept, k)
-		case slices.Contains(valueKinds, k) && c.Value != rc.Value:
-			values = append(values, fmt.Sprintf("its %s is %q where %s's is %q", k, c.Value, ref.Name, rc.Value))
-		}
+// verdict is the crawler's verdict on an element, inspect.KeptWord's
+// first word: "yes", "CUT" or "LOST".
+func verdict(c inspect.Critical) string { return strings.Fields(inspect.KeptWord(c))[0] }
+
+// criticalSentence says how f's element of kind differs from ref's: where
+// the cutoff leaves it, and for titles, canonicals and robots tags, its
+// value.
+func criticalSentence(kind string, f, ref Fetch) string {
+	label := inspect.ElementLabel(kind)
+	c, ok := firstOf(f, kind)
+	rc, rok := firstOf(ref, kind)
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s has no %s, which %s's page has.", f.Name, label, ref.Name)
+	case !rok:
+		return fmt.Sprintf("%s has a %s, which %s's page lacks.", f.Name, label, ref.Name)
+	case verdict(c) != verdict(rc):
+		return fmt.Sprintf("%s %s where %s %s.", f.Name, gets(verdict(c), "the "+label), ref.Name, gets(verdict(rc), "it"))
 	}
-	var parts []string
-	add := func(items []string, format string) {
-		if len(items) > 0 {
-			parts = append(parts, fmt.Sprintf(format, strings.Join(items, ", ")))
-		}
+	return fmt.Sprintf("%s's %s is %q where %s's is %q.", f.Name, label, c.Value, ref.Name, rc.Value)
+}
+
+// gets says a verdict as a verb phrase.
+func gets(verdict, what string) string {
+	switch verdict {
+	case "CUT":
+		return "gets " + what + " cut in the middle by its cutoff"
+	case "LOST":
+		return "loses " + what + " past its cutoff"
 	}
-	add(lost, "loses past its cutoff %s, which "+ref.Name+" keeps")
-	add(kept, "keeps %s, which "+ref.Name+" loses past its cutoff")
-	add(missing, "has no %s, which "+ref.Name+"'s page has")
-	add(extra, "has %s, which "+ref.Name+"'s page lacks")
-	parts = append(parts, values...)
-	return f.Name + " " + strings.Join(parts, "; ") + "."
+	return "gets " + what + " whole"
+}
+
+// rowLabel is an element's row heading: its label with a capital, "Robots
+// meta tag", "<main> element".
+func rowLabel(kind string) string {
+	l := inspect.ElementLabel(kind)
+	if l == "" {
+		return l
+	}
+	return strings.ToUpper(l[:1]) + l[1:]
 }

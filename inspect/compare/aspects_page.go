@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // robotsSkipped skips a fetch that got no response or consulted no
@@ -103,44 +104,6 @@ func firstOf(f Fetch, kind string) (inspect.Critical, bool) {
 // valueKinds are the kinds whose value, not only whose place, is compared.
 var valueKinds = []string{inspect.ElementTitle, inspect.ElementCanonical, inspect.ElementMetaRobots}
 
-func criticalAspect(kind string) aspect {
-	place := func(f Fetch) string {
-		c, ok := firstOf(f, kind)
-		switch {
-		case !ok:
-			return "absent"
-		case c.BeyondCutoff:
-			return "past the cutoff (byte " + inspect.Bytes(c.Offset) + ")"
-		}
-		return "kept (byte " + inspect.Bytes(c.Offset) + ")"
-	}
-	cell := func(f Fetch) string {
-		c, ok := firstOf(f, kind)
-		if ok && slices.Contains(valueKinds, kind) {
-			return place(f) + ": " + strconv.Quote(c.Value)
-		}
-		return place(f)
-	}
-	state := func(f Fetch) string {
-		c, ok := firstOf(f, kind)
-		s := strings.Fields(place(f))[0]
-		if ok && slices.Contains(valueKinds, kind) {
-			s += " " + c.Value
-		}
-		return s
-	}
-	return aspect{field: "critical:" + kind, label: kind, show: cell, content: true, tableOnly: true,
-		raw: func(f Fetch) any {
-			if c, ok := firstOf(f, kind); ok {
-				return c
-			}
-			return nil
-		},
-		key:  state,
-		skip: failed,
-	}
-}
-
 func findingsAspect() aspect {
 	codes := func(f Fetch) []string {
 		out := make([]string, len(f.Findings))
@@ -152,10 +115,7 @@ func findingsAspect() aspect {
 	}
 	return aspect{field: "findings", label: "Findings", content: true,
 		show: func(f Fetch) string {
-			if len(f.Findings) == 0 {
-				return "none"
-			}
-			return strings.Join(codes(f), ", ")
+			return severityCounts(f.Findings)
 		},
 		raw:  func(f Fetch) any { return codes(f) },
 		key:  func(f Fetch) string { return strings.Join(codes(f), " ") },
@@ -164,7 +124,31 @@ func findingsAspect() aspect {
 	}
 }
 
-// maxCodes bounds the finding codes named in one sentence.
+// severityCounts says a fetch's findings by severity: "2 critical, 3
+// warnings", or "none".
+func severityCounts(fs []inspect.Finding) string {
+	var parts []string
+	for _, sev := range []struct{ key, one, many string }{
+		{inspect.SeverityCritical, "critical", "critical"}, {inspect.SeverityWarning, "warning", "warnings"},
+		{inspect.SeverityInfo, "note", "notes"},
+	} {
+		n := int64(0)
+		for _, f := range fs {
+			if f.Severity == sev.key {
+				n++
+			}
+		}
+		if n > 0 {
+			parts = append(parts, prose.Count(n, sev.one, sev.many))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// maxCodes bounds the finding titles named in one sentence.
 const maxCodes = 5
 
 // findingsSentence names the findings one fetch has and the other not.
@@ -173,8 +157,8 @@ func findingsSentence(f, ref Fetch) string {
 		var out []string
 		for _, fi := range a.Findings {
 			if !slices.ContainsFunc(b.Findings, func(x inspect.Finding) bool { return x.Code == fi.Code }) &&
-				!slices.Contains(out, fi.Code+" ("+fi.Severity+")") {
-				out = append(out, fi.Code+" ("+fi.Severity+")")
+				!slices.Contains(out, inspect.FindingTitle(fi.Code)+" ("+fi.Severity+")") {
+				out = append(out, inspect.FindingTitle(fi.Code)+" ("+fi.Severity+")")
 			}
 		}
 		return out
@@ -194,5 +178,5 @@ func capList(items []string) string {
 	if len(items) <= maxCodes {
 		return strings.Join(items, ", ")
 	}
-	return strings.Join(items[:maxCodes], ", ") + fmt.Sprintf(" and %d more", len(items)-maxCodes)
+	return strings.Join(items[:maxCodes], ", ") + " and " + prose.Thousands(int64(len(items)-maxCodes)) + " more"
 }

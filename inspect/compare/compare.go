@@ -27,6 +27,9 @@ const Caveat = "These fetches were made from this machine, not from the crawlers
 type Subject struct {
 	Label   string // the column's key in JSON, e.g. "googlebot-smartphone" or "browser"
 	Profile fetch.Profile
+	// Browser is true for an ad-hoc browser's User-Agent: a browser has no
+	// crawler's byte limit and keeps the whole page.
+	Browser bool
 }
 
 // ProfileSubject makes the subject of a profile, labelled by its ID.
@@ -57,7 +60,7 @@ func AdHoc(userAgent string, n int) Subject {
 		fetch.KindOther: {Bytes: fetch.DefaultUnsetLimit},
 	}
 	p.CountsHeaders = false
-	return Subject{Label: label, Profile: p}
+	return Subject{Label: label, Profile: p, Browser: label == "browser" || strings.HasPrefix(label, "browser-")}
 }
 
 // quoteShort quotes s, cut to 40 characters.
@@ -70,13 +73,15 @@ func quoteShort(s string) string {
 
 // Fetch is one subject's inspection, shaped for the JSON of `cutoff compare`.
 type Fetch struct {
-	Label     string                 `json:"profile"`
-	Name      string                 `json:"name"`
-	UserAgent string                 `json:"user_agent"`
-	Fetch     *fetch.Result          `json:"fetch"`
-	Critical  []inspect.Critical     `json:"critical"`
-	Findings  []inspect.Finding      `json:"findings"`
-	Robots    *inspect.RobotsSummary `json:"robots"`
+	Label     string `json:"profile"`
+	Name      string `json:"name"`
+	UserAgent string `json:"user_agent"`
+	// Browser is true for a browser's column: no crawler limit applies.
+	Browser  bool                   `json:"browser,omitempty"`
+	Fetch    *fetch.Result          `json:"fetch"`
+	Critical []inspect.Critical     `json:"critical"`
+	Findings []inspect.Finding      `json:"findings"`
+	Robots   *inspect.RobotsSummary `json:"robots"`
 	// Error is the sentence of a fetch that failed (DNS, TLS, timeout, too
 	// many redirects); the other fields are then empty.
 	Error string `json:"error,omitempty"`
@@ -121,7 +126,7 @@ func Run(ctx context.Context, f *fetch.Fetcher, target string, subjects []Subjec
 
 // inspectOne runs one subject's inspection.
 func inspectOne(ctx context.Context, f *fetch.Fetcher, target string, s Subject, opt inspect.Options) Fetch {
-	out := Fetch{Label: s.Label, Name: s.Profile.Name, UserAgent: s.Profile.UserAgent(opt.Fetch.ChromeVersion)}
+	out := Fetch{Label: s.Label, Name: s.Profile.Name, UserAgent: s.Profile.UserAgent(opt.Fetch.ChromeVersion), Browser: s.Browser}
 	r, err := inspect.Page(ctx, f, target, s.Profile, opt)
 	if err != nil {
 		out.Error, out.err = err.Error(), err

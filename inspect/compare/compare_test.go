@@ -78,7 +78,9 @@ func TestCompareSentences(t *testing.T) {
 	want := []string{
 		"Bingbot got HTTP 403 where Googlebot Smartphone got 200: a firewall or bot rule treats them differently.",
 		fmt.Sprintf("Googlebot Desktop got %d bytes of decoded body where Googlebot Smartphone got %d: the server sends them different pages", len(desktopPage), len(mobilePage)),
-		`Googlebot Desktop has no canonical, which Googlebot Smartphone's page has; its title is "Shoes, all sizes" where Googlebot Smartphone's is "Shoes".`,
+		`Googlebot Desktop's title is "Shoes, all sizes" where Googlebot Smartphone's is "Shoes".`,
+		"Googlebot Desktop has no canonical link, which Googlebot Smartphone's page has.",
+		"GPTBot has Page blocked by robots (critical), which Googlebot Smartphone has not.",
 		`GPTBot is blocked by line 2 "Disallow: /" (group gptbot) where Googlebot Smartphone is allowed by line 5 "Allow: /" (group *): robots.txt puts them in different groups.`,
 	}
 	var all []string

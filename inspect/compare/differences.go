@@ -1,8 +1,12 @@
 package compare
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
-// Difference is one compared field on which the fetches disagree: each
+// Difference is one compared field on which the fetches disagree, one row
+// of the table marked ≠: each
 // fetch's value, keyed by its label, and a sentence for each fetch that
 // differs from the first one that has the field.
 type Difference struct {
@@ -11,6 +15,12 @@ type Difference struct {
 	Values    map[string]any `json:"values"`
 	Sentences []string       `json:"sentences"`
 }
+
+// Text is the difference in one paragraph: its label, then the sentence of
+// each fetch that differs. The window's and the text report's bullets are
+// one Text each, so both count the same differences as the table's rows
+// marked ≠ and the JSON's list.
+func (d Difference) Text() string { return d.Label + ": " + strings.Join(d.Sentences, " ") }
 
 // Row is one line of the side-by-side table: a cell per fetch, and which
 // cells differ from the reference (the first fetch the row applies to,
@@ -75,9 +85,6 @@ func compareAspect(a aspect, fetches []Fetch) compared {
 func differences(fetches []Fetch) []Difference {
 	out := []Difference{}
 	for _, a := range aspects(fetches) {
-		if a.tableOnly {
-			continue
-		}
 		if c := compareAspect(a, fetches); c.diff != nil {
 			out = append(out, *c.diff)
 		}
@@ -91,9 +98,7 @@ func differences(fetches []Fetch) []Difference {
 func (r *Result) Table() []Row {
 	var rows []Row
 	for _, a := range aspects(r.Fetches) {
-		if !a.summaryOnly {
-			rows = append(rows, compareAspect(a, r.Fetches).row)
-		}
+		rows = append(rows, compareAspect(a, r.Fetches).row)
 	}
 	return rows
 }

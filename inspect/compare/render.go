@@ -72,9 +72,7 @@ func writeDifferences(w io.Writer, diffs []Difference) {
 	}
 	fmt.Fprintf(w, "\nDifferences (%d):\n", len(diffs))
 	for _, d := range diffs {
-		for _, s := range d.Sentences {
-			fmt.Fprintf(w, "  - %s\n", prose.Printable(s))
-		}
+		fmt.Fprintf(w, "  - %s\n", prose.Printable(d.Text()))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Output formats of a run's report file.
@@ -117,17 +118,17 @@ func i64(n int64) string { return strconv.FormatInt(n, 10) }
 // that lose most, then the pages linked only past the cutoff.
 func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d pages: %d fetched, %d disallowed by robots.txt, %d not fetched (errors).\n",
-		s.Pages, s.Fetched, s.Disallowed, s.Errors)
+	fmt.Fprintf(&b, "%s: %s fetched, %s disallowed by robots.txt, %s not fetched (errors).\n",
+		prose.Count(int64(s.Pages), "page", "pages"), num(s.Fetched), num(s.Disallowed), num(s.Errors))
 	if s.Resumed > 0 {
-		fmt.Fprintf(&b, "%d of them resumed from the earlier run, not fetched again.\n", s.Resumed)
+		fmt.Fprintf(&b, "%s of them resumed from the earlier run, not fetched again.\n", num(s.Resumed))
 	}
-	fmt.Fprintf(&b, "%d over the limit of %s bytes; %d more above %d %% of it.\n",
-		s.Truncated, inspect.Bytes(s.LimitBytes), s.NearLimit, NearLimitPercent)
+	fmt.Fprintf(&b, "%s over the limit of %s bytes; %s more above %d %% of it.\n",
+		num(s.Truncated), inspect.Bytes(s.LimitBytes), num(s.NearLimit), NearLimitPercent)
 	for _, k := range sortedKeys(s.CriticalBeyond) {
-		fmt.Fprintf(&b, "  %d pages with %s past the cutoff\n", s.CriticalBeyond[k], k)
+		fmt.Fprintf(&b, "  %s with %s past the cutoff\n", prose.Count(int64(s.CriticalBeyond[k]), "page", "pages"), inspect.ElementLabel(k))
 	}
-	fmt.Fprintf(&b, "%d URLs linked only from bytes past the cutoff of the pages linking to them.\n", len(s.LinkedOnlyPastCutoff))
+	fmt.Fprintf(&b, "%s linked only from bytes past the cutoff of the pages linking to them.\n", prose.Count(int64(len(s.LinkedOnlyPastCutoff)), "URL", "URLs"))
 	writeWorst(&b, rows)
 	writeOrphans(&b, s.LinkedOnlyPastCutoff)
 	for _, n := range s.Notes {
@@ -136,6 +137,19 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	writeEnd(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// num writes a count shown to people: 1389 gives "1,389".
+func num(n int) string { return prose.Thousands(int64(n)) }
+
+// ElementLabels names critical element kinds for people, as the window
+// and the text summary show them: "<main> element, last internal link".
+func ElementLabels(kinds []string) string {
+	labels := make([]string, len(kinds))
+	for i, k := range kinds {
+		labels[i] = inspect.ElementLabel(k)
+	}
+	return strings.Join(labels, ", ")
 }
 
 // maxListed bounds the pages each list of the text summary names.
@@ -157,12 +171,12 @@ func writeWorst(b *strings.Builder, rows []Row) {
 		r := &rows[i]
 		fmt.Fprintf(b, "  %7.2f %%  %s", r.Percent, r.URL)
 		if len(r.CriticalBeyond) > 0 {
-			fmt.Fprintf(b, "  (past the cutoff: %s)", strings.Join(r.CriticalBeyond, ", "))
+			fmt.Fprintf(b, "  (past the cutoff: %s)", ElementLabels(r.CriticalBeyond))
 		}
 		b.WriteByte('\n')
 	}
 	if len(idx) > maxListed {
-		fmt.Fprintf(b, "  ... and %d more.\n", len(idx)-maxListed)
+		fmt.Fprintf(b, "  ... and %s more.\n", num(len(idx)-maxListed))
 	}
 }
 
@@ -174,21 +188,21 @@ func writeOrphans(b *strings.Builder, os []Orphan) {
 	for _, o := range os[:min(len(os), maxListed)] {
 		fmt.Fprintf(b, "  %s  (from %s", o.URL, o.From)
 		if o.Pages > 1 {
-			fmt.Fprintf(b, " and %d more pages", o.Pages-1)
+			fmt.Fprintf(b, " and %s", prose.Count(int64(o.Pages-1), "more page", "more pages"))
 		}
 		b.WriteString(")\n")
 	}
 	if len(os) > maxListed {
-		fmt.Fprintf(b, "  ... and %d more.\n", len(os)-maxListed)
+		fmt.Fprintf(b, "  ... and %s more.\n", num(len(os)-maxListed))
 	}
 }
 
 func writeEnd(b *strings.Builder, s *Summary) {
 	switch {
 	case s.Cancelled:
-		fmt.Fprintf(b, "Interrupted after %d pages; --resume with the JSON Lines output continues the run.\n", s.Pages)
+		fmt.Fprintf(b, "Interrupted after %s; --resume with the JSON Lines output continues the run.\n", prose.Count(int64(s.Pages), "page", "pages"))
 	case s.StoppedAtMax:
-		fmt.Fprintf(b, "Stopped at --max-pages (%d pages); more URLs were known.\n", s.Pages)
+		fmt.Fprintf(b, "Stopped at --max-pages (%s); more URLs were known.\n", prose.Count(int64(s.Pages), "page", "pages"))
 	}
 	fmt.Fprintf(b, "%.1f s, %.1f pages/s.\n", s.Seconds, s.PagesPerSecond)
 }

@@ -1,0 +1,20 @@
+package inspect
+
+import "strings"
+
+// titleWords turns the words of a finding code into the words people read.
+var titleWords = strings.NewReplacer("json ld", "JSON-LD", "jsonld", "JSON-LD", "utf8", "UTF-8",
+	"tls", "TLS", "beyond cutoff", "past the cutoff", "js ", "JavaScript ")
+
+func titleOf(code string) string { return titleWords.Replace(strings.ReplaceAll(code, "-", " ") + " ") }
+
+// FindingTitle names a finding by a short phrase for lists and tables,
+// where the whole message does not fit: "page-over-limit" gives "Page over
+// limit", "json-ld-cut" gives "JSON-LD cut". The code stays the stable key
+// of JSON and CSV; the title is only for people.
+func FindingTitle(code string) string {
+	if kind, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
+		return capitalize("large " + strings.TrimSpace(titleOf(kind)) + " content")
+	}
+	return capitalize(strings.TrimSpace(titleOf(code)))
+}

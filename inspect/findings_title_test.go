@@ -1,0 +1,18 @@
+package inspect
+
+import "testing"
+
+func TestFindingTitle(t *testing.T) {
+	for code, want := range map[string]string{
+		CodePageOverLimit:         "Page over limit",
+		CodeJSONLDCut:             "JSON-LD cut",
+		CodeCanonicalBeyondCutoff: "Canonical past the cutoff",
+		CodeInvalidUTF8:           "Invalid UTF-8",
+		"render-js-noindex":       "Render JavaScript noindex",
+		"contributor-data-uri":    "Large data uri content",
+	} {
+		if got := FindingTitle(code); got != want {
+			t.Errorf("FindingTitle(%q) = %q, want %q", code, got, want)
+		}
+	}
+}
