@@ -93,7 +93,7 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	}
 	r.Resources = []Resource{} // the JSON contract has a list, even when skipped
 	if opt.NoResources {
-		r.skipResources(skippedAsked)
+		r.skipResources(skippedAsked, false)
 	} else {
 		r.Resources = pageResources(ctx, f, cache, p, res, opt, progress)
 	}
@@ -147,7 +147,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress))
 	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
 	r.Resources = []Resource{}
-	r.skipResources(skippedLocal)
+	r.skipResources(skippedLocal, true)
 	r.addFindings(p)
 	return r, nil
 }

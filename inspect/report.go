@@ -66,8 +66,11 @@ type Report struct {
 	ResourcesSkipped string `json:"resources_skipped,omitempty"`
 	// ResourceReferences counts the distinct fetchable URLs the page
 	// references when ResourcesSkipped is set; found, not fetched.
-	ResourceReferences int            `json:"resource_references,omitempty"`
-	Robots             *RobotsSummary `json:"robots"`
+	ResourceReferences int `json:"resource_references,omitempty"`
+	// referencesCounted says ResourceReferences was counted (a local
+	// file), so 0 means none rather than not looked at.
+	referencesCounted bool
+	Robots            *RobotsSummary `json:"robots"`
 	// FinalRobots is the verdict for the final URL when redirects led to
 	// another URL; nil otherwise.
 	FinalRobots *RobotsSummary `json:"final_robots,omitempty"`

@@ -6,13 +6,16 @@ const (
 	skippedAsked = "Subresources were not fetched (turned off for this inspection)."
 )
 
-// skipResources records that no subresource was fetched, and why, with
-// the count of distinct script, stylesheet, preload and frame URLs the
-// page references, found without fetching anything.
-func (r *Report) skipResources(reason string) {
+// skipResources records that no subresource was fetched, and why. With
+// count, it also counts the distinct script, stylesheet, preload and frame
+// URLs the page references, found without fetching anything: a second pass
+// over the body, worth it for a local file opened in the window, not for
+// --no-resources, which asks for the fastest inspection.
+func (r *Report) skipResources(reason string, count bool) {
 	r.ResourcesSkipped = reason
 	r.ResourceReferences = 0
-	if r.Fetch == nil {
+	r.referencesCounted = count && r.Fetch != nil
+	if !r.referencesCounted {
 		return
 	}
 	for _, res := range DiscoverResources(r.FinalURL, r.Fetch.Body, r.Fetch.CutoffOffset) {
@@ -30,6 +33,9 @@ func (r *Report) ResourcesNote() string {
 		return ""
 	}
 	n := r.ResourceReferences
+	if !r.referencesCounted {
+		return r.ResourcesSkipped
+	}
 	if n == 0 {
 		return r.ResourcesSkipped + " The page references no scripts, stylesheets or frames."
 	}
