@@ -94,17 +94,39 @@ type findState struct {
 }
 
 // findBar is the Ctrl+F bar.
+// sourceBar is what the find and go-to bars share: a row above the source
+// with a text field, shown and hidden on demand.
+type sourceBar struct {
+	relayout func()
+	leave    func(*barEntry) // hands the keyboard back to the rows
+	root     *fyne.Container
+	entry    *barEntry
+}
+
+func newSourceBar(s *SourceView, placeholder string) sourceBar {
+	return sourceBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry(placeholder)}
+}
+
+func (b *sourceBar) show() {
+	b.root.Show()
+	b.relayout()
+	focusEntry(b.entry)
+}
+
+func (b *sourceBar) hide() {
+	b.root.Hide()
+	b.relayout()
+	b.leave(b.entry)
+}
+
 type findBar struct {
-	relayout  func()
-	leave     func(*barEntry) // hands the keyboard back to the rows
-	root      *fyne.Container
-	entry     *barEntry
+	sourceBar
 	matchCase *widget.Check
 	status    *widget.Label
 }
 
 func newFindBar(s *SourceView) *findBar {
-	f := &findBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Find in the whole body (Enter: next, Shift+Enter: previous)")}
+	f := &findBar{sourceBar: newSourceBar(s, "Find in the whole body (Enter: next, Shift+Enter: previous)")}
 	f.entry.onEnter = func(shift bool) { s.findStep(!shift) }
 	f.entry.onEscape = f.hide
 	f.matchCase = widget.NewCheck("Match case", s.onMatchCase)
@@ -116,18 +138,6 @@ func newFindBar(s *SourceView) *findBar {
 		container.NewHBox(prev, next, f.matchCase, f.status, closeBtn), f.entry)
 	f.root.Hide()
 	return f
-}
-
-func (f *findBar) show() {
-	f.root.Show()
-	f.relayout()
-	focusEntry(f.entry)
-}
-
-func (f *findBar) hide() {
-	f.root.Hide()
-	f.relayout()
-	f.leave(f.entry)
 }
 
 func (f *findBar) reset() { f.setStatus("") }
@@ -220,16 +230,12 @@ func (s *SourceView) stepFrom(m *matcher, st *findState, forward bool) (origin, 
 
 // goToBar is the Ctrl+G bar.
 type goToBar struct {
-	relayout func()
-	leave    func(*barEntry) // hands the keyboard back to the rows
-	root     *fyne.Container
-	entry    *barEntry
-	status   *widget.Label
+	sourceBar
+	status *widget.Label
 }
 
 func newGoToBar(s *SourceView) *goToBar {
-	g := &goToBar{relayout: s.relayout, leave: s.leaveBar, entry: newBarEntry("Body byte offset: 2,000,000 or 0x1E8480"),
-		status: widget.NewLabel("")}
+	g := &goToBar{sourceBar: newSourceBar(s, "Body byte offset: 2,000,000 or 0x1E8480"), status: widget.NewLabel("")}
 	g.entry.onEnter = func(bool) { s.goTo(g.entry.Text) }
 	g.entry.onEscape = g.hide
 	goBtn := widget.NewButton("Go", func() { s.goTo(g.entry.Text) })
@@ -238,18 +244,6 @@ func newGoToBar(s *SourceView) *goToBar {
 		container.NewHBox(goBtn, g.status, closeBtn), g.entry)
 	g.root.Hide()
 	return g
-}
-
-func (g *goToBar) show() {
-	g.root.Show()
-	g.relayout()
-	focusEntry(g.entry)
-}
-
-func (g *goToBar) hide() {
-	g.root.Hide()
-	g.relayout()
-	g.leave(g.entry)
 }
 
 // leaveBar gives the keyboard to the rows when a closing bar's field has
