@@ -9,9 +9,14 @@ PREFIX      ?= /usr/local
 # Fyne's GLFW 3.4 builds X11 and Wayland support in, so the window opens natively
 # on either desktop; that needs the Wayland and xkbcommon headers as well, and
 # pkg-config, which go-gl and the Wayland code ask for their flags. The rendered
-# view drives Debian's chromium-headless-shell. .ci/run installs the same lists.
+# view drives Debian's chromium-headless-shell. Fyne draws text its own fonts
+# lack (Chinese, Japanese, Korean) with a system font: fonts-droid-fallback is
+# a small one that covers them, without which those pages show empty boxes
+# (and the source view's CJK goldens measure other widths). .ci/run installs
+# the same lists.
 DEB_PACKAGES := gcc libc6-dev pkg-config libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev \
-                libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev chromium-headless-shell
+                libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev chromium-headless-shell \
+                fonts-droid-fallback
 # The smoke test's X server, and a session bus so Fyne's theme watch finds one.
 SMOKE_PACKAGES := xvfb xauth dbus-daemon
 PACKAGE_PACKAGES := xz-utils
