@@ -17,6 +17,7 @@ type sink struct {
 	buf      []byte
 	total    int64 // expected size for progress, -1 when unknown
 	progress func(done, total int64)
+	observer BodyObserver // told of every read once the body has begun
 }
 
 // fill reads from r until the body holds upTo bytes or r ends. It returns
@@ -28,6 +29,9 @@ func (s *sink) fill(r io.Reader, upTo int64) error {
 		room := min(int64(cap(s.buf)), upTo, int64(len(s.buf))+readChunk)
 		n, err := r.Read(s.buf[len(s.buf):room])
 		s.buf = s.buf[:len(s.buf)+n]
+		if n > 0 && s.observer != nil {
+			s.observer.Grow(s.buf)
+		}
 		s.report()
 		if err != nil {
 			return err

@@ -70,6 +70,9 @@ type Options struct {
 	// the bytes read so far and the bytes expected (Content-Length, capped,
 	// when the body is not content-encoded) or -1 when unknown.
 	Progress func(done, total int64)
+	// Body, when set, follows the final response's body while it arrives
+	// (see BodyObserver).
+	Body BodyObserver
 }
 
 func (o Options) timeout() time.Duration {

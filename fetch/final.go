@@ -47,6 +47,10 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	err := s.fill(r, sniffLen)
 	res.Kind = DetectKind(res.ContentType, s.buf, res.FinalURL)
 	limit := limitFor(p, res.Kind, opt)
+	var header int64
+	if p.CountsHeaders {
+		header = res.HeaderBytes
+	}
 	capBytes := max(opt.Cap, 0)
 	if capBytes == 0 {
 		capBytes = DefaultCap(limit.Bytes)
@@ -61,6 +65,12 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	capped := false
 	if err == nil {
 		s.reserve(expectedBody(length, capBytes), capBytes)
+	}
+	if opt.Body != nil {
+		s.observer = opt.Body
+		opt.Body.Begin(BodyHead{FinalURL: res.FinalURL, CutoffAt: max(limit.Bytes-header, 0)}, s.buf)
+	}
+	if err == nil {
 		if err = s.fill(r, capBytes); err == nil {
 			capped, err = probe(r)
 		}
@@ -69,6 +79,9 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 		s.buf, capped = s.buf[:capBytes], true
 	}
 	s.fit()
+	if opt.Body != nil {
+		opt.Body.End(s.buf)
+	}
 	if err == io.EOF {
 		err = nil
 	}

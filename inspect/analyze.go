@@ -90,9 +90,37 @@ func Analyze(in Input) *Analysis {
 
 // analyze is Analyze with the sizes from which tokens are stepped over.
 func analyze(in Input, steps stepSizes) *Analysis {
+	in = prepare(in)
+	return fromPass(&in, fullPass(&in, steps))
+}
+
+// analyzeStreamed is Analyze of a fetched page whose full pass may have
+// run while the body arrived (s, nil when it did not): that pass is used
+// when it read the same body with the same cutoff, else the body is read
+// again.
+func analyzeStreamed(in Input, s *bodyStream) *Analysis {
+	in = prepare(in)
+	var full *pass
+	if s != nil {
+		full = s.passFor(&in)
+	}
+	if full == nil {
+		full = fullPass(&in, defaultSteps)
+	}
+	return fromPass(&in, full)
+}
+
+// prepare normalises what the analysis takes from in: lower-case tokens,
+// cutoffs within the body.
+func prepare(in Input) Input {
 	in.Tokens = lowerAll(in.Tokens)
 	in.Cutoff = clampCutoff(in.Cutoff, len(in.Body))
 	in.BinaryCutoff = clampCutoff(in.BinaryCutoff, len(in.Body))
+	return in
+}
+
+// fullPass runs the full document's pass over in's body.
+func fullPass(in *Input, steps stepSizes) *pass {
 	links := linkResolver{page: siteHost(in.URL)}
 	links.rel = links.page
 	cut := int64(-1)
@@ -102,7 +130,16 @@ func analyze(in Input, steps stepSizes) *Analysis {
 	full := newPass(in.Body, true, cut, in.Tokens, links)
 	full.steps = steps
 	full.run()
-	markCutoff(full.crit, &in)
+	return full
+}
+
+// fromPass derives the analysis from the full pass over in's body.
+func fromPass(in *Input, full *pass) *Analysis {
+	cut := int64(-1)
+	if in.Cutoff != nil {
+		cut = *in.Cutoff
+	}
+	markCutoff(full.crit, in)
 
 	a := &Analysis{
 		BodyBytes:          int64(len(in.Body)),
@@ -117,7 +154,7 @@ func analyze(in Input, steps stepSizes) *Analysis {
 	if in.Cutoff != nil {
 		a.Impact = impact(full, full.kept, cut)
 	}
-	a.finish(&in, full.crit)
+	a.finish(in, full.crit)
 	return a
 }
 

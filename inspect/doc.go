@@ -25,9 +25,15 @@
 // from it a few bytes before the cutoff), following the tree builder's rules where they decide what an
 // element is (raw text, foreign content, templates, where the head ends)
 // without building a DOM, so big pages cost little more than tokenizing.
-// Raw-text contents of 64 KiB or more (a huge inline script) are stepped
+// Raw-text contents of 512 bytes or more (a huge inline script) are stepped
 // over by the same rules the tokenizer uses, so that they are never
 // buffered whole.
+//
+// Page runs that pass while the body downloads: the fetcher tells it of
+// every read (fetch.BodyObserver), and the pass reads as far as the body
+// has arrived, waiting only where the bytes to come decide a token (see
+// stream.go). The result is the same as over the whole body, which the
+// fuzzers check; the download's time then overlaps the analysis.
 //
 // Input is untrusted: nothing here panics on any body, header or offsets,
 // and memory stays proportional to the body. NewInput builds the input

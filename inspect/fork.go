@@ -33,6 +33,15 @@ func (p *pass) forkBefore(n int) {
 	if n > 0 && p.off+int64(n) <= p.cutoff-forkLookahead {
 		return
 	}
+	if p.src != nil {
+		// Over an arriving body, whether there is a kept prefix at all is
+		// known once the body passes the cutoff or ends before it.
+		p.body, _ = p.src.waitLen(p.cutoff + 1)
+		if int64(len(p.body)) <= p.cutoff {
+			p.cutoff = -1
+			return
+		}
+	}
 	k := p.clone()
 	k.body = p.body[:p.cutoff]
 	k.full, k.cutoff = false, -1
@@ -45,7 +54,7 @@ func (p *pass) forkBefore(n int) {
 // the full document's.
 func (p *pass) clone() *pass {
 	k := *p
-	k.z, k.rs, k.kept = nil, nil, nil
+	k.z, k.rs, k.kept, k.src = nil, nil, nil, nil
 	k.bm = spanWriter{}
 	k.name, k.vals, k.carves = nil, nil, nil
 	k.lostLinks, k.lostHeadings = nil, nil

@@ -81,11 +81,17 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("inspect %s: %w", target, err)
 	}
-	res, err := fetchPage(ctx, f, target, p, opt.Fetch, progress)
+	// The full pass reads the body while it arrives (see stream.go).
+	stream := newBodyStream(p)
+	fetchOpt := opt.Fetch
+	fetchOpt.Body = stream
+	res, err := fetchPage(ctx, f, target, p, fetchOpt, progress)
 	if err != nil {
+		stream.stop()
+		stream.finished()
 		return nil, err
 	}
-	r := analyse(res, p, opt.Fetch.ChromeVersion, progress)
+	r := analyse(res, p, opt.Fetch.ChromeVersion, progress, stream)
 	r.Robots = robotsSummary
 	r.RobotsCache = cache
 	if len(res.Redirects) > 0 && res.FinalURL != res.URL && p.ObeysRobots {
@@ -144,7 +150,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress))
+	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress), nil)
 	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
 	r.Resources = []Resource{}
 	r.skipResources(skippedLocal, true)
@@ -178,11 +184,12 @@ func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Pro
 	return f.Fetch(ctx, target, p, opt)
 }
 
-// analyse runs the analysis over a fetched page and starts its report.
-func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress)) *Report {
+// analyse runs the analysis over a fetched page and starts its report;
+// stream, when not nil, is where its full pass ran while the body arrived.
+func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress), stream *bodyStream) *Report {
 	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
 	in := NewInput(res, &p)
-	a := Analyze(in)
+	a := analyzeStreamed(in, stream)
 	if res.Kind != fetch.KindHTML {
 		a.documentOnly()
 	}

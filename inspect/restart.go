@@ -21,17 +21,26 @@ type restarter struct {
 
 // chunkReader reads a byte slice at most readChunk bytes at a time, so
 // that a tokenizer restarted often does not copy 4 KiB ahead each time.
-type chunkReader struct{ b []byte }
+// Over a body that is still arriving it waits for more at the end of b.
+type chunkReader struct {
+	b   []byte      // the bytes not read yet, of those that have arrived
+	src *bodyStream // the arriving body; nil when b is all there is
+	at  int64       // the body offset of b[0]
+}
 
 // readChunk bounds one read; the tokenizer reads again when it needs more.
 const readChunk = 512
 
 func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 && r.src != nil {
+		r.b = r.src.after(r.at)
+	}
 	if len(r.b) == 0 {
 		return 0, io.EOF
 	}
 	n := copy(p[:min(len(p), readChunk)], r.b)
 	r.b = r.b[n:]
+	r.at += int64(n)
 	return n, nil
 }
 
@@ -42,6 +51,6 @@ func (p *pass) restartAt(off int64) {
 		p.rs.unused = *html.NewTokenizer(&p.rs.r)
 		p.z = new(html.Tokenizer)
 	}
-	p.rs.r.b = p.body[off:]
+	p.rs.r = chunkReader{b: p.body[off:], src: p.src, at: off}
 	*p.z = p.rs.unused
 }

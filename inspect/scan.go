@@ -16,9 +16,10 @@ import (
 // tokenizing the prefix a second time (see fork.go).
 type pass struct {
 	body   []byte
-	steps  stepSizes // tokens from these sizes on are stepped over
-	full   bool      // the full document: record spans, values and lost examples
-	cutoff int64     // full pass: the cutoff offset, -1 when nothing is cut
+	src    *bodyStream // the body while it arrives (body then holds what has come); nil when whole
+	steps  stepSizes   // tokens from these sizes on are stepped over
+	full   bool        // the full document: record spans, values and lost examples
+	cutoff int64       // full pass: the cutoff offset, -1 when nothing is cut
 	tokens []string
 	links  linkResolver
 
@@ -109,6 +110,7 @@ func (p *pass) loop() {
 			continue
 		}
 		tt := p.z.Next()
+		p.refresh()
 		if tt == html.ErrorToken {
 			break
 		}
@@ -161,12 +163,12 @@ func (p *pass) token(tt html.TokenType, raw []byte) {
 // the tokenizer never buffers it. Smaller contents are left to the
 // tokenizer.
 func (p *pass) stepOverRaw() {
-	rest := p.body[p.off:]
+	rest := p.ahead(p.steps.raw)
 	tag := p.rawParent.String()
 	if len(rest) < p.steps.raw || firstEndTag(rest[:p.steps.raw], tag) >= 0 {
 		return
 	}
-	n := rawTextEnd(rest, tag)
+	rest, n := p.rawEnd(rest, tag)
 	if n < p.steps.raw {
 		return
 	}
@@ -507,4 +509,39 @@ func (p *pass) openNames() []string {
 		}
 	}
 	return names
+}
+
+// refresh takes in the bytes of a body that arrived since the last look.
+func (p *pass) refresh() {
+	if p.src != nil {
+		p.body = p.src.snapshot()
+	}
+}
+
+// ahead returns the body from p.off on: at least n bytes, unless the body
+// ends sooner (over an arriving body, it waits for them).
+func (p *pass) ahead(n int) []byte {
+	if p.src != nil {
+		p.body, _ = p.src.waitLen(p.off + int64(n))
+	}
+	return p.body[p.off:]
+}
+
+// rawEnd is rawTextEnd over rest, the body from p.off on. Over an arriving
+// body an end found before the end of rest stands whatever follows; raw
+// text that runs to the end of rest waits for more, at least doubling rest
+// each time, until it ends or the body does. It returns the rest it read.
+func (p *pass) rawEnd(rest []byte, tag string) ([]byte, int) {
+	for {
+		n := rawTextEnd(rest, tag)
+		if n < len(rest) || p.src == nil {
+			return rest, n
+		}
+		body, ended := p.src.waitLen(p.off + 2*int64(len(rest)) + readChunk)
+		p.body = body
+		if ended && len(body)-int(p.off) == len(rest) {
+			return rest, n
+		}
+		rest = body[p.off:]
+	}
 }

@@ -18,6 +18,7 @@ import (
 // see them to read the content after them as raw text, and so are tags the
 // input ends in.
 func (p *pass) stepOverTag() bool {
+	p.refresh()
 	rest := p.body[p.off:]
 	n := p.steps.tag
 	if p.rawParent != 0 || len(rest) < max(n, 2) || rest[0] != '<' || !isLetter(rest[1]) ||

@@ -1,0 +1,158 @@
+package inspect
+
+import (
+	"net/url"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// The page's tokenizer pass can run while the body downloads: the fetcher
+// tells a bodyStream of every read (fetch.BodyObserver), and the pass
+// reads the body as far as it has arrived, waiting where it must look
+// further. The pass makes the same decisions as over the whole body: a
+// token is read by the tokenizer or stepped over by the pass only on bytes
+// that have arrived, and both ways give the same result (the fuzzers check
+// it); where a decision depends on how the body ends (raw text that runs
+// to the end, whether the body passes the cutoff), the pass waits for the
+// bytes that decide it. The download's wall time then overlaps the
+// analysis instead of adding to it.
+
+// bodyStream is the body of the final response while it arrives.
+type bodyStream struct {
+	profile fetch.Profile
+
+	cur     atomic.Pointer[[]byte] // the body so far
+	mu      sync.Mutex
+	arrived sync.Cond // signalled under mu when cur grows or the body ends
+	ended   bool      // End was called, or the inspection gave up
+	waitAt  int64     // the longest body the pass has waited for
+	stopped atomic.Bool
+
+	started chan struct{} // closed when the pass starts
+	done    chan struct{} // closed when the pass ends
+	pass    *pass         // the full pass, once done is closed
+	head    fetch.BodyHead
+}
+
+// newBodyStream returns a stream whose pass reads as the crawler profile p.
+func newBodyStream(p fetch.Profile) *bodyStream {
+	s := &bodyStream{profile: p, started: make(chan struct{}), done: make(chan struct{})}
+	s.arrived.L = &s.mu
+	return s
+}
+
+// Begin starts the full pass on its own goroutine.
+func (s *bodyStream) Begin(head fetch.BodyHead, body []byte) {
+	s.head = head
+	s.publish(body)
+	close(s.started)
+	go s.run()
+}
+
+// Grow publishes the body read so far.
+func (s *bodyStream) Grow(body []byte) { s.publish(body) }
+
+// End publishes the whole body read and lets the pass reach its end.
+func (s *bodyStream) End(body []byte) {
+	s.mu.Lock()
+	s.cur.Store(&body)
+	s.ended = true
+	s.arrived.Broadcast()
+	s.mu.Unlock()
+}
+
+func (s *bodyStream) publish(body []byte) {
+	s.mu.Lock()
+	s.cur.Store(&body)
+	s.arrived.Broadcast()
+	s.mu.Unlock()
+}
+
+// run is the full pass over the arriving body.
+func (s *bodyStream) run() {
+	defer close(s.done)
+	links := linkResolver{}
+	if u, err := url.Parse(s.head.FinalURL); err == nil {
+		links.page = siteHost(u)
+	}
+	links.rel = links.page
+	p := newPass(s.snapshot(), true, s.head.CutoffAt, lowerAll(s.profile.RobotsTokens), links)
+	p.src = s
+	p.run()
+	s.pass = p
+}
+
+// snapshot returns the body as far as it has arrived, without waiting.
+func (s *bodyStream) snapshot() []byte { return *s.cur.Load() }
+
+// waitLen returns the body once it holds at least n bytes, or once it
+// has ended shorter; ended says whether it is all of the body.
+func (s *bodyStream) waitLen(n int64) (body []byte, ended bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for int64(len(*s.cur.Load())) < n && !s.ended {
+		s.waitAt = max(s.waitAt, n)
+		s.arrived.Wait()
+	}
+	return *s.cur.Load(), s.ended
+}
+
+// waitingAt is the longest body the pass has waited for so far.
+func (s *bodyStream) waitingAt() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waitAt
+}
+
+// after returns the bytes from body offset at on, waiting until there is
+// at least one or the body has ended; none once the pass is stopped.
+func (s *bodyStream) after(at int64) []byte {
+	body, _ := s.waitLen(at + 1)
+	if s.stopped.Load() {
+		return nil
+	}
+	return body[at:]
+}
+
+// stop ends the pass early (the inspection failed or was cancelled): it
+// sees the body end where it is, and its result is not used.
+func (s *bodyStream) stop() {
+	s.stopped.Store(true)
+	s.mu.Lock()
+	s.ended = true
+	s.arrived.Broadcast()
+	s.mu.Unlock()
+}
+
+// finished waits for the pass, if the body began, and returns it; nil when
+// the fetch never reached the final response's body.
+func (s *bodyStream) finished() *pass {
+	select {
+	case <-s.started:
+		<-s.done
+		return s.pass
+	default:
+		return nil
+	}
+}
+
+// passFor returns the stream's pass when it read exactly in's body with
+// in's cutoff (both as Analyze prepares them), or nil: a body that ended
+// where the fetch's accounting differs from the stream's view (a capped
+// read, say) is analysed again from the whole body.
+func (s *bodyStream) passFor(in *Input) *pass {
+	p := s.finished()
+	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) {
+		return nil
+	}
+	cut := int64(-1)
+	if in.Cutoff != nil {
+		cut = *in.Cutoff
+	}
+	if p.cutoff != cut {
+		return nil
+	}
+	return p
+}
