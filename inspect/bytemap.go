@@ -167,8 +167,13 @@ func (m *ByteMap) Spans() []Span {
 // not, so that JSON output has a stable shape.
 func (m *ByteMap) Composition() Composition {
 	var sums [numSpanKinds]int64
-	for i := range m.n {
-		sums[m.kind(i)] += m.At(i).Len()
+	var start int64
+	for _, block := range m.blocks { // the words themselves: a big page has millions
+		for _, w := range block {
+			end := int64(w & endMask)
+			sums[w>>kindShift] += end - start
+			start = end
+		}
 	}
 	c := make(Composition, numSpanKinds)
 	for k, n := range sums {
