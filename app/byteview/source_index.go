@@ -147,8 +147,10 @@ func isCJKPunct(b []byte) bool {
 
 // breakAt returns where a row starting at pos and wrapped at limit ends:
 // after a nice break within sourceBreakLookback bytes of limit if there is
-// one, else at the last character boundary at or before limit. It is
-// always past pos.
+// one, else at the last character boundary at or before limit, moved back
+// one character when a CJK comma or full stop would start the next row
+// (as Japanese and Chinese typesetting do: the character before it goes
+// along). It is always past pos.
 func breakAt(b []byte, pos, limit int, charLen CharLen) int {
 	if charLen != nil {
 		return breakAtChars(b, pos, limit, charLen)
@@ -158,7 +160,13 @@ func breakAt(b []byte, pos, limit int, charLen CharLen) int {
 			return i + 1
 		}
 	}
-	return utf8Boundary(b, pos, limit)
+	end := utf8Boundary(b, pos, limit)
+	if end+3 <= len(b) && end-1 > pos && isCJKPunct(b[end:end+3]) {
+		if before := utf8Boundary(b, pos, end-1); before > pos {
+			return before
+		}
+	}
+	return end
 }
 
 // utf8Boundary is the last character boundary at or before limit and past
