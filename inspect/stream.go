@@ -25,10 +25,10 @@ type bodyStream struct {
 
 	cur     atomic.Pointer[[]byte] // the body so far
 	mu      sync.Mutex
-	arrived sync.Cond // signalled under mu when cur grows or the body ends
-	ended   bool      // End was called, or the inspection gave up
-	waitAt  int64     // the longest body the pass has waited for
-	stopped atomic.Bool
+	arrived sync.Cond   // signalled under mu when cur grows or the body ends
+	ended   bool        // End was called, or the inspection gave up
+	waitAt  int64       // the longest body the pass has waited for
+	stopped atomic.Bool // the inspection gave up: the pass reads no further
 
 	started chan struct{} // closed when the pass starts
 	done    chan struct{} // closed when the pass ends
