@@ -85,29 +85,19 @@ type pageNotes struct {
 // findings. Input is untrusted: Analyze never panics and its memory stays
 // proportional to the body. It may be called from any goroutine.
 func Analyze(in Input) *Analysis {
-	return analyze(in, defaultSteps)
+	return analyze(in, defaultSteps, nil)
 }
 
 // analyze is Analyze with the sizes from which tokens are stepped over.
-func analyze(in Input, steps stepSizes) *Analysis {
+// s, when not nil, is the stream whose pass read the body while it
+// arrived: that pass is used when it read the same body with the same
+// cutoff, else the body is read again.
+func analyze(in Input, steps stepSizes, s *bodyStream) *Analysis {
 	in = prepare(in)
 	charset := detectCharsetAside(&in)
-	return fromPass(&in, fullPass(&in, steps), <-charset)
-}
-
-// analyzeStreamed is Analyze of a fetched page whose full pass may have
-// run while the body arrived (s, nil when it did not): that pass is used
-// when it read the same body with the same cutoff, else the body is read
-// again.
-func analyzeStreamed(in Input, s *bodyStream) *Analysis {
-	in = prepare(in)
-	charset := detectCharsetAside(&in)
-	var full *pass
-	if s != nil {
-		full = s.passFor(&in)
-	}
+	full := s.passFor(&in)
 	if full == nil {
-		full = fullPass(&in, defaultSteps)
+		full = fullPass(&in, steps)
 	}
 	return fromPass(&in, full, <-charset)
 }
@@ -131,15 +121,17 @@ func prepare(in Input) Input {
 	return in
 }
 
+// cut is the cutoff offset, -1 when nothing is cut.
+func (in *Input) cut() int64 {
+	if in.Cutoff == nil {
+		return -1
+	}
+	return *in.Cutoff
+}
+
 // fullPass runs the full document's pass over in's body.
 func fullPass(in *Input, steps stepSizes) *pass {
-	links := linkResolver{page: siteHost(in.URL)}
-	links.rel = links.page
-	cut := int64(-1)
-	if in.Cutoff != nil {
-		cut = *in.Cutoff
-	}
-	full := newPass(in.Body, true, cut, in.Tokens, links)
+	full := newPass(in.Body, true, in.cut(), in.Tokens, newLinkResolver(in.URL))
 	full.steps = steps
 	full.run()
 	return full
@@ -148,10 +140,6 @@ func fullPass(in *Input, steps stepSizes) *pass {
 // fromPass derives the analysis from the full pass over in's body and its
 // charset.
 func fromPass(in *Input, full *pass, charset Charset) *Analysis {
-	cut := int64(-1)
-	if in.Cutoff != nil {
-		cut = *in.Cutoff
-	}
 	markCutoff(full.crit, in)
 
 	a := &Analysis{
@@ -165,7 +153,7 @@ func fromPass(in *Input, full *pass, charset Charset) *Analysis {
 		Charset:            charset,
 	}
 	if in.Cutoff != nil {
-		a.Impact = impact(full, full.kept, cut)
+		a.Impact = impact(full, full.kept, in.cut())
 	}
 	a.finish(in, full.crit)
 	return a

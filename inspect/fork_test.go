@@ -33,7 +33,7 @@ func retokenizedImpact(in Input, steps stepSizes) *Impact {
 func checkForkedImpact(t *testing.T, name string, in Input) {
 	t.Helper()
 	for _, steps := range []stepSizes{defaultSteps, stepAll} {
-		got := analyze(in, steps).Impact
+		got := analyze(in, steps, nil).Impact
 		want := retokenizedImpact(in, steps)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s cut at %d (tokens stepped over from %+v bytes): forked impact\n%+v\nretokenized prefix\n%+v",

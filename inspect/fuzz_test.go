@@ -71,9 +71,9 @@ func FuzzByteMap(f *testing.F) {
 		}
 		// Stepping over raw text and tags instead of tokenizing them
 		// changes nothing, in the byte map or anywhere else.
-		tokenized := analyze(fuzzInput(body, cut, bin), stepNone)
+		tokenized := analyze(fuzzInput(body, cut, bin), stepNone, nil)
 		for _, steps := range []stepSizes{defaultSteps, stepAll} {
-			stepped := analyze(fuzzInput(body, cut, bin), steps)
+			stepped := analyze(fuzzInput(body, cut, bin), steps, nil)
 			if got, want := renderSpans(body, &stepped.ByteMap), renderSpans(body, &tokenized.ByteMap); got != want {
 				t.Fatalf("byte map when stepping over tokens from %+v bytes:\n got %s\nwant %s", steps, got, want)
 			}

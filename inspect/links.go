@@ -38,6 +38,13 @@ type linkResolver struct {
 	rel  string // host relative links resolve to (the <base> host, or page)
 }
 
+// newLinkResolver resolves the links of the page at u (nil when unknown:
+// then only relative links count as internal).
+func newLinkResolver(u *url.URL) linkResolver {
+	h := siteHost(u)
+	return linkResolver{page: h, rel: h}
+}
+
 func (r *linkResolver) setBase(href []byte) {
 	h, ok := hrefHost(bytes.TrimSpace(href))
 	if ok && len(h) > 0 {

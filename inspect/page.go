@@ -189,7 +189,7 @@ func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Pro
 func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress), stream *bodyStream) *Report {
 	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
 	in := NewInput(res, &p)
-	a := analyzeStreamed(in, stream)
+	a := analyze(in, defaultSteps, stream)
 	if res.Kind != fetch.KindHTML {
 		a.documentOnly()
 	}

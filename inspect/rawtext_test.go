@@ -60,7 +60,7 @@ func TestStepOverRaw(t *testing.T) {
 		page := []byte("<p>a</p><" + tt.tag + ">" + tt.content + "<h1>b</h1><a href=/c>c</a>")
 		cut := int64(len(page) / 2)
 		normal := Analyze(Input{Body: page, Cutoff: &cut})
-		stepped := analyze(Input{Body: page, Cutoff: &cut}, stepAll)
+		stepped := analyze(Input{Body: page, Cutoff: &cut}, stepAll, nil)
 		if got, want := renderSpans(page, &stepped.ByteMap), renderSpans(page, &normal.ByteMap); got != want {
 			t.Errorf("byte map of %q when stepping over raw text:\n got %s\nwant %s", page, got, want)
 		}

@@ -14,9 +14,9 @@ func TestStepOverTag(t *testing.T) {
 	for _, page := range stepOverTagPages {
 		c := int64(len(page) / 2)
 		in := Input{Body: []byte(page), Tokens: []string{"googlebot"}, Cutoff: &c}
-		want := analyze(in, stepNone)
+		want := analyze(in, stepNone, nil)
 		wantJSON, _ := json.Marshal(want)
-		got := analyze(in, stepAll)
+		got := analyze(in, stepAll, nil)
 		gotJSON, _ := json.Marshal(got)
 		if !bytes.Equal(gotJSON, wantJSON) {
 			t.Errorf("%s: stepped over\n%s\ntokenized\n%s", page, gotJSON, wantJSON)

@@ -73,12 +73,8 @@ func (s *bodyStream) publish(body []byte) {
 // run is the full pass over the arriving body.
 func (s *bodyStream) run() {
 	defer close(s.done)
-	links := linkResolver{}
-	if u, err := url.Parse(s.head.FinalURL); err == nil {
-		links.page = siteHost(u)
-	}
-	links.rel = links.page
-	p := newPass(s.snapshot(), true, s.head.CutoffAt, lowerAll(s.profile.RobotsTokens), links)
+	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
+	p := newPass(s.snapshot(), true, s.head.CutoffAt, lowerAll(s.profile.RobotsTokens), newLinkResolver(u))
 	p.src = s
 	p.run()
 	s.pass = p
@@ -139,19 +135,15 @@ func (s *bodyStream) finished() *pass {
 }
 
 // passFor returns the stream's pass when it read exactly in's body with
-// in's cutoff (both as Analyze prepares them), or nil: a body that ended
-// where the fetch's accounting differs from the stream's view (a capped
-// read, say) is analysed again from the whole body.
+// in's cutoff (both as Analyze prepares them), or nil, also for a nil
+// stream: a body that ended where the fetch's accounting differs from the
+// stream's view (a capped read, say) is analysed again from the whole body.
 func (s *bodyStream) passFor(in *Input) *pass {
-	p := s.finished()
-	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) {
+	if s == nil {
 		return nil
 	}
-	cut := int64(-1)
-	if in.Cutoff != nil {
-		cut = *in.Cutoff
-	}
-	if p.cutoff != cut {
+	p := s.finished()
+	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) || p.cutoff != in.cut() {
 		return nil
 	}
 	return p

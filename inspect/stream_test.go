@@ -79,7 +79,7 @@ func streamed(t testing.TB, body []byte, at int64, next func() int, move bool) (
 	in := fetchedInput(body, at, finalURL)
 	prepared := prepare(in)
 	used := s.passFor(&prepared) != nil
-	return analyzeStreamed(in, s), used
+	return analyze(in, defaultSteps, s), used
 }
 
 // streamPages are bodies whose passes wait at every kind of place: raw text
@@ -152,7 +152,7 @@ func TestStreamedPassFallsBack(t *testing.T) {
 	if s.passFor(&prepared) != nil {
 		t.Fatal("the streamed pass was used for a body whose cutoff it did not see")
 	}
-	if got, want := analysisJSON(t, body, analyzeStreamed(in, s)), analysisJSON(t, body, Analyze(in)); got != want {
+	if got, want := analysisJSON(t, body, analyze(in, defaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
 		t.Fatalf("fallback analysis differs:\n got %.600s\nwant %.600s", got, want)
 	}
 }
@@ -174,7 +174,7 @@ func TestStreamedPassReadsAhead(t *testing.T) {
 	}
 	s.End(append(half, body[len(half):]...))
 	in := fetchedInput(body, 300_000, "")
-	if got, want := analysisJSON(t, body, analyzeStreamed(in, s)), analysisJSON(t, body, Analyze(in)); got != want {
+	if got, want := analysisJSON(t, body, analyze(in, defaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
 		t.Fatal("the analysis of a body read half ahead differs")
 	}
 }
