@@ -128,10 +128,7 @@ func sizesText(r *fetch.Result) string {
 		row("Body on the wire", bytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
 		row("Body decoded (read)", bytesText(r.BodyBytes))
 	}
-	counted := r.BodyBytes
-	if r.CountsHeaders {
-		counted += r.HeaderBytes
-	}
+	counted := r.CountedHeaderBytes() + r.BodyBytes
 	row("Counted by the crawler", bytesText(counted)+headerNote(r.CountsHeaders))
 	row("Limit", limitText(r.LimitBytes, r.LimitBinaryBytes))
 	if !r.Local {

@@ -78,9 +78,7 @@ func resourceModel(r *inspect.Resource) byteview.RulerModel {
 		LimitBytes:       r.LimitBytes,
 		BinaryLimitBytes: r.BinaryLimitBytes,
 	}
-	if r.CountsHeaders {
-		m.HeaderBytes = r.HeaderBytes
-	}
+	m.HeaderBytes = r.CountedHeaderBytes()
 	m.ScaleBytes = max(m.HeaderBytes+m.BodyBytes, r.LimitBytes)
 	return m
 }

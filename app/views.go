@@ -56,10 +56,7 @@ func overviewOf(rep *inspect.Report) overviewData {
 func rulerModelOf(rep *inspect.Report) byteview.RulerModel {
 	var m byteview.RulerModel
 	if r := rep.Fetch; r != nil {
-		m.BodyBytes = r.BodyBytes
-		if r.CountsHeaders {
-			m.HeaderBytes = r.HeaderBytes
-		}
+		m.BodyBytes, m.HeaderBytes = r.BodyBytes, r.CountedHeaderBytes()
 		m.Cutoff, m.BinaryCutoff = r.CutoffOffset, r.BinaryCutoffOffset
 		m.LimitBytes, m.BinaryLimitBytes = r.LimitBytes, r.LimitBinaryBytes
 		if pr := rep.Partial; pr != nil && r.CutoffOffset == nil {

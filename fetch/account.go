@@ -6,10 +6,7 @@ package fetch
 // body is longer than BodyBytes.
 func (r *Result) account(limit Limit, countsHeaders, capped bool) {
 	r.LimitBytes, r.LimitBinaryBytes, r.CountsHeaders = limit.Bytes, limit.BinaryBytes, countsHeaders
-	var header int64
-	if countsHeaders {
-		header = r.HeaderBytes
-	}
+	header := r.CountedHeaderBytes()
 	// A capped body has at least one byte more than was read.
 	body := r.BodyBytes
 	if capped {
@@ -23,11 +20,24 @@ func (r *Result) account(limit Limit, countsHeaders, capped bool) {
 	}
 }
 
+// CountedHeaderBytes is the header bytes the crawler counts before the
+// body toward its limit: HeaderBytes when CountsHeaders, else none.
+func (a *Accounting) CountedHeaderBytes() int64 {
+	if a.CountsHeaders {
+		return a.HeaderBytes
+	}
+	return 0
+}
+
+// cutoffAt is the body offset where a limit of limit bytes stops after
+// header counted bytes, if the body is longer.
+func cutoffAt(limit, header int64) int64 { return max(limit-header, 0) }
+
 // cutoff returns the body offset where a limit of limit bytes stops, given
 // header counted bytes before the body and a body of body bytes, or nil
 // when the whole body fits.
 func cutoff(limit, header, body int64) *int64 {
-	at := max(limit-header, 0)
+	at := cutoffAt(limit, header)
 	if body <= at {
 		return nil
 	}

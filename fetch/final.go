@@ -47,10 +47,6 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	err := s.fill(r, sniffLen)
 	res.Kind = DetectKind(res.ContentType, s.buf, res.FinalURL)
 	limit := limitFor(p, res.Kind, opt)
-	var header int64
-	if p.CountsHeaders {
-		header = res.HeaderBytes
-	}
 	capBytes := max(opt.Cap, 0)
 	if capBytes == 0 {
 		capBytes = DefaultCap(limit.Bytes)
@@ -68,7 +64,9 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 	}
 	if opt.Body != nil {
 		s.observer = opt.Body
-		opt.Body.Begin(BodyHead{FinalURL: res.FinalURL, CutoffAt: max(limit.Bytes-header, 0)}, s.buf)
+		res.CountsHeaders = p.CountsHeaders // as the accounting below sets it
+		at := cutoffAt(limit.Bytes, res.CountedHeaderBytes())
+		opt.Body.Begin(BodyHead{FinalURL: res.FinalURL, CutoffAt: at}, s.buf)
 	}
 	if err == nil {
 		if err = s.fill(r, capBytes); err == nil {

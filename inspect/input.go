@@ -18,9 +18,7 @@ func NewInput(res *fetch.Result, p *fetch.Profile) Input {
 		BinaryLimit:  res.LimitBinaryBytes,
 		Incomplete:   !res.ReadComplete,
 	}
-	if res.CountsHeaders {
-		in.HeaderBytes = res.HeaderBytes
-	}
+	in.HeaderBytes = res.CountedHeaderBytes()
 	if u, err := url.Parse(res.FinalURL); err == nil {
 		in.URL = u
 	}

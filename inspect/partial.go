@@ -40,10 +40,7 @@ func partialRead(res *fetch.Result) *PartialRead {
 		p.AnnouncedBytes = 0
 		return p
 	}
-	head := int64(0)
-	if res.CountsHeaders {
-		head = res.HeaderBytes
-	}
+	head := res.CountedHeaderBytes()
 	p.CutoffOffset = cutoffOn(res.LimitBytes, head, p.AnnouncedBytes)
 	p.BinaryCutoffOffset = cutoffOn(res.LimitBinaryBytes, head, p.AnnouncedBytes)
 	return p

@@ -83,10 +83,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 // ruler lays out the header block, the coarsened byte map, the ambiguous
 // zone, the cutoff line and the critical elements on rulerWidth units.
 func (v *htmlView) ruler(r *Report) {
-	head := int64(0)
-	if r.Fetch.CountsHeaders {
-		head = r.Fetch.HeaderBytes
-	}
+	head := r.Fetch.CountedHeaderBytes()
 	total := head + r.BodyBytes
 	if total == 0 {
 		return

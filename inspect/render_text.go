@@ -93,10 +93,7 @@ func cutoffText(r *Report) string {
 }
 
 func countedBytes(r *Report) int64 {
-	if r.Fetch.CountsHeaders {
-		return r.Fetch.HeaderBytes + r.Fetch.BodyBytes
-	}
-	return r.Fetch.BodyBytes
+	return r.Fetch.CountedHeaderBytes() + r.Fetch.BodyBytes
 }
 
 func robotsText(rb *RobotsSummary) string {

@@ -137,10 +137,7 @@ func (a *assembler) apply(e *Resource) {
 		return
 	}
 	e.Accounting, e.Robots, e.ResourceFetch = j.res.Accounting, j.res.Robots, j.res.ResourceFetch
-	e.CountedBytes = e.BodyBytes
-	if e.CountsHeaders {
-		e.CountedBytes += e.HeaderBytes
-	}
+	e.CountedBytes = e.CountedHeaderBytes() + e.BodyBytes
 	if j.blocked != "" {
 		e.Fetched, e.ExcludedReason = false, j.blocked
 		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested

@@ -106,10 +106,7 @@ func (w *resFindingWriter) truncated(r *Resource) {
 	if !r.Requested || r.BlockedByRobots || r.Status >= 300 {
 		return
 	}
-	counted := r.BodyBytes
-	if r.CountsHeaders {
-		counted += r.HeaderBytes
-	}
+	counted := r.CountedHeaderBytes() + r.BodyBytes
 	switch {
 	case r.Truncated:
 		w.add(resSeverity(r), CodeResourceTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
