@@ -141,7 +141,8 @@ func compareStatus(r *compare.Result) string {
 	return r.URL + ": " + commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
 }
 
-// differencesText lists every difference sentence as a bullet.
+// differencesText lists every difference as a bullet: its label, then the
+// sentence of each fetch that differs (Difference.Text).
 func differencesText(diffs []compare.Difference) string {
 	if len(diffs) == 0 {
 		return "No differences: every fetch got the same status, bytes, cutoff, elements, robots verdict and findings."

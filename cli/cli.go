@@ -243,11 +243,15 @@ func lookupProfile(id string, stderr io.Writer) (fetch.Profile, bool) {
 	return p, ok
 }
 
-// outFormat takes a report file's format from --out's extension when
-// --format is not given, and checks it against valid, whose names list it
-// for the usage error; ok is false after that error was printed.
+// outFormat applies the --out and --format rules: --format needs --out;
+// the format is taken from --out's extension when --format is not given,
+// and checked against valid, whose names list it for the usage error. ok
+// is false after that error was printed.
 func outFormat(stderr io.Writer, out string, format *string, valid func(string) bool, names string) (code int, ok bool) {
 	if out == "" {
+		if *format != "" {
+			return usageError(stderr, "--format needs --out FILE"), false
+		}
 		return exitOK, true
 	}
 	if *format == "" {

@@ -49,6 +49,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"missing file", []string{"inspect", "no-such-dir/page.html"}, ""},
 		{"bad fail-on", []string{"inspect", "--fail-on", "sometimes", "http://x.example/"}, "--fail-on"},
 		{"bad format", []string{"inspect", "--out", "r.pdf", "http://x.example/"}, "--format"},
+		{"format without out", []string{"inspect", "--format", "json", "http://x.example/"}, "--format needs --out"},
+		{"site format without out", []string{"site", "--format", "csv", "--crawl", "http://x.example/"}, "--format needs --out"},
 		{"robots path without file", []string{"robots", "/a"}, "path"},
 		{"robots invalid URL", []string{"robots", "http://[::1"}, "no robots.txt"},
 		{"robots unsupported scheme", []string{"robots", "ftp://example.com/a"}, "no robots.txt"},

@@ -123,8 +123,6 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 		return usageError(stderr, "--render-timeout takes a positive duration"), false
 	case fl.render.screenshot != "" && !fl.render.on:
 		return usageError(stderr, "--screenshot needs --render"), false
-	case fl.format != "" && fl.out == "":
-		return usageError(stderr, "--format needs --out FILE"), false
 	}
 	return outFormat(stderr, fl.out, &fl.format, inspect.IsReportFormat, "json, csv or html")
 }

@@ -106,8 +106,6 @@ func (fl *siteFlags) validate(stderr io.Writer) (int, bool) {
 		return usageError(stderr, "--max-pages, --per-host and --concurrency take 1 or more, --max-depth 0 or more"), false
 	case fl.delay < 0 || fl.limit < 0 || fl.limit > fetch.MaxCap:
 		return usageError(stderr, "--delay takes a duration of 0 or more, --limit a byte count up to %d", fetch.MaxCap), false
-	case fl.format != "" && fl.out == "":
-		return usageError(stderr, "--format needs --out FILE"), false
 	}
 	return outFormat(stderr, fl.out, &fl.format, site.IsFormat, "csv, jsonl or html")
 }

@@ -17,7 +17,7 @@ type aspect struct {
 	show  func(f Fetch) string         // the table cell
 	raw   func(f Fetch) any            // the JSON value
 	key   func(f Fetch) string         // equal keys mean no difference
-	say   func(f, ref Fetch) string    // the sentence when f differs from ref
+	say   func(f, ref Fetch) string    // the sentence when f differs from ref (every aspect has one)
 	skip  func(f Fetch) (bool, string) // f has nothing to compare here, and what its cell says
 	// content is true for what the response carries (headers, body,
 	// elements, findings): fetches answered with another status are not

@@ -156,9 +156,10 @@ func findingsSentence(f, ref Fetch) string {
 	only := func(a, b Fetch) []string {
 		var out []string
 		for _, fi := range a.Findings {
+			title := inspect.FindingTitle(fi.Code) + " (" + fi.Severity + ")"
 			if !slices.ContainsFunc(b.Findings, func(x inspect.Finding) bool { return x.Code == fi.Code }) &&
-				!slices.Contains(out, inspect.FindingTitle(fi.Code)+" ("+fi.Severity+")") {
-				out = append(out, inspect.FindingTitle(fi.Code)+" ("+fi.Severity+")")
+				!slices.Contains(out, title) {
+				out = append(out, title)
 			}
 		}
 		return out

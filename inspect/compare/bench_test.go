@@ -1,13 +1,10 @@
 package compare
 
 import (
-	"context"
 	"net/http/httptest"
 	"testing"
 
-	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
-	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // BenchmarkCompareDemoBig compares the demo's 2.6 MB truncated page as four
@@ -19,10 +16,7 @@ func BenchmarkCompareDemoBig(b *testing.B) {
 	subs := subjects(b, "googlebot-smartphone", "googlebot-desktop", "bingbot", "gptbot")
 	var bytes int64
 	for b.Loop() {
-		r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/big", subs, inspect.Options{NoResources: true})
-		if err != nil {
-			b.Fatal(err)
-		}
+		r := mustRun(b, srv.URL+"/big", subs)
 		bytes = 0
 		for _, f := range r.Fetches {
 			bytes += f.Fetch.BodyBytes
@@ -36,14 +30,9 @@ func BenchmarkCompareDemoBig(b *testing.B) {
 func BenchmarkDifferences(b *testing.B) {
 	srv := httptest.NewServer(demosite.Handler())
 	defer srv.Close()
-	r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/big",
-		subjects(b, "googlebot-smartphone", "googlebot-desktop", "bingbot", "gptbot"), inspect.Options{NoResources: true})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := mustRun(b, srv.URL+"/big", subjects(b, "googlebot-smartphone", "googlebot-desktop", "bingbot", "gptbot"))
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = differences(r.Fetches)
-		_ = r.Table()
+		compareAll(r.Fetches)
 	}
 }

@@ -45,7 +45,8 @@ func AdHoc(userAgent string, n int) Subject {
 	p, _ := fetch.Lookup("custom")
 	label, name := "browser", "Browser"
 	lower := strings.ToLower(userAgent)
-	if strings.Contains(lower, "bot") || strings.Contains(lower, "crawl") || strings.Contains(lower, "spider") {
+	bot := strings.Contains(lower, "bot") || strings.Contains(lower, "crawl") || strings.Contains(lower, "spider")
+	if bot {
 		label, name = "user-agent", "User agent"
 	}
 	if n > 1 || label == "user-agent" {
@@ -60,7 +61,7 @@ func AdHoc(userAgent string, n int) Subject {
 		fetch.KindOther: {Bytes: fetch.DefaultUnsetLimit},
 	}
 	p.CountsHeaders = false
-	return Subject{Label: label, Profile: p, Browser: label == "browser" || strings.HasPrefix(label, "browser-")}
+	return Subject{Label: label, Profile: p, Browser: !bot}
 }
 
 // quoteShort quotes s, cut to 40 characters.
@@ -97,6 +98,7 @@ type Result struct {
 	Fetches     []Fetch      `json:"fetches"`
 	Differences []Difference `json:"differences"`
 	Caveat      string       `json:"caveat"`
+	rows        []Row        // the table, worked out with Differences
 }
 
 // ErrTooFew is returned when fewer than two subjects are given.
@@ -120,7 +122,7 @@ func Run(ctx context.Context, f *fetch.Fetcher, target string, subjects []Subjec
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("compare %s: %w", target, err)
 	}
-	res.Differences = differences(res.Fetches)
+	res.rows, res.Differences = compareAll(res.Fetches)
 	return res, nil
 }
 

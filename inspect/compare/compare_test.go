@@ -61,16 +61,23 @@ func subjects(t testing.TB, ids ...string) []Subject {
 	return out
 }
 
+// mustRun compares url as subs, without subresources, and fails the test
+// on an error.
+func mustRun(t testing.TB, url string, subs []Subject) *Result {
+	t.Helper()
+	r, err := Run(context.Background(), &fetch.Fetcher{}, url, subs, inspect.Options{NoResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func runCompare(t *testing.T) *Result {
 	t.Helper()
 	srv := perAgentServer(t)
 	subs := append(subjects(t, "googlebot-smartphone", "googlebot-desktop", "bingbot", "gptbot"),
 		AdHoc("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/154.0.0.0 Safari/537.36", 1))
-	r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/shoes", subs, inspect.Options{NoResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return mustRun(t, srv.URL+"/shoes", subs)
 }
 
 func TestCompareSentences(t *testing.T) {
@@ -153,10 +160,7 @@ func TestCompareEqualsSingleInspection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/shoes", subjects(t, "googlebot-smartphone", "googlebot-desktop"), inspect.Options{NoResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustRun(t, srv.URL+"/shoes", subjects(t, "googlebot-smartphone", "googlebot-desktop"))
 	col := r.Fetches[1]
 	if col.Fetch.HeaderBytes != single.Fetch.HeaderBytes || col.Fetch.BodyBytes != single.Fetch.BodyBytes ||
 		len(col.Critical) != len(single.Critical) || col.Robots.Line != single.Robots.Line {
@@ -171,10 +175,7 @@ func TestCompareFailedFetchAndTooFew(t *testing.T) {
 	if _, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL, subjects(t, "bingbot"), inspect.Options{}); err != ErrTooFew {
 		t.Errorf("one subject: err = %v", err)
 	}
-	r, err := Run(context.Background(), &fetch.Fetcher{}, closed.URL+"/", subjects(t, "googlebot-smartphone", "bingbot"), inspect.Options{NoResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustRun(t, closed.URL+"/", subjects(t, "googlebot-smartphone", "bingbot"))
 	if r.Fetches[0].Error == "" || len(r.Differences) != 0 {
 		t.Errorf("both fetches fail the same way: errors %q, differences %+v", r.Fetches[0].Error, r.Differences)
 	}

@@ -2,15 +2,11 @@ package compare
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // TestCompareOneCount holds the header's, the table's, the bullets' and
@@ -53,11 +49,7 @@ func runStraddle(t *testing.T) *Result {
 	}))
 	t.Cleanup(srv.Close)
 	subs := append(subjects(t, "googlebot-smartphone"), AdHoc("Mozilla/5.0 (X11; Linux x86_64) Chrome/154.0.0.0 Safari/537.36", 1))
-	r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/", subs, inspect.Options{NoResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return mustRun(t, srv.URL+"/", subs)
 }
 
 // TestCompareStraddlingAndBrowser says a straddling block CUT, as the

@@ -63,9 +63,7 @@ func compareAspect(a aspect, fetches []Fetch) compared {
 		}
 		if a.key(f) != a.key(fetches[ref]) {
 			c.row.Differs[i] = true
-			if a.say != nil {
-				sentences = append(sentences, a.say(f, fetches[ref]))
-			}
+			sentences = append(sentences, a.say(f, fetches[ref]))
 		}
 	}
 	if len(sentences) > 0 {
@@ -80,25 +78,22 @@ func compareAspect(a aspect, fetches []Fetch) compared {
 	return c
 }
 
-// differences lists every aspect on which the fetches differ, in table
-// order.
-func differences(fetches []Fetch) []Difference {
-	out := []Difference{}
+// compareAll works out every aspect once: the table's rows, and the
+// differences (the rows marked ≠) in table order.
+func compareAll(fetches []Fetch) ([]Row, []Difference) {
+	var rows []Row
+	diffs := []Difference{}
 	for _, a := range aspects(fetches) {
-		if c := compareAspect(a, fetches); c.diff != nil {
-			out = append(out, *c.diff)
+		c := compareAspect(a, fetches)
+		rows = append(rows, c.row)
+		if c.diff != nil {
+			diffs = append(diffs, *c.diff)
 		}
 	}
-	return out
+	return rows, diffs
 }
 
 // Table returns the side-by-side rows: one per compared aspect, a cell per
 // fetch in Fetches order, differing cells marked. The window draws it and
 // the text report prints it.
-func (r *Result) Table() []Row {
-	var rows []Row
-	for _, a := range aspects(r.Fetches) {
-		rows = append(rows, compareAspect(a, r.Fetches).row)
-	}
-	return rows
-}
+func (r *Result) Table() []Row { return r.rows }
