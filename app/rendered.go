@@ -43,8 +43,8 @@ type renderedData struct {
 	scriptRan     []bool
 	shotW, shotHs [2]int
 	// captions name each screenshot; blank says a render drew nothing.
-	captions [2]string
-	blank    [2]bool
+	captions    [2]string
+	googleBlank bool
 }
 
 // shotScale is the scale the screenshots are drawn at, in Fyne units per
@@ -127,7 +127,7 @@ func (a *renderedArea) show(d renderedData) {
 func shotPane(d renderedData, i int, img image.Image) fyne.CanvasObject {
 	caption := widget.NewLabelWithStyle(d.captions[i], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head := container.NewVBox(caption)
-	if d.blank[i] {
+	if i == 0 && d.googleBlank {
 		note := widget.NewLabel(blankCaption)
 		note.Importance = widget.WarningImportance
 		head.Add(note)
@@ -177,7 +177,7 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	if rd.Error != "" {
 		return d
 	}
-	d.rows = [][3]string{{"", "Google (kept bytes)", "Full page"}}
+	d.rows = [][3]string{{"", inspect.RenderedGoogleHeading, inspect.RenderedFullHeading}}
 	for _, r := range inspect.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
@@ -189,9 +189,9 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 		if img, err := png.Decode(bytes.NewReader(pg.Screenshot)); err == nil {
 			b := img.Bounds()
 			d.shotW[i], d.shotHs[i] = b.Dx(), b.Dy()
-			d.blank[i] = i == 0 && pg.TextBytes == 0 && oneColour(img)
 			if i == 0 {
 				d.google = img
+				d.googleBlank = pg.TextBytes == 0 && oneColour(img)
 			} else {
 				d.full = img
 			}
@@ -213,8 +213,9 @@ func renderedStatus(rd *inspect.Rendered) string {
 	if rd.Error != "" {
 		return rd.Error
 	}
-	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s (assumed viewport): ", rd.Browser,
-		float64(rd.DurationMS)/1000, inspect.ViewportSize(rd.Viewport))
+	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s%s: ", rd.Browser,
+		float64(rd.DurationMS)/1000, inspect.ViewportSize(rd.Viewport),
+		map[bool]string{true: " (assumed viewport)"}[rd.Viewport.Assumed])
 	if failed := failedRender(rd); failed != "" {
 		s += "no comparison, because " + failed + "."
 	} else {

@@ -112,15 +112,21 @@ func lostFinding(fs *findings, l RenderedLost) {
 	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value)
 }
 
+// scriptOffset is where a script's element stands in the body, nil when
+// the analysis did not place it.
+func scriptOffset(s RenderedScript) *int64 {
+	if s.Offset < 0 {
+		return nil
+	}
+	return offsetPtr(s.Offset)
+}
+
 // scriptFinding says why a script did not run in Google's render.
 func scriptFinding(fs *findings, s RenderedScript) {
 	if s.Ran {
 		return
 	}
-	var off *int64
-	if s.Offset >= 0 {
-		off = offsetPtr(s.Offset)
-	}
+	off := scriptOffset(s)
 	name := s.URL
 	if s.Inline {
 		name = fmt.Sprintf("The inline script at byte %s", Bytes(s.Offset))

@@ -19,16 +19,12 @@ func uncheckedScripts(fs *findings, scripts []RenderedScript) {
 	}
 	if len(hosts) >= offlineHosts {
 		fs.add(SeverityWarning, CodeRenderScriptUnchecked, nil,
-			"%d hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether Google may fetch them: %s.",
-			len(hosts), pluralize(len(scripts), "script", "scripts"), listShort(hosts, 6))
+			"%s hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether Google may fetch them: %s.",
+			thousands(len(hosts)), pluralize(len(scripts), "script", "scripts"), listShort(hosts, 6))
 		return
 	}
 	for _, s := range scripts {
-		var off *int64
-		if s.Offset >= 0 {
-			off = offsetPtr(s.Offset)
-		}
-		fs.add(SeverityWarning, CodeRenderScriptUnchecked, off,
+		fs.add(SeverityWarning, CodeRenderScriptUnchecked, scriptOffset(s),
 			"%s was not fetched for the render: its host could not be reached from this machine, so its robots.txt could not be checked from here and nothing is known of whether Google may fetch it.",
 			s.URL)
 	}

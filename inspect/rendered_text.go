@@ -26,7 +26,7 @@ func textRendered(w io.Writer, rd *Rendered) {
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "  \tGoogle (kept bytes)\tFull page\n")
+	fmt.Fprintf(tw, "  \t%s\t%s\n", RenderedGoogleHeading, RenderedFullHeading)
 	for _, row := range renderedRows(rd.Google, rd.Full) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", row.Name, row.Google, row.Full)
 	}
@@ -55,6 +55,12 @@ type RenderedRow struct{ Name, Google, Full string }
 // text and the HTML show the same rows.
 func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
 
+// The headings of the two columns of RenderedRows.
+const (
+	RenderedGoogleHeading = "Google (kept bytes)"
+	RenderedFullHeading   = "Full page"
+)
+
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
 func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
 
@@ -81,7 +87,7 @@ func renderedRows(g, f *RenderedPage) []RenderedRow {
 		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
 		row("hreflang", func(p *RenderedPage) string { return thousands(len(p.Hreflang)) }),
 		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
-		row("Links", func(p *RenderedPage) string { return Bytes(int64(p.Links)) }),
+		row("Links", func(p *RenderedPage) string { return thousands(p.Links) }),
 		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
 		row("h2", func(p *RenderedPage) string { return thousands(len(p.H2)) }),
 		row("Visible text (rendered DOM)", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
