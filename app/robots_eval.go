@@ -35,7 +35,6 @@ type robotsGrid struct {
 	agents []robotsAgent
 	cells  [][]robotsVerdict // [url][agent]
 	issues []robots.Issue
-	file   *robots.File
 }
 
 // robotsAgents builds the grid's columns: the profile's chain first, then
@@ -73,21 +72,24 @@ func splitURLs(text string) []string {
 // comparing with the live outcome (nil when there is none). When the text is
 // the live file unchanged, the live outcome decides, so a robots.txt that
 // answered 404 or 503 shows its allow-all or disallow-all policy rather than
-// an empty file's verdicts. Safe to call from any goroutine.
+// an empty file's verdicts; with no live outcome and the text unchanged (no
+// robots.txt was consulted, none was typed) no cell has a verdict. Safe to
+// call from any goroutine.
 func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []string, agents []robotsAgent) *robotsGrid {
 	useLive := unchanged && live != nil
 	g := &robotsGrid{urls: urls, agents: agents}
 	if unchanged && live == nil {
 		return uncheckedGrid(g)
 	}
+	var file *robots.File
 	if useLive && live.Policy == robots.PolicyParsed && live.File != nil {
-		g.file = live.File // the bytes as served: the editor may show them altered
+		file = live.File // the bytes as served: the editor may show them altered
 	} else {
-		g.file = robots.Parse(edited)
+		file = robots.Parse(edited)
 	}
-	g.issues = g.file.Lint()
+	g.issues = file.Lint()
 	var second *robots.Second
-	secondFile := g.file
+	secondFile := file
 	switch {
 	case !useLive:
 		second = robots.NewSecond(edited)
@@ -102,7 +104,7 @@ func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []stri
 			if useLive {
 				c.v = liveCheck(live, a, u)
 			} else {
-				c.v = checkAgent(g.file, a, u)
+				c.v = checkAgent(file, a, u)
 			}
 			if second != nil {
 				c.second = second.Compare(secondFile, c.v)
@@ -119,7 +121,6 @@ func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []stri
 // uncheckedGrid fills g with cells that have no verdict: no robots.txt
 // was consulted and none was typed.
 func uncheckedGrid(g *robotsGrid) *robotsGrid {
-	g.file = robots.Parse(nil)
 	g.cells = make([][]robotsVerdict, len(g.urls))
 	for i := range g.cells {
 		g.cells[i] = make([]robotsVerdict, len(g.agents))

@@ -228,6 +228,7 @@ func (a *siteArea) run(req siteRequest) {
 	a.bar.SetValue(0)
 	a.bar.Show()
 	a.status.SetText("Starting…")
+	a.plot.setBuckets(a.model.hist)
 	a.table.Refresh()
 	a.maxApply = 0
 	a.probe.end(0, 0)
@@ -315,16 +316,12 @@ func (a *siteArea) finish(sum *site.Summary, err error) {
 	a.setButtons()
 }
 
-// nearRange is the share of the limit the summary and the Near-the-limit
-// filter call near it (site.IsNearLimit).
-var nearRange = strconv.Itoa(site.NearLimitPercent) + "-100 %"
-
 // siteSummaryText is the line shown when a run ends.
 func siteSummaryText(s *site.Summary) string {
-	n := func(v int) string { return prose.Thousands(int64(v)) }
+	n := func(v int) string { return commas(int64(v)) }
 	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
 		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), n(s.Errors), n(s.Truncated), n(s.NearLimit),
-		nearRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
+		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
 	switch {
 	case s.Cancelled:
 		t = "Cancelled: " + t + " Resume continues without fetching these again."

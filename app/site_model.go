@@ -46,7 +46,7 @@ const (
 )
 
 var siteFilters = []string{
-	"All pages", "Over the limit", "Near the limit (" + nearRange + ")", "Critical elements past the cutoff",
+	"All pages", "Over the limit", "Near the limit (" + site.NearLimitRange + ")", "Critical elements past the cutoff",
 	"Linked only past the cutoff", "Disallowed by robots.txt", "Not fetched (errors)",
 }
 
@@ -241,7 +241,7 @@ func (m *siteModel) cell(i, col int) string {
 		if !r.Fetched {
 			return ""
 		}
-		return strconv.FormatFloat(r.Percent, 'f', 1, 64) + " %"
+		return site.PercentText(r.Percent)
 	case siteColCut:
 		if r.CutoffOffset == nil {
 			return ""
@@ -257,21 +257,11 @@ func (m *siteModel) cell(i, col int) string {
 	case siteColRobots:
 		return map[bool]string{true: "allowed", false: "disallowed"}[r.RobotsAllowed]
 	case siteColFindings:
-		return findingsText(r.Findings)
+		return site.FindingTitles(r.Findings)
 	case siteColError:
 		return r.Error
 	}
 	return ""
-}
-
-// findingsText names the findings by their titles, the most severe first as
-// the row has them; the codes stay in the CSV and JSON.
-func findingsText(fs []site.FindingRef) string {
-	titles := make([]string, len(fs))
-	for i, f := range fs {
-		titles[i] = inspect.FindingTitle(f.Code)
-	}
-	return strings.Join(titles, ", ")
 }
 
 // warn says whether a cell holds a problem, to colour it.

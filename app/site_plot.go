@@ -26,7 +26,6 @@ func newSitePlot() *sitePlot {
 	return p
 }
 
-// setBuckets shows new counts.
 // setBuckets draws bs; the plot is hidden while no page has a bar, so no
 // lone limit line stands over an empty band.
 func (p *sitePlot) setBuckets(bs []site.Bucket) {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"html"
 	"strings"
 	"testing"
 
@@ -29,8 +30,8 @@ func TestSiteWordsForPeople(t *testing.T) {
 		t.Errorf("progress %q", got)
 	}
 	sum := siteSummaryText(&site.Summary{Pages: 1234, Fetched: 1234, Truncated: 30, NearLimit: 30})
-	if !strings.HasPrefix(sum, "1,234 pages: 1,234 fetched") || !strings.Contains(sum, "30 over the limit, 30 near it (90-100 %)") ||
-		!strings.Contains(siteFilters[filterNear], "(90-100 %)") {
+	if !strings.HasPrefix(sum, "1,234 pages: 1,234 fetched") || !strings.Contains(sum, "30 over the limit, 30 near it (above 90 %)") ||
+		!strings.Contains(siteFilters[filterNear], "(above 90 %)") {
 		t.Errorf("summary %q, filter %q", sum, siteFilters[filterNear])
 	}
 }
@@ -49,4 +50,31 @@ func TestSiteIdleHidesPlotAndBar(t *testing.T) {
 			t.Errorf("a plot with a page is hidden")
 		}
 	})
+}
+
+// TestSiteHTMLSaysWhatTheTabSays renders the HTML summary of the same row
+// and summary: every cell the tab shows, and the summary's counts and
+// near-limit range, read the same there.
+func TestSiteHTMLSaysWhatTheTabSays(t *testing.T) {
+	row := site.Row{URL: "http://127.0.0.1/a", Status: 200, Fetched: true, RobotsAllowed: true, LostLinks: 1389, Percent: 97.25,
+		CriticalBeyond: []string{inspect.ElementMain, inspect.ElementLastInternalLink},
+		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: inspect.SeverityCritical}}}
+	m := newSiteModel()
+	m.add([]site.Row{row})
+	var b strings.Builder
+	sum := &site.Summary{Pages: 1234, Fetched: 1234, Truncated: 30, NearLimit: 1500}
+	if err := site.WriteHTML(&b, []site.Row{row}, sum, site.Meta{Input: "list", Profile: "Googlebot"}); err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(b.String())
+	for _, col := range []int{siteColLost, siteColBeyond, siteColFindings, siteColPercent} {
+		if cell := m.cell(0, col); !strings.Contains(page, cell) {
+			t.Errorf("the tab's %s cell %q is not in the HTML summary", siteColumns[col].title, cell)
+		}
+	}
+	for _, want := range []string{"1,234 pages", "1,500 more " + site.NearLimitRange} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the HTML summary does not say %q", want)
+		}
+	}
 }

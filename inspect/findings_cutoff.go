@@ -249,7 +249,7 @@ func listNames(names []string) string {
 		if counts[n] == 1 {
 			parts[i] = "the " + n
 		} else {
-			parts[i] = fmt.Sprintf("%s %ss", thousands(counts[n]), n)
+			parts[i] = pluralize(counts[n], n, n+"s")
 		}
 	}
 	if len(parts) == 1 {

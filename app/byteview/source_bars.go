@@ -93,7 +93,6 @@ type findState struct {
 	n         int   // its 1-based rank among the matches
 }
 
-// findBar is the Ctrl+F bar.
 // sourceBar is what the find and go-to bars share: a row above the source
 // with a text field, shown and hidden on demand.
 type sourceBar struct {
@@ -119,6 +118,7 @@ func (b *sourceBar) hide() {
 	b.leave(b.entry)
 }
 
+// findBar is the Ctrl+F bar.
 type findBar struct {
 	sourceBar
 	matchCase *widget.Check

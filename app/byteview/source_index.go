@@ -150,7 +150,8 @@ func isCJKPunct(b []byte) bool {
 // one, else at the last character boundary at or before limit, moved back
 // one character when a CJK comma or full stop would start the next row
 // (as Japanese and Chinese typesetting do: the character before it goes
-// along). It is always past pos.
+// along). It is always past pos. Legacy charsets (breakAtChars) know no CJK
+// punctuation, in this rule or in the nice breaks.
 func breakAt(b []byte, pos, limit int, charLen CharLen) int {
 	if charLen != nil {
 		return breakAtChars(b, pos, limit, charLen)
@@ -162,9 +163,7 @@ func breakAt(b []byte, pos, limit int, charLen CharLen) int {
 	}
 	end := utf8Boundary(b, pos, limit)
 	if end+3 <= len(b) && end-1 > pos && isCJKPunct(b[end:end+3]) {
-		if before := utf8Boundary(b, pos, end-1); before > pos {
-			return before
-		}
+		return utf8Boundary(b, pos, end-1) // past pos, as end-1 is
 	}
 	return end
 }

@@ -123,8 +123,8 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	if s.Resumed > 0 {
 		fmt.Fprintf(&b, "%s of them resumed from the earlier run, not fetched again.\n", num(s.Resumed))
 	}
-	fmt.Fprintf(&b, "%s over the limit of %s bytes; %s more above %d %% of it.\n",
-		num(s.Truncated), inspect.Bytes(s.LimitBytes), num(s.NearLimit), NearLimitPercent)
+	fmt.Fprintf(&b, "%s over the limit of %s bytes; %s more %s of it.\n",
+		num(s.Truncated), inspect.Bytes(s.LimitBytes), num(s.NearLimit), NearLimitRange)
 	for _, k := range sortedKeys(s.CriticalBeyond) {
 		fmt.Fprintf(&b, "  %s with %s past the cutoff\n", prose.Count(int64(s.CriticalBeyond[k]), "page", "pages"), inspect.ElementLabel(k))
 	}
@@ -141,6 +141,20 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 
 // num writes a count shown to people: 1389 gives "1,389".
 func num(n int) string { return prose.Thousands(int64(n)) }
+
+// FindingTitles names a row's findings by their titles, the most severe
+// first as the row has them, as the window and the HTML summary show them;
+// the codes stay in the CSV and JSON (FindingsText).
+func FindingTitles(fs []FindingRef) string {
+	titles := make([]string, len(fs))
+	for i, f := range fs {
+		titles[i] = inspect.FindingTitle(f.Code)
+	}
+	return strings.Join(titles, ", ")
+}
+
+// PercentText is a page's share of its limit as people read it: "97.3 %".
+func PercentText(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) + " %" }
 
 // ElementLabels names critical element kinds for people, as the window
 // and the text summary show them: "<main> element, last internal link".

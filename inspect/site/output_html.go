@@ -7,11 +7,13 @@ import (
 	"sort"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // htmlReport is the self-contained HTML summary of a run.
 var htmlReport = template.Must(template.New("site").Funcs(template.FuncMap{
-	"bytes": inspect.Bytes, "findings": FindingsText,
+	"bytes": inspect.Bytes, "num": num, "num64": prose.Thousands, "pages": func(n int) string { return prose.Count(int64(n), "page", "pages") },
+	"findings": FindingTitles, "elements": ElementLabels, "percent": PercentText, "near": func() string { return NearLimitRange },
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Cutoff site report: {{.Meta.Input}}</title>
 <style>
@@ -20,19 +22,19 @@ table{border-collapse:collapse;font-size:12px}td,th{border-bottom:1px solid #ddd
 td.n{text-align:right;font-variant-numeric:tabular-nums}.over{color:#b00020;font-weight:600}
 </style></head><body>
 <h1>Cutoff site report</h1>
-<p>{{.Meta.Input}}, as {{.Meta.Profile}}: {{.S.Pages}} pages, {{.S.Fetched}} fetched, {{.S.Disallowed}} disallowed by robots.txt,
-{{.S.Errors}} not fetched. {{.S.Truncated}} over the limit of {{bytes .S.LimitBytes}} bytes, {{.S.NearLimit}} more above 90 % of it.
-{{len .S.LinkedOnlyPastCutoff}} URLs linked only from bytes past the cutoff.</p>
+<p>{{.Meta.Input}}, as {{.Meta.Profile}}: {{pages .S.Pages}}, {{num .S.Fetched}} fetched, {{num .S.Disallowed}} disallowed by robots.txt,
+{{num .S.Errors}} not fetched. {{num .S.Truncated}} over the limit of {{bytes .S.LimitBytes}} bytes, {{num .S.NearLimit}} more {{near}} of it.
+{{num (len .S.LinkedOnlyPastCutoff)}} URLs linked only from bytes past the cutoff.</p>
 {{range .S.Notes}}<p>Note: {{.}}</p>{{end}}
 <h2>Page sizes against the limit</h2>
 {{.Plot}}
 {{if .S.LinkedOnlyPastCutoff}}<h2>Linked only past the cutoff</h2><table><tr><th>URL</th><th>Pages linking past their cutoff</th><th>One of them</th></tr>
-{{range .S.LinkedOnlyPastCutoff}}<tr><td>{{.URL}}</td><td class="n">{{.Pages}}</td><td>{{.From}}</td></tr>{{end}}</table>{{end}}
+{{range .S.LinkedOnlyPastCutoff}}<tr><td>{{.URL}}</td><td class="n">{{num .Pages}}</td><td>{{.From}}</td></tr>{{end}}</table>{{end}}
 <h2>Pages, largest first</h2>
 <table><tr><th>URL</th><th>Status</th><th>Header</th><th>Body</th><th>% of limit</th><th>Cut at</th><th>Robots</th><th>Past the cutoff</th><th>Lost links</th><th>Findings</th><th>Error</th></tr>
 {{range .Rows}}<tr><td>{{.URL}}</td><td class="n">{{.Status}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
-<td class="n{{if .Truncated}} over{{end}}">{{printf "%.2f" .Percent}}</td><td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
-<td>{{if .RobotsAllowed}}allowed{{else}}disallowed{{end}}</td><td>{{range .CriticalBeyond}}{{.}} {{end}}</td><td class="n">{{.LostLinks}}</td>
+<td class="n{{if .Truncated}} over{{end}}">{{percent .Percent}}</td><td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
+<td>{{if .RobotsAllowed}}allowed{{else}}disallowed{{end}}</td><td>{{elements .CriticalBeyond}}</td><td class="n">{{if .LostLinks}}{{num64 .LostLinks}}{{end}}</td>
 <td>{{findings .Findings}}</td><td>{{.Error}}</td></tr>
 {{end}}</table>
 <p>{{printf "%.1f" .S.Seconds}} s, {{printf "%.1f" .S.PagesPerSecond}} pages/s.</p>

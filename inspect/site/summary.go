@@ -1,12 +1,17 @@
 package site
 
 import (
+	"strconv"
+
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // NearLimitPercent is the share of the limit from which a page that is not
 // cut counts as near the limit in a site summary.
 const NearLimitPercent = 90
+
+// NearLimitRange says for people which pages IsNearLimit counts: "above 90 %".
+var NearLimitRange = "above " + strconv.Itoa(NearLimitPercent) + " %"
 
 // Summary is what a run found across its rows; its JSON form is the last
 // line of `cutoff site --jsonl`.
