@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"iter"
 	"sort"
 	"strings"
 )
@@ -154,26 +155,38 @@ func (m *ByteMap) Find(off int64) (int, bool) {
 }
 
 // Spans returns all spans as a slice (24 bytes each: for big pages prefer
-// At, Find and Coarsen).
+// All, At, Find and Coarsen).
 func (m *ByteMap) Spans() []Span {
-	out := make([]Span, m.n)
-	for i := range out {
-		out[i] = m.At(i)
+	out := make([]Span, 0, m.n)
+	for s := range m.All() {
+		out = append(out, s)
 	}
 	return out
+}
+
+// All yields the spans in order. It reads the stored words block by block,
+// several times faster than At over the millions of spans of a big page.
+func (m *ByteMap) All() iter.Seq[Span] {
+	return func(yield func(Span) bool) {
+		var start int64
+		for _, block := range m.blocks {
+			for _, w := range block {
+				end := int64(w & endMask)
+				if !yield(Span{Kind: SpanKind(w >> kindShift), Offset: start, End: end}) {
+					return
+				}
+				start = end
+			}
+		}
+	}
 }
 
 // Composition sums the bytes per kind; every kind is present, zero or
 // not, so that JSON output has a stable shape.
 func (m *ByteMap) Composition() Composition {
 	var sums [numSpanKinds]int64
-	var start int64
-	for _, block := range m.blocks { // the words themselves: a big page has millions
-		for _, w := range block {
-			end := int64(w & endMask)
-			sums[w>>kindShift] += end - start
-			start = end
-		}
+	for s := range m.All() {
+		sums[s.Kind] += s.Len()
 	}
 	c := make(Composition, numSpanKinds)
 	for k, n := range sums {

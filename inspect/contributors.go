@@ -80,24 +80,19 @@ func tally(spans *ByteMap, limit, cutoff, size int64) [numSpanKinds]Contributor 
 	for k := range all {
 		all[k].Kind, newCut[k] = SpanKind(k), cutoff
 	}
-	var s Span
-	for _, block := range spans.blocks { // the words themselves: a big page has millions
-		for _, w := range block {
-			s = Span{Kind: SpanKind(w >> kindShift), Offset: s.End, End: int64(w & endMask)}
-			c := &all[s.Kind]
-			if s.Offset < limit {
-				c.Count++
-				c.Bytes += min(s.End, limit) - s.Offset
-				if s.Len() > c.Largest.Len() {
-					c.Largest = s
-				}
+	for s := range spans.All() {
+		c := &all[s.Kind]
+		if s.Offset < limit {
+			c.Count++
+			c.Bytes += min(s.End, limit) - s.Offset
+			if s.Len() > c.Largest.Len() {
+				c.Largest = s
 			}
-			// Moving a run out lets the crawler read as many bytes
-			// further: the cutoff moves to the fixed point cutoff +
-			// removed-before-it.
-			if s.Offset < newCut[s.Kind] {
-				newCut[s.Kind] += s.Len()
-			}
+		}
+		// Moving a run out lets the crawler read as many bytes further:
+		// the cutoff moves to the fixed point cutoff + removed-before-it.
+		if s.Offset < newCut[s.Kind] {
+			newCut[s.Kind] += s.Len()
 		}
 	}
 	for k := range all {
@@ -193,11 +188,10 @@ func contributorRemedy(k SpanKind, n int) string {
 // allImages reports whether the body has data: URIs and all are images.
 func allImages(body []byte, spans *ByteMap) bool {
 	found := false
-	for i := 0; i < spans.Len(); i++ {
-		if spans.kind(i) != SpanDataURI {
+	for s := range spans.All() {
+		if s.Kind != SpanDataURI {
 			continue
 		}
-		s := spans.At(i)
 		if !hasPrefixFold(body[s.Offset:s.End], "data:image/") {
 			return false
 		}
