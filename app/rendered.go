@@ -181,7 +181,7 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	for _, r := range inspect.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
-	d.captions = [2]string{googleCaption(rd), "Full render (the whole page)"}
+	d.captions[0], d.captions[1] = inspect.RenderedCaptions(rd)
 	for i, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {
 			continue

@@ -1,22 +1,6 @@
 package app
 
-import (
-	"image"
-
-	"github.com/cutoffapp/cutoff/inspect"
-	"github.com/cutoffapp/cutoff/internal/prose"
-)
-
-// googleCaption names Google's screenshot with the bytes it was rendered
-// from: the body bytes the document request served the google render.
-func googleCaption(rd *inspect.Rendered) string {
-	for _, r := range rd.Requests {
-		if r.Kind == "document" {
-			return "Google's render (from the kept " + prose.Thousands(r.ServedBytes) + " bytes)"
-		}
-	}
-	return "Google's render (from the kept bytes)"
-}
+import "image"
 
 // oneColour reports whether every pixel of img has the colour of its
 // first: a render that drew nothing.

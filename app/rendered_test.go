@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"html"
 	"image"
 	"image/color"
 	"image/draw"
@@ -200,4 +201,28 @@ func blankImage(w, h int, drawn bool) image.Image {
 		img.Set(w/2, h/2, color.Black)
 	}
 	return img
+}
+
+// TestRenderedCaptionsAgree checks that the window and the HTML pack
+// caption Google's screenshot with the same number of kept bytes.
+func TestRenderedCaptionsAgree(t *testing.T) {
+	rd := &inspect.Rendered{Browser: "Chrome", Viewport: inspect.Viewport{Width: 412, Height: 732},
+		Google:   &inspect.RenderedPage{Mode: "google"},
+		Full:     &inspect.RenderedPage{Mode: "full"},
+		Requests: []inspect.RenderedRequest{{Kind: "document", ServedBytes: 1_999_860}}}
+	d := prepareRendered(rd)
+	if want := "Google's render (from the kept 1,999,860 bytes)"; d.captions[0] != want {
+		t.Fatalf("window caption %q, want %q", d.captions[0], want)
+	}
+	r := &inspect.Report{Analysis: &inspect.Analysis{}, Fetch: &fetch.Result{}}
+	r.AddRendered(rd)
+	var b strings.Builder
+	if err := r.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range d.captions {
+		if !strings.Contains(html.UnescapeString(b.String()), "<figcaption>"+c+"</figcaption>") {
+			t.Errorf("the HTML pack lacks the window's caption %q", c)
+		}
+	}
 }

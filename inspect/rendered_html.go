@@ -11,6 +11,8 @@ type htmlRendered struct {
 	Rows          []RenderedRow
 	GoogleShot    template.URL
 	FullShot      template.URL
+	GoogleCaption string
+	FullCaption   string
 	Lost          []htmlLost
 	Scripts       []htmlScript
 	LostLeftOut   string // "" when every lost item is listed
@@ -38,6 +40,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 	}
 	v.Rows = renderedRows(rd.Google, rd.Full)
 	v.GoogleShot, v.FullShot = pngURL(rd.Google), pngURL(rd.Full)
+	v.GoogleCaption, v.FullCaption = RenderedCaptions(rd)
 	for i, l := range rd.Lost {
 		if i == maxHTMLLost {
 			v.LostLeftOut = thousands(len(rd.Lost) - maxHTMLLost)

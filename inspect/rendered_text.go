@@ -55,6 +55,20 @@ type RenderedRow struct{ Name, Google, Full string }
 // text and the HTML show the same rows.
 func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
 
+// RenderedCaptions are the captions of the two screenshots, as the window
+// and the HTML pack show them. Google's names the body bytes its document
+// request was served: the bytes the crawler kept.
+func RenderedCaptions(rd *Rendered) (google, full string) {
+	google = "Google's render (from the kept bytes)"
+	for _, r := range rd.Requests {
+		if r.Kind == "document" {
+			google = "Google's render (from the kept " + prose.Thousands(r.ServedBytes) + " bytes)"
+			break
+		}
+	}
+	return google, "Full render (the whole page)"
+}
+
 // The headings of the two columns of RenderedRows.
 const (
 	RenderedGoogleHeading = "Google (kept bytes)"
