@@ -12,8 +12,9 @@ PREFIX      ?= /usr/local
 # view drives Debian's chromium-headless-shell. Fyne draws text its own fonts
 # lack (Chinese, Japanese, Korean) with a system font: fonts-droid-fallback is
 # a small one that covers them, without which those pages show empty boxes
-# (and the source view's CJK goldens measure other widths). .ci/run installs
-# the same lists.
+# (and the source view's CJK goldens measure other widths). .ci/run has
+# these lists installed by `make` itself in a fresh Debian root, and
+# installs them on the machine only when it cannot make that root.
 DEB_PACKAGES := gcc libc6-dev pkg-config libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev \
                 libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev chromium-headless-shell \
                 fonts-droid-fallback

@@ -135,9 +135,9 @@ func servePage(page []byte) *httptest.Server {
 // floorRounds is how many times each loop compares the floor and the
 // inspection, so that even a single loop over the 64 MB page keeps the
 // fastest of ten runs, and a second's loops over the 15 MB page of about
-// thirty, on a machine that other work slows now and then (on a shared
-// 2-core machine the fastest of five still moved the ratio by 0.1 from one
-// run to the next).
+// thirty, on a machine that other work slows now and then. On a shared
+// 2-core machine the ratio still moves with the load of the hour (see
+// README.md's Performance section).
 const floorRounds = 10
 
 // timeVsFloor alternates the floor and the inspection, and returns their
