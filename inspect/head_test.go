@@ -77,9 +77,6 @@ func ourHeadElements(page []byte) string {
 		default:
 			continue
 		}
-		if c.Kind == ElementHreflang && strings.Contains(c.Name, "\x00") {
-			continue
-		}
 		out = append(out, fmt.Sprintf("%s in-head=%v", c.Kind, !c.HasFlag(FlagAfterBodyStart)))
 	}
 	return strings.Join(out, "\n")
