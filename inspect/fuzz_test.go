@@ -43,7 +43,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 }
 
 // stepNone leaves every token to the tokenizer.
-var stepNone = stepSizes{raw: math.MaxInt, tag: math.MaxInt}
+var stepNone = stepSizes{raw: math.MaxInt, tag: math.MaxInt, text: math.MaxInt}
 
 // fuzzInput cuts body at cut and bin (taken modulo its length), as a
 // decimal and a binary reading.

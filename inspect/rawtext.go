@@ -12,17 +12,17 @@ import "bytes"
 
 // stepSizes are the token sizes from which the analysis reads a token
 // itself instead of leaving it to the tokenizer: raw-text contents (for
-// memory, above, and for speed) and start tags (for speed: see
-// stepOverTag). Tests change them through analyze to check that every
-// path agrees.
-type stepSizes struct{ raw, tag int }
+// memory, above, and for speed), tags and text (for speed: see
+// steptag.go). Tests change them through analyze to check that every path
+// agrees.
+type stepSizes struct{ raw, tag, text int }
 
 // defaultSteps step over raw text from 512 bytes, below which restarting
-// the tokenizer costs more than it saves, and over every start tag.
-var defaultSteps = stepSizes{raw: 512, tag: 1}
+// the tokenizer costs more than it saves, and over every tag and text.
+var defaultSteps = stepSizes{raw: 512, tag: 1, text: 1}
 
-// stepAll steps over every raw-text content and start tag it may.
-var stepAll = stepSizes{raw: 1, tag: 1}
+// stepAll steps over every raw-text content, tag and text it may.
+var stepAll = stepSizes{raw: 1, tag: 1, text: 1}
 
 // rawDelim reports the bytes that may follow "</tag" in an end tag that
 // closes raw text.

@@ -8,9 +8,9 @@ import (
 
 // restarter starts the pass's tokenizer at any offset of the body without
 // allocating: a new tokenizer, made once and never used, is copied over
-// the current one, and reads from a reader reset to the offset. Stepping
-// over a token restarts the tokenizer, thousands of times on a big page;
-// a tokenizer made each time would leave 4 KiB of buffer and a map behind
+// the current one, and reads from a reader reset to the offset. After
+// tokens stepped over, the tokenizer is restarted at the next token it
+// must read, thousands of times on a big page; a tokenizer made each time would leave 4 KiB of buffer and a map behind
 // each time. The copies share the unused tokenizer's buffer and attribute
 // map, which is safe because a pass uses one tokenizer at a time (the
 // kept prefix's pass has a restarter of its own).
@@ -53,4 +53,5 @@ func (p *pass) restartAt(off int64) {
 	}
 	p.rs.r = chunkReader{b: p.body[off:], src: p.src, at: off}
 	*p.z = p.rs.unused
+	p.stale = false
 }

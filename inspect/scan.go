@@ -24,6 +24,7 @@ type pass struct {
 	links  linkResolver
 
 	z       *html.Tokenizer
+	stale   bool // z is behind p.off: tokens were stepped over since it read
 	off     int64
 	tokenAt int64 // where the latest token handled starts
 	kept    *pass // full pass: the kept prefix's pass, once forked
@@ -31,6 +32,8 @@ type pass struct {
 	st      stack
 	head    headState
 	bm      spanWriter
+
+	stepped, tokenized int // tokens read by the pass itself, and by z
 
 	name     []byte    // scratch for tag names
 	vals     []attrVal // scratch: data: and style="" values of the current tag
@@ -106,14 +109,19 @@ func (p *pass) run() {
 // loop reads tokens from p.z to the end of the input, then ends the pass.
 func (p *pass) loop() {
 	for {
-		if p.stepOverTag() {
+		if p.stepOver() {
 			continue
+		}
+		if p.stale {
+			p.restartAt(p.off)
+			p.allowCDATA()
 		}
 		tt := p.z.Next()
 		p.refresh()
 		if tt == html.ErrorToken {
 			break
 		}
+		p.tokenized++
 		raw := p.z.Raw()
 		p.forkBefore(len(raw))
 		p.token(tt, raw)
@@ -136,6 +144,13 @@ func (p *pass) afterToken() {
 	if p.rawParent != 0 {
 		p.stepOverRaw()
 	}
+	if !p.stale {
+		p.allowCDATA()
+	}
+}
+
+// allowCDATA lets the tokenizer read CDATA sections in foreign content.
+func (p *pass) allowCDATA() {
 	t := p.st.top()
 	p.z.AllowCDATA(t != nil && t.ns != nsHTML)
 }
@@ -159,8 +174,8 @@ func (p *pass) token(tt html.TokenType, raw []byte) {
 }
 
 // stepOverRaw reads a big raw-text content (at least p.steps.raw bytes)
-// itself, as one text token, and restarts the tokenizer after it, so that
-// the tokenizer never buffers it. Smaller contents are left to the
+// itself, as one text token, and leaves the tokenizer to be restarted
+// after it, so that the tokenizer never buffers it. Smaller contents are left to the
 // tokenizer.
 func (p *pass) stepOverRaw() {
 	rest := p.ahead(p.steps.raw)
@@ -175,7 +190,8 @@ func (p *pass) stepOverRaw() {
 	p.forkBefore(n)
 	p.token(html.TextToken, rest[:n])
 	p.advance(n)
-	p.restartAt(p.off)
+	p.stale = true
+	p.stepped++
 }
 
 // kind returns k, or inline-svg inside an inline <svg>.

@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// TestStepOverTag checks that reading start tags without the tokenizer
-// changes nothing, on the tags where its rules are subtle: self-closing
+// TestStepOverTag checks that reading tags and text without the tokenizer
+// changes nothing, on the tokens where its rules are subtle: self-closing
 // tags whose last attribute value ends in '/', duplicate attributes, tags
-// the input ends in, raw-text elements.
+// the input ends in, raw-text elements, a '<' that opens nothing, end tags
+// with attributes, comments, CDATA in foreign content.
 func TestStepOverTag(t *testing.T) {
 	for _, page := range stepOverTagPages {
 		c := int64(len(page) / 2)
@@ -39,4 +40,49 @@ var stepOverTagPages = []string{
 	`<p><a href="/x" data-x='>'>link</a> <img src="data:image/png;base64,AAAA" alt=x`,
 	`<textarea a=b><p>not a tag</p></textarea><script src=x>var a = "<b>";</script><h1>y</h1>`,
 	`<div style="background:url(data:image/gif;base64,R0lG)"><a href=/in/>in</a></div>`,
+	"<p>a < b <3 c <= d</p><h1>e\x00f</h1>text ending in <",
+	`<div>x</ x>y</>z</div a=">" b='>'/><h2>w</h2 ></br/><p>q</P>`,
+	`<!-- <p> --><?xml x?><!DOCTYPE html>text<title>t</title>after`,
+	`<svg><![CDATA[x<y]]><text>a<b</text></svg><p>cd<![CDATA[e]]>f`,
+	"\xef\xbb\xbf  <html>\n <head>\n</head> <body>\r\n\tword</body></html>  ",
+}
+
+// TestTextLen checks where the pass ends a text token without the
+// tokenizer: at a '<' that opens a tag, comment or declaration, and
+// nowhere while the byte after a '<' is still to come.
+func TestTextLen(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"abc<p>", 3},
+		{"abc</p>", 3},
+		{"abc<!-- x -->", 3},
+		{"abc<?x?>", 3},
+		{"abc</ x>", 3},
+		{"a < b <3 c<b>", 10},
+		{"a <", 0},
+		{"a < b", 0},
+		{"abc", 0},
+		{"", 0},
+		{"<<p>", 1},
+	}
+	for _, tt := range tests {
+		if got := textLen([]byte(tt.in)); got != tt.want {
+			t.Errorf("textLen(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestStepOverReadsMostTokens checks that the pass itself reads nearly
+// every token of the demo page and leaves few to the tokenizer, which is
+// what makes it cheaper than a bare tokenizer pass.
+func TestStepOverReadsMostTokens(t *testing.T) {
+	page := benchPage(1 << 20)
+	c := int64(len(page) / 2)
+	p := newPass(page, true, c, []string{"googlebot"}, linkResolver{})
+	p.run()
+	if p.stepped == 0 || p.tokenized*20 > p.stepped {
+		t.Errorf("the tokenizer read %d tokens and the pass %d; want at most 1 in 21 to the tokenizer", p.tokenized, p.stepped)
+	}
 }
