@@ -14,7 +14,9 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
-// Phases an inspection reports through Options.Progress, in order.
+// Phases an inspection reports through Options.Progress, in order;
+// robots.txt is fetched beside the page, and its phase is reported again
+// after the analysis when the page was had first.
 const (
 	PhaseRobots    = "robots.txt"
 	PhasePage      = "page"
@@ -77,25 +79,29 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if cache == nil {
 		cache = robots.NewCache(f, p, opt.Fetch)
 	}
-	robotsSummary := pageRobots(ctx, cache, p, target, progress)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("inspect %s: %w", target, err)
-	}
+	// robots.txt and the page are fetched at the same time: the page is
+	// fetched whatever robots.txt says (the report says what it decided),
+	// so asking for robots.txt first would only add its round trip.
+	robotsCtx, stopRobots := context.WithCancel(ctx)
+	defer stopRobots()
+	robotsSummary := startPageRobots(robotsCtx, cache, p, target, progress)
 	// The full pass reads the body while it arrives (see stream.go).
 	stream := newBodyStream(p)
 	fetchOpt := opt.Fetch
 	fetchOpt.Body = stream
 	res, err := fetchPage(ctx, f, target, p, fetchOpt, progress)
 	if err != nil {
+		stopRobots()
+		<-robotsSummary
 		stream.stop()
 		stream.finished()
 		return nil, err
 	}
 	r := analyse(res, p, opt.Fetch.ChromeVersion, progress, stream)
-	r.Robots = robotsSummary
+	r.Robots = awaitPageRobots(robotsSummary, progress)
 	r.RobotsCache = cache
 	if len(res.Redirects) > 0 && res.FinalURL != res.URL && p.ObeysRobots {
-		r.FinalRobots = pageRobots(ctx, cache, p, res.FinalURL, progress)
+		r.FinalRobots = <-startPageRobots(ctx, cache, p, res.FinalURL, progress)
 	}
 	r.Resources = []Resource{} // the JSON contract has a list, even when skipped
 	if opt.NoResources {
@@ -158,14 +164,42 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// pageRobots fetches (through cache) the robots.txt for pageURL and gives
-// the profile's verdict on it.
-func pageRobots(ctx context.Context, cache *robots.Cache, p fetch.Profile, pageURL string, progress func(Progress)) *RobotsSummary {
+// startPageRobots reports the robots.txt phase and fetches (through cache)
+// the robots.txt for pageURL on a goroutine of its own; the profile's
+// verdict on it comes on the channel it returns.
+func startPageRobots(ctx context.Context, cache *robots.Cache, p fetch.Profile, pageURL string, progress func(Progress)) <-chan *RobotsSummary {
+	done := make(chan *RobotsSummary, 1)
 	if !p.ObeysRobots {
-		return &RobotsSummary{Skipped: true, Allowed: true,
-			Reason: p.Name + " ignores robots.txt, so it was not consulted."}
+		done <- robotsIgnored(p)
+		return done
 	}
 	progress(Progress{Phase: PhaseRobots, Total: -1})
+	go func() { done <- robotsVerdict(ctx, cache, p, pageURL) }()
+	return done
+}
+
+// awaitPageRobots returns the summary startPageRobots started, reporting the
+// robots.txt phase again when it is still being fetched.
+func awaitPageRobots(done <-chan *RobotsSummary, progress func(Progress)) *RobotsSummary {
+	select {
+	case s := <-done:
+		return s
+	default:
+		progress(Progress{Phase: PhaseRobots, Total: -1})
+		return <-done
+	}
+}
+
+// robotsIgnored is the summary for a profile that does not consult
+// robots.txt.
+func robotsIgnored(p fetch.Profile) *RobotsSummary {
+	return &RobotsSummary{Skipped: true, Allowed: true,
+		Reason: p.Name + " ignores robots.txt, so it was not consulted."}
+}
+
+// robotsVerdict fetches (through cache) the robots.txt for pageURL and
+// gives the profile's verdict on it.
+func robotsVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, pageURL string) *RobotsSummary {
 	o := cache.Get(ctx, pageURL)
 	v := o.Check(p.RobotsTokens, p.IgnoresStar, pageURL)
 	return &RobotsSummary{URL: o.RobotsURL, Status: o.Status, Policy: string(o.Policy), Reason: o.Reason,

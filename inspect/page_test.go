@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -621,9 +622,12 @@ func TestPageProgress(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	// robots.txt is fetched beside the page; when it comes after the
+	// analysis, its phase is reported again.
 	want := []string{PhaseRobots, PhasePage, PhaseAnalysis, PhaseResources}
-	if !slices.Equal(phases, want) {
-		t.Errorf("phases = %v, want %v", phases, want)
+	again := []string{PhaseRobots, PhasePage, PhaseAnalysis, PhaseRobots, PhaseResources}
+	if !slices.Equal(phases, want) && !slices.Equal(phases, again) {
+		t.Errorf("phases = %v, want %v or %v", phases, want, again)
 	}
 	if overlap.Load() {
 		t.Error("two progress calls ran at once")
@@ -813,5 +817,119 @@ func TestPagePDF(t *testing.T) {
 	}
 	if !r.HasFindingAtLeast(SeverityCritical) {
 		t.Error("a PDF over its limit has no critical finding")
+	}
+}
+
+// TestPageRobotsBesidePage holds robots.txt back until the page has been
+// fetched: the page must not wait for it, and the verdict is the slow
+// file's.
+func TestPageRobotsBesidePage(t *testing.T) {
+	t.Parallel()
+	analysed := make(chan struct{})
+	s := newPageSite(t, map[string]http.HandlerFunc{
+		"/robots.txt": func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-analysed:
+				serveRobots("User-agent: *\nDisallow: /page\n")(w, r)
+			case <-time.After(10 * time.Second):
+				http.Error(w, "the page was not fetched while robots.txt was pending", http.StatusServiceUnavailable)
+			}
+		},
+		"/page": serveHTML(htmlPage(50_000, "")),
+	})
+	var phases []string
+	var once sync.Once
+	progress := func(p Progress) {
+		if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+			phases = append(phases, p.Phase)
+		}
+		if p.Phase == PhaseAnalysis {
+			once.Do(func() { close(analysed) })
+		}
+	}
+	r, err := Page(t.Context(), nil, s.URL+"/page", pageProfile(t), Options{NoResources: true, Progress: progress})
+	if err != nil {
+		t.Fatalf("Page: %v", err)
+	}
+	if r.Robots.Status != http.StatusOK || r.Robots.Allowed || r.Robots.Rule != "Disallow: /page" {
+		t.Errorf("robots = status %d, allowed %v, rule %q; want 200, disallowed by /page", r.Robots.Status, r.Robots.Allowed, r.Robots.Rule)
+	}
+	if want := []string{PhaseRobots, PhasePage, PhaseAnalysis}; !slices.Equal(phases[:min(3, len(phases))], want) {
+		t.Errorf("phases = %v, want %v first", phases, want)
+	}
+}
+
+// TestAwaitPageRobots checks that waiting for a robots.txt still being
+// fetched says so in the progress, and that one already had says nothing.
+func TestAwaitPageRobots(t *testing.T) {
+	var phases []string
+	had := make(chan *RobotsSummary, 1)
+	had <- &RobotsSummary{Allowed: true}
+	s := awaitPageRobots(had, func(p Progress) { phases = append(phases, p.Phase) })
+	if s == nil || !s.Allowed || len(phases) != 0 {
+		t.Errorf("robots.txt already had: summary %v, phases %v; want the summary and no phase", s, phases)
+	}
+	// Still pending: robots.txt comes only once the wait has been said.
+	pending := make(chan *RobotsSummary)
+	got := make(chan *RobotsSummary, 1)
+	go func() {
+		got <- awaitPageRobots(pending, func(p Progress) {
+			phases = append(phases, p.Phase)
+			go func() { pending <- &RobotsSummary{Status: 503} }()
+		})
+	}()
+	select {
+	case s := <-got:
+		if s == nil || s.Status != 503 || !slices.Equal(phases, []string{PhaseRobots}) {
+			t.Errorf("robots.txt pending: summary %v, phases %v; want status 503 after [%s]", s, phases, PhaseRobots)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("awaitPageRobots waited for robots.txt without reporting its phase")
+	}
+}
+
+// TestPageFailsBesideRobots fails the page while its robots.txt hangs:
+// Page returns the page's error without waiting for robots.txt, and leaves
+// no goroutine behind.
+func TestPageFailsBesideRobots(t *testing.T) {
+	robotsAsked := make(chan struct{})
+	s := newPageSite(t, map[string]http.HandlerFunc{
+		"/robots.txt": hangUntil(robotsAsked),
+		"/page": func(w http.ResponseWriter, r *http.Request) {
+			<-robotsAsked
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close() // no response at all
+			}
+		},
+	})
+	before := runtime.NumGoroutine()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Page(t.Context(), nil, s.URL+"/page", pageProfile(t), Options{NoResources: true})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || errors.Is(err, context.Canceled) {
+			t.Fatalf("Page = %v; want the page's own error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Page waited for robots.txt after the page had failed")
+	}
+	s.Close()
+	checkGoroutinesBack(t, before, "the failed inspection")
+}
+
+// checkGoroutinesBack fails t unless the goroutines are back to before
+// within 5 s of what ended.
+func checkGoroutinesBack(t *testing.T, before int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after %s, %d before", n, what, before)
 	}
 }

@@ -322,11 +322,5 @@ func TestPageCancelMidBody(t *testing.T) {
 		t.Fatal("Page did not return within 5s of cancel")
 	}
 	s.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
-		t.Errorf("%d goroutines after the cancelled inspection, %d before", n, before)
-	}
+	checkGoroutinesBack(t, before, "the cancelled inspection")
 }
