@@ -142,19 +142,31 @@ func (r *Report) textCritical(w io.Writer) {
 	tw.Flush()
 }
 
-// KeptWord says whether the crawler gets a critical element, in the words
-// every view uses: "yes", "CUT" (starts before the cutoff, ends after it)
-// or "LOST", followed by "(kept if MB means MiB)" when the binary reading of
-// the limit would keep it.
-func KeptWord(c Critical) string {
-	w := "yes"
+// Verdicts on a critical element, as Verdict gives them.
+const (
+	VerdictKept = "yes"  // before the cutoff
+	VerdictCut  = "CUT"  // starts before the cutoff, ends after it
+	VerdictLost = "LOST" // past the cutoff
+)
+
+// Verdict says whether the crawler gets a critical element: VerdictKept,
+// VerdictCut or VerdictLost.
+func Verdict(c Critical) string {
 	switch {
 	case c.HasFlag(FlagCut):
-		w = "CUT"
+		return VerdictCut
 	case c.BeyondCutoff:
-		w = "LOST"
+		return VerdictLost
 	}
-	if c.AtRisk && w != "yes" {
+	return VerdictKept
+}
+
+// KeptWord says whether the crawler gets a critical element, in the words
+// every view uses: its Verdict, followed by "(kept if MB means MiB)" when
+// the binary reading of the limit would keep it.
+func KeptWord(c Critical) string {
+	w := Verdict(c)
+	if c.AtRisk && w != VerdictKept {
 		w += " " + keptIfBinary
 	}
 	return w

@@ -127,9 +127,39 @@ func headerAspect() aspect {
 		"%s's response header block was %s bytes where %s's was %s: the server sends them different headers.")
 }
 
+// bodyAspect compares the decoded body bytes read. When reading stopped
+// before the end of either page (at the read cap, which follows each
+// crawler's limit, or on an error), the counts say where it stopped, not
+// how long the pages are.
 func bodyAspect() aspect {
-	return bytesAspect("body_bytes", "Body bytes", func(f Fetch) int64 { return f.Fetch.BodyBytes },
+	a := bytesAspect("body_bytes", "Body bytes", func(f Fetch) int64 { return f.Fetch.BodyBytes },
 		"%s got %s bytes of decoded body where %s got %s: the server sends them different pages (dynamic serving or a page for bots).")
+	counts, differ := a.show, a.say
+	a.show = func(f Fetch) string {
+		if !f.Fetch.ReadComplete {
+			return counts(f) + " (reading stopped; the page is longer)"
+		}
+		return counts(f)
+	}
+	a.say = func(f, ref Fetch) string {
+		if f.Fetch.ReadComplete && ref.Fetch.ReadComplete {
+			return differ(f, ref)
+		}
+		return fmt.Sprintf("Cutoff read %s bytes of %s's page and %s of %s's, and stopped before the end of %s: the counts say where reading stopped, not whether the server sends them different pages.",
+			inspect.Bytes(f.Fetch.BodyBytes), f.Name, inspect.Bytes(ref.Fetch.BodyBytes), ref.Name, stoppedWhose(f, ref))
+	}
+	return a
+}
+
+// stoppedWhose names the pages whose reading stopped before their end.
+func stoppedWhose(f, ref Fetch) string {
+	switch {
+	case !f.Fetch.ReadComplete && !ref.Fetch.ReadComplete:
+		return "both"
+	case !f.Fetch.ReadComplete:
+		return f.Name + "'s"
+	}
+	return ref.Name + "'s"
 }
 
 // bytesAspect compares one byte count; format takes name, count, name, count.

@@ -16,7 +16,7 @@ func criticalAspect(kind string) aspect {
 	cell := func(f Fetch) string {
 		c, ok := firstOf(f, kind)
 		if !ok {
-			return "absent"
+			return absent(f)
 		}
 		s := inspect.KeptWord(c) + " (byte " + inspect.Bytes(c.Offset) + ")"
 		if slices.Contains(valueKinds, kind) {
@@ -34,9 +34,9 @@ func criticalAspect(kind string) aspect {
 		key: func(f Fetch) string {
 			c, ok := firstOf(f, kind)
 			if !ok {
-				return "absent"
+				return "absent" // as far as read: an unread rest is no difference
 			}
-			s := verdict(c)
+			s := inspect.Verdict(c)
 			if slices.Contains(valueKinds, kind) {
 				s += " " + c.Value
 			}
@@ -47,9 +47,15 @@ func criticalAspect(kind string) aspect {
 	}
 }
 
-// verdict is the crawler's verdict on an element, inspect.KeptWord's
-// first word: "yes", "CUT" or "LOST".
-func verdict(c inspect.Critical) string { return strings.Fields(inspect.KeptWord(c))[0] }
+// absent is the cell of an element a fetch does not have: "absent", or,
+// when reading stopped before the end of the page, where it stopped, since
+// the element may come after.
+func absent(f Fetch) string {
+	if !f.Fetch.ReadComplete {
+		return "not in the first " + inspect.Bytes(f.Fetch.BodyBytes) + " bytes read"
+	}
+	return "absent"
+}
 
 // criticalSentence says how f's element of kind differs from ref's: where
 // the cutoff leaves it, and for titles, canonicals and robots tags, its
@@ -59,12 +65,18 @@ func criticalSentence(kind string, f, ref Fetch) string {
 	c, ok := firstOf(f, kind)
 	rc, rok := firstOf(ref, kind)
 	switch {
+	case !ok && !f.Fetch.ReadComplete:
+		return fmt.Sprintf("%s's page has no %s in the first %s bytes Cutoff read (reading stopped there), where %s's has one at byte %s.",
+			f.Name, label, inspect.Bytes(f.Fetch.BodyBytes), ref.Name, inspect.Bytes(rc.Offset))
+	case !rok && !ref.Fetch.ReadComplete:
+		return fmt.Sprintf("%s's page has a %s at byte %s, where %s's has none in the first %s bytes Cutoff read (reading stopped there).",
+			f.Name, label, inspect.Bytes(c.Offset), ref.Name, inspect.Bytes(ref.Fetch.BodyBytes))
 	case !ok:
 		return fmt.Sprintf("%s has no %s, which %s's page has.", f.Name, label, ref.Name)
 	case !rok:
 		return fmt.Sprintf("%s has a %s, which %s's page lacks.", f.Name, label, ref.Name)
-	case verdict(c) != verdict(rc):
-		return fmt.Sprintf("%s %s where %s %s.", f.Name, gets(verdict(c), "the "+label), ref.Name, gets(verdict(rc), "it"))
+	case inspect.Verdict(c) != inspect.Verdict(rc):
+		return fmt.Sprintf("%s %s where %s %s.", f.Name, gets(inspect.Verdict(c), "the "+label), ref.Name, gets(inspect.Verdict(rc), "it"))
 	}
 	return fmt.Sprintf("%s's %s is %q where %s's is %q.", f.Name, label, c.Value, ref.Name, rc.Value)
 }
@@ -72,9 +84,9 @@ func criticalSentence(kind string, f, ref Fetch) string {
 // gets says a verdict as a verb phrase.
 func gets(verdict, what string) string {
 	switch verdict {
-	case "CUT":
+	case inspect.VerdictCut:
 		return "gets " + what + " cut in the middle by its cutoff"
-	case "LOST":
+	case inspect.VerdictLost:
 		return "loses " + what + " past its cutoff"
 	}
 	return "gets " + what + " whole"

@@ -37,7 +37,8 @@ func ProfileSubject(p fetch.Profile) Subject { return Subject{Label: p.ID, Profi
 
 // AdHoc makes a subject sending userAgent as it is: Cutoff's custom profile
 // with that User-Agent, no robots.txt token (it is not a crawler Cutoff
-// knows, so robots.txt is not consulted) and the 15 MB default limit. n
+// knows, so robots.txt is not consulted) and the 15 MB default limit, or,
+// for a browser, no limit but Cutoff's read cap (see keepsAll). n
 // numbers the ad-hoc subjects from 1; the first is labelled "browser",
 // later ones "browser-2" and on, or "user-agent-N" when the string names a
 // bot.
@@ -61,7 +62,24 @@ func AdHoc(userAgent string, n int) Subject {
 		fetch.KindOther: {Bytes: fetch.DefaultUnsetLimit},
 	}
 	p.CountsHeaders = false
+	if !bot {
+		p = keepsAll(p, 0)
+	}
 	return Subject{Label: label, Profile: p, Browser: !bot}
+}
+
+// keepsAll gives a browser's profile, which has no crawler limit, a limit
+// at Cutoff's read cap (capBytes, or fetch.MaxCap when unset): nothing is
+// cut before reading stops, and a page longer than that is cut where
+// reading stopped, which the Cutoff row says as Cutoff's read limit.
+func keepsAll(p fetch.Profile, capBytes int64) fetch.Profile {
+	limit := int64(fetch.MaxCap)
+	if capBytes > 0 {
+		limit = min(capBytes, limit)
+	}
+	l := fetch.Limit{Bytes: limit}
+	p.Limits = map[fetch.Kind]fetch.Limit{fetch.KindHTML: l, fetch.KindPDF: l, fetch.KindOther: l}
+	return p
 }
 
 // quoteShort quotes s, cut to 40 characters.
@@ -129,7 +147,11 @@ func Run(ctx context.Context, f *fetch.Fetcher, target string, subjects []Subjec
 // inspectOne runs one subject's inspection.
 func inspectOne(ctx context.Context, f *fetch.Fetcher, target string, s Subject, opt inspect.Options) Fetch {
 	out := Fetch{Label: s.Label, Name: s.Profile.Name, UserAgent: s.Profile.UserAgent(opt.Fetch.ChromeVersion), Browser: s.Browser}
-	r, err := inspect.Page(ctx, f, target, s.Profile, opt)
+	p := s.Profile
+	if s.Browser {
+		p = keepsAll(p, opt.Fetch.Cap)
+	}
+	r, err := inspect.Page(ctx, f, target, p, opt)
 	if err != nil {
 		out.Error, out.err = err.Error(), err
 		return out
