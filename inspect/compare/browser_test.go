@@ -3,8 +3,6 @@ package compare
 import (
 	"bytes"
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -25,15 +23,8 @@ func bigPage() string {
 // readCap as the read cap (0 for the default).
 func runBig(t *testing.T, readCap int64) (*Result, map[string][]string, string) {
 	t.Helper()
-	page := bigPage()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
-	}))
-	t.Cleanup(srv.Close)
-	subs := append(subjects(t, "googlebot-smartphone"), AdHoc("Mozilla/5.0 (X11; Linux x86_64) Chrome/154.0.0.0 Safari/537.36", 1))
 	opt := inspect.Options{NoResources: true, Fetch: fetch.Options{Cap: readCap}}
-	r, err := Run(context.Background(), &fetch.Fetcher{}, srv.URL+"/", subs, opt)
+	r, err := Run(context.Background(), &fetch.Fetcher{}, servePage(t, bigPage()), botAndBrowser(t), opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,14 +42,23 @@ func straddlePage() string {
 
 func runStraddle(t *testing.T) *Result {
 	t.Helper()
-	page := straddlePage()
+	return mustRun(t, servePage(t, straddlePage()), botAndBrowser(t))
+}
+
+// servePage serves page as HTML to every request, and returns its URL.
+func servePage(t *testing.T, page string) string {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(page))
 	}))
 	t.Cleanup(srv.Close)
-	subs := append(subjects(t, "googlebot-smartphone"), AdHoc("Mozilla/5.0 (X11; Linux x86_64) Chrome/154.0.0.0 Safari/537.36", 1))
-	return mustRun(t, srv.URL+"/", subs)
+	return srv.URL + "/"
+}
+
+// botAndBrowser are Googlebot Smartphone and a desktop Chrome.
+func botAndBrowser(t *testing.T) []Subject {
+	return append(subjects(t, "googlebot-smartphone"), AdHoc("Mozilla/5.0 (X11; Linux x86_64) Chrome/154.0.0.0 Safari/537.36", 1))
 }
 
 // TestCompareStraddlingAndBrowser says a straddling block CUT, as the
