@@ -129,6 +129,9 @@ type RenderedScript struct {
 	Ran    bool  `json:"ran"`
 	// Reason says why it did not run, or "" when it ran.
 	Reason string `json:"reason"`
+	// Why is what kind of reason: ScriptCut, ScriptBlocked or
+	// ScriptFailed; "" when it ran.
+	Why string `json:"why,omitempty"`
 	// RobotsUnchecked is true when it was not fetched because its host's
 	// robots.txt could not be reached from this machine (see
 	// RenderedRequest.RobotsUnchecked).
@@ -138,6 +141,13 @@ type RenderedScript struct {
 	// RanInFull is true when the full render ran it.
 	RanInFull bool `json:"ran_in_full"`
 }
+
+// Kinds of reasons a script did not run (RenderedScript.Why).
+const (
+	ScriptCut     = "cut"     // the crawler's cutoff, or its own limit, cut it
+	ScriptBlocked = "blocked" // robots.txt disallows it
+	ScriptFailed  = "failed"  // anything else: a parse error, an exception, a failed fetch
+)
 
 // RenderedRequest is one request a render made, answered by Cutoff's
 // fetcher with the profile; its byte counts are those of Resources.

@@ -131,10 +131,10 @@ func scriptFinding(fs *findings, s RenderedScript) {
 	if s.Inline {
 		name = fmt.Sprintf("The inline script at byte %s", Bytes(s.Offset))
 	}
-	switch {
-	case strings.HasPrefix(s.Reason, "Cut ") || strings.HasPrefix(s.Reason, "Past the cutoff"):
+	switch s.Why {
+	case ScriptCut:
 		fs.add(SeverityWarning, CodeRenderScriptCut, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
-	case strings.HasPrefix(s.Reason, "Blocked by robots.txt"):
+	case ScriptBlocked:
 		fs.add(SeverityWarning, CodeRenderScriptBlocked, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
 	default:
 		fs.add(SeverityInfo, CodeRenderScriptFailed, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))

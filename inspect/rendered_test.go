@@ -25,8 +25,8 @@ func TestRenderedFindings(t *testing.T) {
 		}}, nil, []string{CodeRenderLinkLost, CodeRenderJSONLDLost, CodeRenderCanonicalLost, CodeRenderNoindexOnlyGoog,
 			CodeRenderTextLost, CodeRenderJSNoindex}},
 		{"scripts", &Rendered{Google: page("google"), Full: page("full"), Scripts: []RenderedScript{
-			{Inline: true, Offset: 10, Reason: "Cut before </script> at byte 20, so never executed."},
-			{URL: "https://a.example/t.js", Offset: 30, Reason: "Blocked by robots.txt: line 3."},
+			{Inline: true, Offset: 10, Reason: "Cut before </script> at byte 20, so never executed.", Why: ScriptCut},
+			{URL: "https://a.example/t.js", Offset: 30, Reason: "Blocked by robots.txt: line 3.", Why: ScriptBlocked},
 			{URL: "https://a.example/e.js", Offset: 40, Reason: "Threw at run time: TypeError: x"},
 			{URL: "https://a.example/ok.js", Offset: 50, Ran: true},
 		}}, nil, []string{CodeRenderScriptCut, CodeRenderScriptBlocked, CodeRenderScriptFailed}},
@@ -57,7 +57,7 @@ func TestRenderedTextAndReport(t *testing.T) {
 		Full:   &RenderedPage{Mode: "full", Title: "T", Links: 2, Notes: []string{"1 navigation away from the page was not followed."}},
 		Lost:   []RenderedLost{{Kind: LostLink, Value: "https://a.example/b"}},
 		Scripts: []RenderedScript{{URL: "https://a.example/app.js", Offset: 5,
-			Reason: "Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x"},
+			Reason: "Cut at 1,999,800 bytes (its limit) and failed to parse: SyntaxError: x", Why: ScriptCut},
 			{URL: "https://a.example/", Inline: true, Offset: 409, Ran: true}}}
 	var b bytes.Buffer
 	if err := WriteRenderedText(&b, rd); err != nil {

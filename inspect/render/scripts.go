@@ -33,7 +33,7 @@ func scriptTable(rep *inspect.Report, ps *pageSource, pageURL string, out *inspe
 		line, col := lineCol(body, e.content)
 		row.RanInFull = runOf(full, row, line, col).ran()
 		if reason := cutReason(e, cut); reason != "" {
-			row.Reason = reason
+			row.Reason, row.Why = reason, inspect.ScriptCut
 		} else {
 			judge(&row, runOf(google, row, line, col), reqs[row.URL])
 		}
@@ -54,31 +54,41 @@ func cutReason(e element, cut *int64) string {
 	return fmt.Sprintf("Cut before </script> at byte %s, so never executed.", inspect.Bytes(*cut))
 }
 
-// judge sets Ran and Reason from a render's events and the request.
+// judge sets Ran, Reason and Why from a render's events and the request.
 func judge(row *inspect.RenderedScript, run scriptRun, req *inspect.RenderedRequest) {
 	row.Exception = run.exception
-	switch {
-	case run.ran():
+	if run.ran() {
 		row.Ran = true
+		return
+	}
+	row.Why = inspect.ScriptFailed
+	switch {
 	case run.failed && req != nil && req.Truncated && req.CutoffOffset != nil:
 		row.Reason = fmt.Sprintf("Cut at %s bytes (its limit) and failed to parse: %s",
 			inspect.Bytes(*req.CutoffOffset), orUnknown(run.exception))
+		row.Why = inspect.ScriptCut
 	case run.failed:
 		row.Reason = "Failed to parse: " + orUnknown(run.exception)
 	case run.parsed:
 		row.Reason = "Threw at run time: " + run.exception
 	case req != nil && req.NotFetchedReason != "":
 		row.Reason, row.RobotsUnchecked = req.NotFetchedReason, req.RobotsUnchecked
+		if req.BlockedByRobots {
+			row.Why = inspect.ScriptBlocked
+		}
 	case req != nil && req.Error != "":
 		row.Reason = "Could not be fetched: " + req.Error
 	case req != nil && req.Status >= 400:
 		row.Reason = fmt.Sprintf("The server answered HTTP %d, so there was no script to run.", req.Status)
 	case !row.Inline && req == nil:
-		row.Reason = "Never requested: the renderer did not reach it."
+		row.Reason = neverRequested
 	default:
 		row.Reason = "The browser reported no parse of it, so it did not run."
 	}
 }
+
+// neverRequested is the reason of a script the renderer did not ask for.
+const neverRequested = "Never requested: the renderer did not reach it."
 
 func orUnknown(s string) string {
 	if s == "" {
@@ -126,7 +136,7 @@ func addedScripts(out *inspect.Rendered, static map[string]bool, google, full *t
 			row := inspect.RenderedScript{URL: r.URL, Offset: -1, End: -1}
 			row.RanInFull = runOf(full, row, 0, 0).ran()
 			judge(&row, runOf(google, row, 0, 0), byURL(out.Requests)[r.URL])
-			if !row.Ran && row.Reason == "Never requested: the renderer did not reach it." {
+			if !row.Ran && row.Reason == neverRequested {
 				row.Reason = "Added by JavaScript that did not run in this render."
 			}
 			rows = append(rows, row)
