@@ -143,22 +143,28 @@ func rescued(crit []Critical, newCut *int64) []int {
 
 // contributorNoun names n runs of kind k for a sentence.
 func contributorNoun(k SpanKind, n int, images bool) string {
+	one, many := contributorNouns(k, images)
+	return pluralize(n, one, many)
+}
+
+// contributorNouns names one run of kind k, and several.
+func contributorNouns(k SpanKind, images bool) (one, many string) {
 	switch k {
 	case SpanDataURI:
 		if images {
-			return pluralize(n, "inline image as a data: URI", "inline images as data: URIs")
+			return "inline image as a data: URI", "inline images as data: URIs"
 		}
-		return pluralize(n, "data: URI", "data: URIs")
+		return "data: URI", "data: URIs"
 	case SpanInlineScript:
-		return pluralize(n, "inline script", "inline scripts")
+		return "inline script", "inline scripts"
 	case SpanInlineStyle:
-		return pluralize(n, "inline style", "inline styles")
+		return "inline style", "inline styles"
 	case SpanInlineSVG:
-		return pluralize(n, "inline SVG image", "inline SVG images")
+		return "inline SVG image", "inline SVG images"
 	case SpanComment:
-		return pluralize(n, "HTML comment", "HTML comments")
+		return "HTML comment", "HTML comments"
 	}
-	return pluralize(n, "run of white space", "runs of white space")
+	return "run of white space", "runs of white space"
 }
 
 // contributorRemedy says what to do with n runs of kind k.

@@ -10,11 +10,16 @@ func titleOf(code string) string { return titleWords.Replace(strings.ReplaceAll(
 
 // FindingTitle names a finding by a short phrase for lists and tables,
 // where the whole message does not fit: "page-over-limit" gives "Page over
-// limit", "json-ld-cut" gives "JSON-LD cut". The code stays the stable key
+// limit", "json-ld-cut" gives "JSON-LD cut", "contributor-data-uri" gives
+// "Large data: URIs". The code stays the stable key
 // of JSON and CSV; the title is only for people.
 func FindingTitle(code string) string {
-	if kind, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
-		return capitalize("large " + strings.TrimSpace(titleOf(kind)) + " content")
+	if name, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
+		var kind SpanKind
+		if kind.UnmarshalText([]byte(name)) == nil {
+			_, many := contributorNouns(kind, false)
+			return "Large " + many // "Large inline scripts"
+		}
 	}
 	return capitalize(strings.TrimSpace(titleOf(code)))
 }

@@ -9,7 +9,10 @@ func TestFindingTitle(t *testing.T) {
 		CodeCanonicalBeyondCutoff: "Canonical past the cutoff",
 		CodeInvalidUTF8:           "Invalid UTF-8",
 		"render-js-noindex":       "Render JavaScript noindex",
-		"contributor-data-uri":    "Large data uri content",
+		"contributor-data-uri":    "Large data: URIs",
+		"contributor-inline-svg":  "Large inline SVG images",
+		"contributor-whitespace":  "Large runs of white space",
+		"contributor-unknown":     "Contributor unknown",
 	} {
 		if got := FindingTitle(code); got != want {
 			t.Errorf("FindingTitle(%q) = %q, want %q", code, got, want)
