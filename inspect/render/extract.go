@@ -17,15 +17,17 @@ import (
 )
 
 // readDOM is evaluated in the rendered page; it returns what the report
-// needs, read from the DOM as the renderer left it.
+// needs, read from the DOM as the renderer left it. LINKS_MAX and TEXT_MAX
+// are replaced by the bounds on links listed and on an element's text, in
+// characters (code points, as Go counts runes).
 const readDOM = `(() => {
 const all = s => Array.from(document.querySelectorAll(s));
-const txt = e => (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 300);
+const txt = e => Array.from((e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ')).slice(0, TEXT_MAX).join('');
 const metas = all('meta[name]').map(m => [m.getAttribute('name').toLowerCase(), m.getAttribute('content') || '']);
 const canon = all('link[rel~="canonical" i]');
 const seen = new Set(), list = [];
 const links = all('a[href]');
-for (const a of links) { const h = a.href; if (!seen.has(h) && list.length < %d) { seen.add(h); list.push(h); } }
+for (const a of links) { const h = a.href; if (!seen.has(h) && list.length < LINKS_MAX) { seen.add(h); list.push(h); } }
 const text = document.body ? document.body.innerText : '';
 const de = document.documentElement;
 return {
@@ -67,7 +69,7 @@ func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) 
 		// keep the page from answering: stop them.
 		t.stopScripts(out, "The page's scripts were still running when the DOM was to be read; they were stopped.")
 	}
-	expr := strings.Replace(readDOM, "%d", itoa(inspect.MaxRenderedLinks), 1)
+	expr := strings.NewReplacer("LINKS_MAX", itoa(inspect.MaxRenderedLinks), "TEXT_MAX", itoa(renderedTextMax)).Replace(readDOM)
 	raw, err := t.evaluate(rctx, expr, 0)
 	var d dom
 	if err == nil {

@@ -66,6 +66,6 @@ func sameValue(kind string, c inspect.Critical, value string) bool {
 	return c.Value == v || len([]rune(v)) >= renderedTextMax && strings.HasPrefix(c.Value, v)
 }
 
-// renderedTextMax is the length in characters at which readDOM cuts an
-// element's text (its txt helper).
+// renderedTextMax is the length in characters (code points) at which
+// readDOM cuts an element's text (its txt helper).
 const renderedTextMax = 300

@@ -103,3 +103,18 @@ func TestNoBrowser(t *testing.T) {
 		t.Error("a missing --browser path must fail")
 	}
 }
+
+// TestHeadingTextCut checks that a long heading's text is cut at
+// renderedTextMax characters as Go counts them (code points), never inside
+// one: a heading of 400 emoji, two UTF-16 units each, keeps 300 of them,
+// the same prefix the analysis compares with.
+func TestHeadingTextCut(t *testing.T) {
+	needBrowser(t)
+	heading := strings.TrimSpace(strings.Repeat("🍓 ", 400))
+	srv := site(t, map[string]string{"/": "<!doctype html><html><head><title>t</title></head><body><h1>" + heading + "</h1></body></html>"})
+	_, r := inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true})
+	want := string([]rune(heading)[:renderedTextMax])
+	if len(r.Google.H1) != 1 || r.Google.H1[0] != want {
+		t.Errorf("google render's h1 = %q (%d characters), want the heading's first %d characters", r.Google.H1, len([]rune(strings.Join(r.Google.H1, ""))), renderedTextMax)
+	}
+}
