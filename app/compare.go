@@ -34,10 +34,14 @@ type compareArea struct {
 
 	result *compare.Result
 	rows   []compare.Row
+	choice *compareChoice // the dialog's last choice, offered again; nil before the first
 
 	status  *widget.Label
+	busy    *widget.ProgressBarInfinite
 	stopBtn *widget.Button
 	table   *widget.Table
+	split   *container.Split
+	cell    *widget.Label // the selected cell, whole
 	diffs   *widget.Label
 	caveat  *widget.Label
 	root    fyne.CanvasObject
@@ -51,12 +55,15 @@ func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareAre
 	a := &compareArea{engine: e, runner: newRunner(ctx, b, inspectPhase)}
 	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
 	a.status.Wrapping = fyne.TextWrapWord
+	a.busy = widget.NewProgressBarInfinite()
+	a.busy.Stop()
+	a.busy.Hide()
 	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.stop)
 	a.stopBtn.Disable()
-	a.table = widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
-	a.table.ShowHeaderColumn = false
-	a.table.UpdateHeader = a.updateHeader
-	a.table.SetColumnWidth(0, 180)
+	a.table = a.newTable()
+	a.cell = widget.NewLabel("")
+	a.cell.Wrapping = fyne.TextWrapWord
+	a.cell.Selectable = true
 	a.diffs = widget.NewLabel("")
 	a.diffs.Wrapping = fyne.TextWrapWord
 	a.diffs.Selectable = true
@@ -69,11 +76,11 @@ func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareAre
 }
 
 func (a *compareArea) layout() fyne.CanvasObject {
-	head := container.NewBorder(nil, nil, nil, a.stopBtn, a.status)
-	details := container.NewVScroll(container.NewVBox(heading("Differences"), a.diffs, a.caveat))
-	split := container.NewVSplit(a.table, details)
-	split.Offset = 0.55
-	return container.NewBorder(head, nil, nil, nil, split)
+	head := container.NewBorder(nil, a.busy, nil, a.stopBtn, a.status)
+	details := container.NewVScroll(container.NewVBox(a.cell, heading("Differences"), a.diffs, a.caveat))
+	a.split = container.NewVSplit(a.table, details)
+	a.split.Offset = 0.55
+	return container.NewBorder(head, nil, nil, nil, a.split)
 }
 
 func (a *compareArea) content() fyne.CanvasObject { return a.root }
@@ -86,6 +93,12 @@ func (a *compareArea) start(target string, subjects []compare.Subject) {
 		names[i] = s.Profile.Name
 	}
 	a.status.SetText("Comparing " + target + " as " + strings.Join(names, ", ") + "…")
+	// The last result goes: a table under "Comparing…" would pass for this one's.
+	a.result, a.rows = nil, nil
+	a.diffs.SetText("")
+	a.showTable()
+	a.busy.Show()
+	a.busy.Start()
 	a.stopBtn.Enable()
 	a.runner.start(func(ctx context.Context, _ func(inspect.Progress)) func() {
 		res, err := a.engine(ctx, target, subjects)
@@ -103,6 +116,13 @@ func (a *compareArea) stop() {
 		a.status.SetText("Cancelled.")
 	}
 	a.runner.stop()
+	a.idle()
+}
+
+// idle shows that no comparison runs.
+func (a *compareArea) idle() {
+	a.busy.Stop()
+	a.busy.Hide()
 	a.stopBtn.Disable()
 }
 
@@ -114,15 +134,14 @@ func (a *compareArea) close() {
 
 // finish shows a comparison, or why there is none.
 func (a *compareArea) finish(res *compare.Result, rows []compare.Row, err error) {
-	a.stopBtn.Disable()
+	a.idle()
 	if err != nil {
 		a.status.SetText("The comparison failed: " + prose.Sentence(err.Error()))
 	} else {
 		a.result, a.rows = res, rows
 		a.status.SetText(compareStatus(res))
 		a.diffs.SetText(differencesText(res.Differences))
-		a.fitColumns()
-		a.table.Refresh()
+		a.showTable()
 	}
 	if a.onDone != nil {
 		a.onDone()

@@ -54,7 +54,8 @@ func (u *UI) onCompareWith() {
 		return
 	}
 	current, list, names := u.profiles.selected(), u.profiles.list, u.profiles.names
-	showCompareDialog(u.win, current, list, names, func(c compareChoice) {
+	showCompareDialog(u.win, current, list, names, u.compare.choice, func(c compareChoice) {
+		u.compare.choice = &c
 		subjects := compareSubjects(list, names, current, c)
 		if len(subjects) < 2 {
 			u.top.setError("Tick at least one other profile, or give a User-Agent, to compare with")
@@ -67,23 +68,10 @@ func (u *UI) onCompareWith() {
 }
 
 // showCompareDialog offers every other profile as a tick box and an ad-hoc
-// User-Agent; onOK gets the choice.
-func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Profile, names []string, onOK func(compareChoice)) {
-	var ticked, rest []string // the ticked ones first, so all show without scrolling
-	for i, p := range list {
-		switch {
-		case p.ID == current.ID:
-		case slices.Contains(compareDefaults, p.ID):
-			ticked = append(ticked, names[i])
-		default:
-			rest = append(rest, names[i])
-		}
-	}
-	options := append(slices.Clone(ticked), rest...)
-	group := widget.NewCheckGroup(options, nil)
-	group.SetSelected(ticked)
-	ua := widget.NewEntry()
-	ua.SetText(browserUA)
+// User-Agent, ticked and filled as last chosen (the defaults the first
+// time); onOK gets the choice.
+func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice, onOK func(compareChoice)) {
+	group, ua := compareDialogFields(current, list, names, last)
 	ua.SetPlaceHolder("a User-Agent to compare too, e.g. a browser's (empty for none)")
 	intro := widget.NewLabel("Fetch the URL as " + current.Name + " and, at the same time, as:")
 	intro.Wrapping = fyne.TextWrapWord
@@ -96,4 +84,31 @@ func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Prof
 	}, win)
 	d.Resize(fyne.NewSize(560, 560))
 	d.Show()
+}
+
+// compareDialogFields makes the dialog's tick boxes, the ticked ones first
+// so that all show without scrolling, and its User-Agent entry, as last
+// chosen or, before any choice, as compareDefaults and browserUA.
+func compareDialogFields(current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice) (*widget.CheckGroup, *widget.Entry) {
+	isTicked := func(i int) bool { return slices.Contains(compareDefaults, list[i].ID) }
+	userAgent := browserUA
+	if last != nil {
+		isTicked = func(i int) bool { return slices.Contains(last.names, names[i]) }
+		userAgent = last.userAgent
+	}
+	var ticked, rest []string
+	for i, p := range list {
+		switch {
+		case p.ID == current.ID:
+		case isTicked(i):
+			ticked = append(ticked, names[i])
+		default:
+			rest = append(rest, names[i])
+		}
+	}
+	group := widget.NewCheckGroup(append(slices.Clone(ticked), rest...), nil)
+	group.SetSelected(ticked)
+	ua := widget.NewEntry()
+	ua.SetText(userAgent)
+	return group, ua
 }

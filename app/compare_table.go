@@ -2,11 +2,18 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/inspect/compare"
 )
 
-// compareColumnWidth is the width of a profile's column.
-const compareColumnWidth = 230
+// Column widths: each column as wide as its longest cell, within bounds;
+// a selected cell is shown whole below the table.
+const (
+	compareColumnMin = 140
+	compareColumnMax = 420
+)
 
 // size is the table's rows (one per compared aspect) and columns (the
 // aspect's name, then one per fetch).
@@ -31,19 +38,9 @@ func (a *compareArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		l.SetText("")
 		return
 	}
-	row := a.rows[id.Row]
-	l.TextStyle = fyne.TextStyle{}
+	l.TextStyle = fyne.TextStyle{Bold: id.Col == 0}
 	l.Importance = widget.MediumImportance
-	if id.Col == 0 {
-		l.TextStyle.Bold = true
-		text, differs := compareCellText(row.Label, row.AnyDiffers())
-		if differs {
-			l.Importance = widget.WarningImportance
-		}
-		l.SetText(text)
-		return
-	}
-	text, differs := compareCellText(row.Cells[id.Col-1], row.Differs[id.Col-1])
+	text, differs := compareCellText(cellValue(a.rows[id.Row], id.Col))
 	if differs {
 		l.Importance = widget.WarningImportance
 	}
@@ -62,24 +59,87 @@ func compareCellText(value string, differs bool) (string, bool) {
 // updateHeader names each fetch's column by its profile.
 func (a *compareArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
-	switch {
-	case id.Row >= 0:
+	if id.Row >= 0 {
 		l.SetText("")
-	case id.Col == 0:
-		l.SetText("")
-	case a.result != nil && id.Col-1 < len(a.result.Fetches):
-		l.SetText(a.result.Fetches[id.Col-1].Name)
-	default:
-		l.SetText("")
-	}
-}
-
-// fitColumns gives every fetch's column the same width.
-func (a *compareArea) fitColumns() {
-	if a.result == nil {
 		return
 	}
-	for i := range a.result.Fetches {
-		a.table.SetColumnWidth(i+1, compareColumnWidth)
+	l.SetText(compareHeading(a.result, id.Col))
+}
+
+// compareHeading is column col's heading: the fetch's profile name, none
+// over the aspects' names.
+func compareHeading(r *compare.Result, col int) string {
+	if r == nil || col < 1 || col > len(r.Fetches) {
+		return ""
 	}
+	return r.Fetches[col-1].Name
+}
+
+// newTable makes the table of a.rows: the aspects' names in a column that
+// stays in view, a column per fetch headed by its profile, each as wide as
+// its text within bounds; selecting a cell shows it whole.
+func (a *compareArea) newTable() *widget.Table {
+	t := widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
+	t.ShowHeaderColumn = false
+	t.StickyColumnCount = 1
+	t.UpdateHeader = a.updateHeader
+	t.OnSelected = a.showCell
+	_, cols := a.size()
+	for col := range max(cols, 1) {
+		t.SetColumnWidth(col, a.columnWidth(col))
+	}
+	return t
+}
+
+// columnWidth fits column col to its longest text: the heading and every
+// cell, as updateCell and updateHeader write them.
+func (a *compareArea) columnWidth(col int) float32 {
+	texts := []string{compareHeading(a.result, col)}
+	for _, row := range a.rows {
+		text, _ := compareCellText(cellValue(row, col))
+		texts = append(texts, text)
+	}
+	widest := float32(0)
+	for _, text := range texts {
+		bold := col == 0 || text == texts[0]
+		w := fyne.MeasureText(text, theme.Size(theme.SizeNameText), fyne.TextStyle{Bold: bold}).Width
+		widest = max(widest, w+2*theme.Size(theme.SizeNameInnerPadding)+2*theme.Size(theme.SizeNamePadding))
+	}
+	return min(max(widest, compareColumnMin), compareColumnMax)
+}
+
+// cellValue is row's value in column col (its label in column 0) and
+// whether it differs from the first fetch's.
+func cellValue(row compare.Row, col int) (string, bool) {
+	if col == 0 {
+		return row.Label, row.AnyDiffers()
+	}
+	return row.Cells[col-1], row.Differs[col-1]
+}
+
+// showCell writes the selected cell whole below the table, with its row
+// and column, since a narrow column may cut it short.
+func (a *compareArea) showCell(id widget.TableCellID) {
+	if id.Row >= len(a.rows) {
+		return
+	}
+	row := a.rows[id.Row]
+	text, _ := compareCellText(cellValue(row, id.Col))
+	if id.Col == 0 {
+		a.cell.SetText(text)
+		return
+	}
+	a.cell.SetText(row.Label + " · " + compareHeading(a.result, id.Col) + ": " + text)
+}
+
+// showTable shows a.rows in a new table, scrolled to its start: a table
+// kept across results of fewer rows drew stale and blank cells.
+func (a *compareArea) showTable() {
+	a.table = a.newTable()
+	a.cell.SetText("")
+	if a.result != nil {
+		a.cell.SetText("Select a cell to read it whole here.")
+	}
+	a.split.Leading = a.table
+	a.split.Refresh()
 }

@@ -4,11 +4,14 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -98,7 +101,8 @@ func TestCompareAreaShowsDifferences(t *testing.T) {
 	})
 }
 
-// TestCompareAreaCancel drops a comparison cancelled while it runs.
+// TestCompareAreaCancel drops the last result as soon as another
+// comparison starts, shows that one runs, and drops it when cancelled.
 func TestCompareAreaCancel(t *testing.T) {
 	test.NewTempApp(t)
 	b := &bridge{}
@@ -112,14 +116,20 @@ func TestCompareAreaCancel(t *testing.T) {
 	shown := false
 	area.onDone = func() { shown = true }
 	p, _ := fetch.Lookup("bingbot")
+	test.NewTempWindow(t, area.content())
 	b.sync(func() {
+		area.result, area.rows = &compare.Result{URL: "http://old.example/"}, []compare.Row{{Label: "Status"}}
+		area.diffs.SetText("• an old difference")
 		area.start("http://x.example/", []compare.Subject{compare.ProfileSubject(p), compare.ProfileSubject(p)})
+		if area.result != nil || area.rows != nil || area.diffs.Text != "" || !area.busy.Visible() {
+			t.Errorf("while comparing: result %v, %d rows, differences %q, busy shown %v", area.result, len(area.rows), area.diffs.Text, area.busy.Visible())
+		}
 	})
 	<-started
 	b.sync(area.stop)
 	area.close()
-	if shown || area.status.Text != "Cancelled." || !area.stopBtn.Disabled() {
-		t.Errorf("after cancel: shown %v, status %q", shown, area.status.Text)
+	if shown || area.status.Text != "Cancelled." || !area.stopBtn.Disabled() || area.busy.Visible() {
+		t.Errorf("after cancel: shown %v, status %q, busy shown %v", shown, area.status.Text, area.busy.Visible())
 	}
 }
 
@@ -137,4 +147,97 @@ func TestCompareWithNeedsURL(t *testing.T) {
 			t.Error("the Compare tab opened without a URL")
 		}
 	})
+}
+
+// runCompareArea compares path on srv as Googlebot Smartphone and a
+// browser in area, and waits for the result.
+func runCompareArea(t *testing.T, b *bridge, area *compareArea, done <-chan struct{}, url string) {
+	t.Helper()
+	p, _ := fetch.Lookup("googlebot-smartphone")
+	subjects := []compare.Subject{compare.ProfileSubject(p), compare.AdHoc(browserUA, 1)}
+	b.sync(func() { area.start(url, subjects) })
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the comparison did not finish")
+	}
+}
+
+// TestCompareAreaNewResultDrawn shows a long comparison, scrolls to its
+// end, then a shorter one: the table must draw the new rows from the top
+// (a table kept across results drew the old cells, or none), fit its
+// columns to their text, and show a selected cell whole.
+func TestCompareAreaNewResultDrawn(t *testing.T) {
+	test.NewTempApp(t)
+	rich := `<!doctype html><html><head><title>T</title><meta name="description" content="d">` +
+		`<link rel="canonical" href="/c"><script type="application/ld+json">{"@type":"Thing"}</script></head>` +
+		`<body><main><h1>H</h1><a href="/x">x</a></main></body></html>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/rich" {
+			w.Write([]byte(rich))
+			return
+		}
+		w.Write([]byte("<p>small</p>"))
+	}))
+	t.Cleanup(srv.Close)
+	b := &bridge{}
+	area := newCompareArea(context.Background(), b, defaultCompareEngine)
+	done := make(chan struct{}, 2)
+	area.onDone = func() { done <- struct{}{} }
+	w := test.NewTempWindow(t, area.content())
+	w.Resize(fyne.NewSize(1000, 700))
+	t.Cleanup(area.close)
+
+	runCompareArea(t, b, area, done, srv.URL+"/rich")
+	b.sync(func() { area.table.ScrollToBottom() })
+	runCompareArea(t, b, area, done, srv.URL+"/small")
+	b.sync(func() {
+		drawn := test.RenderObjectToMarkup(area.table)
+		for _, want := range []string{">Status<", ">Body bytes<", ">12<", ">kept whole (no limit: a browser keeps everything)<"} {
+			if !strings.Contains(drawn, want) {
+				t.Errorf("the second result's table does not draw %q", want)
+			}
+		}
+		for _, gone := range []string{">Meta description<", ">Canonical link<", ">324<"} {
+			if strings.Contains(drawn, gone) {
+				t.Errorf("the second result's table still draws the first's %q", gone)
+			}
+		}
+		_, cols := area.size()
+		for col := range cols {
+			width := area.columnWidth(col)
+			for _, row := range area.rows {
+				text, _ := compareCellText(cellValue(row, col))
+				need := fyne.MeasureText(text, theme.Size(theme.SizeNameText), fyne.TextStyle{Bold: col == 0}).Width +
+					2*theme.Size(theme.SizeNameInnerPadding) // the label's own
+				if need > width && width < compareColumnMax {
+					t.Errorf("column %d is %v wide, %q needs %v", col, width, text, need)
+				}
+			}
+		}
+		cutoff := slices.IndexFunc(area.rows, func(r compare.Row) bool { return r.Field == "cutoff" })
+		area.table.Select(widget.TableCellID{Row: cutoff, Col: 2})
+		if want := "Cutoff · Browser: kept whole (no limit: a browser keeps everything)"; area.cell.Text != want {
+			t.Errorf("selected cell shown as %q, want %q", area.cell.Text, want)
+		}
+	})
+}
+
+// TestCompareDialogRemembers offers the last choice again, the defaults
+// before any.
+func TestCompareDialogRemembers(t *testing.T) {
+	test.NewTempApp(t)
+	list := fetch.Builtins()
+	names := pickerNames(list)
+	current, _ := fetch.Lookup("googlebot-smartphone")
+	group, ua := compareDialogFields(current, list, names, nil)
+	if len(group.Selected) != len(compareDefaults)-1 || ua.Text != browserUA {
+		t.Errorf("first time: ticked %q, User-Agent %q; want the defaults", group.Selected, ua.Text)
+	}
+	last := &compareChoice{names: []string{"Bingbot"}, userAgent: ""}
+	group, ua = compareDialogFields(current, list, names, last)
+	if !slices.Equal(group.Selected, []string{"Bingbot"}) || ua.Text != "" || group.Options[0] != "Bingbot" {
+		t.Errorf("after a choice: ticked %q (options from %q), User-Agent %q; want Bingbot alone and no User-Agent", group.Selected, group.Options[0], ua.Text)
+	}
 }

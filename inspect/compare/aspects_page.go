@@ -124,14 +124,28 @@ func findingsAspect() aspect {
 	}
 }
 
+// severityWords name each severity, one and many, as the Findings row
+// says them.
+var severityWords = []struct{ key, one, many string }{
+	{inspect.SeverityCritical, "critical", "critical"}, {inspect.SeverityWarning, "warning", "warnings"},
+	{inspect.SeverityInfo, "note", "notes"},
+}
+
+// severityWord is the Findings row's word for one finding of severity sev.
+func severityWord(sev string) string {
+	for _, w := range severityWords {
+		if w.key == sev {
+			return w.one
+		}
+	}
+	return sev
+}
+
 // severityCounts says a fetch's findings by severity: "2 critical, 3
 // warnings", or "none".
 func severityCounts(fs []inspect.Finding) string {
 	var parts []string
-	for _, sev := range []struct{ key, one, many string }{
-		{inspect.SeverityCritical, "critical", "critical"}, {inspect.SeverityWarning, "warning", "warnings"},
-		{inspect.SeverityInfo, "note", "notes"},
-	} {
+	for _, sev := range severityWords {
 		n := int64(0)
 		for _, f := range fs {
 			if f.Severity == sev.key {
@@ -156,7 +170,7 @@ func findingsSentence(f, ref Fetch) string {
 	only := func(a, b Fetch) []string {
 		var out []string
 		for _, fi := range a.Findings {
-			title := inspect.FindingTitle(fi.Code) + " (" + fi.Severity + ")"
+			title := inspect.FindingTitle(fi.Code) + " (" + severityWord(fi.Severity) + ")"
 			if !slices.ContainsFunc(b.Findings, func(x inspect.Finding) bool { return x.Code == fi.Code }) &&
 				!slices.Contains(out, title) {
 				out = append(out, title)

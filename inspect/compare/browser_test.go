@@ -73,6 +73,9 @@ func TestCompareBrowserPastCrawlerLimits(t *testing.T) {
 			t.Errorf("no sentence %q in:\n%s", want, text)
 		}
 	}
+	if !strings.Contains(text, "Read incomplete (note)") || strings.Contains(text, "(info)") {
+		t.Errorf("the findings sentence does not name severities as the Findings row does (1 note):\n%s", text)
+	}
 	if strings.Contains(text, "different pages (dynamic serving") || strings.Contains(text, "which Googlebot Smartphone's page lacks") {
 		t.Errorf("a read that stopped is said as a different page:\n%s", text)
 	}
