@@ -75,13 +75,15 @@ func compareHeading(r *compare.Result, col int) string {
 	return r.Fetches[col-1].Name
 }
 
-// newTable makes the table of a.rows: the aspects' names in a column that
-// stays in view, a column per fetch headed by its profile, each as wide as
-// its text within bounds; selecting a cell shows it whole.
+// newTable makes the table of a.rows: the aspects' names, then a column
+// per fetch headed by its profile, each as wide as its text within bounds;
+// selecting a cell shows it whole, with its row and column named. (A
+// sticky names column would be better, but Fyne 2.8's table then maps
+// clicks to the wrong cells once scrolled sideways, and ignores the wheel
+// over it.)
 func (a *compareArea) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
 	t.ShowHeaderColumn = false
-	t.StickyColumnCount = 1
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = a.showCell
 	_, cols := a.size()
