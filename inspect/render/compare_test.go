@@ -68,3 +68,27 @@ func offStr(p *int64) string {
 	}
 	return inspect.Bytes(*p)
 }
+
+// noindexPage says "noindex" in a comment and in its text before its
+// robots meta tag, which a script removes.
+const noindexPage = `<!doctype html><html><head><title>t</title><!-- do not noindex this by accident -->
+<meta name="robots" content="NOINDEX,  follow"></head><body><p>Why noindex matters</p></body></html>`
+
+// TestLostNoindexIsTheElement places a noindex one render lacks at the
+// robots meta tag the analysis found, not at the first "noindex" in the
+// source.
+func TestLostNoindexIsTheElement(t *testing.T) {
+	srv := site(t, map[string]string{"/": noindexPage})
+	p, _ := fetch.Lookup("googlebot-smartphone")
+	rep, err := inspect.Page(context.Background(), &fetch.Fetcher{}, srv.URL+"/", p, inspect.Options{NoResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &inspect.RenderedPage{}
+	f := &inspect.RenderedPage{MetaRobots: "NOINDEX,  follow"} // as the DOM gives the attribute
+	lost := compare(rep, scanSource(rep.Fetch.Body, srv.URL+"/"), g, f)
+	want := int64(strings.Index(noindexPage, "<meta"))
+	if len(lost) != 1 || lost[0].Kind != inspect.LostNoindex || lost[0].Offset == nil || *lost[0].Offset != want {
+		t.Fatalf("lost = %+v, want the noindex at byte %d", lost, want)
+	}
+}

@@ -31,6 +31,7 @@ var lostKinds = map[string]string{
 	inspect.LostJSONLD:    inspect.ElementJSONLD,
 	inspect.LostHreflang:  inspect.ElementHreflang,
 	inspect.LostCanonical: inspect.ElementCanonical,
+	inspect.LostNoindex:   inspect.ElementMetaRobots,
 }
 
 // offset returns the offset of the first unused element of the lost
@@ -52,7 +53,7 @@ func (k *knownElements) offset(kind, value string) (int64, bool) {
 
 // sameValue reports whether element c produced the render's value. The
 // render cuts heading text at renderedTextMax characters; hreflang values
-// read "lang href".
+// read "lang href", noindex values "name: content".
 func sameValue(kind string, c inspect.Critical, value string) bool {
 	switch kind {
 	case inspect.LostTitle:
@@ -61,6 +62,10 @@ func sameValue(kind string, c inspect.Critical, value string) bool {
 		return strings.EqualFold(c.Name+" "+c.Value, value)
 	case inspect.LostJSONLD:
 		return orType(c.Value) == value
+	case inspect.LostNoindex:
+		// "robots: noindex, follow" or "googlebot: noindex" (see noindex).
+		name, content, _ := strings.Cut(value, ": ")
+		return strings.EqualFold(c.Name, name) && strings.EqualFold(c.Value, strings.Join(strings.Fields(content), " "))
 	}
 	v := strings.Join(strings.Fields(value), " ")
 	return c.Value == v || len([]rune(v)) >= renderedTextMax && strings.HasPrefix(c.Value, v)
