@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -361,14 +362,16 @@ func TestSavedProfile(t *testing.T) {
 	if code, stdout, _ := run(t, "profiles"); code != exitOK || !strings.Contains(stdout, "tiny-bot") {
 		t.Errorf("profiles does not list the saved profile:\n%s", stdout)
 	}
-	var gotUA string
+	var gotUA atomic.Value // the page's; robots.txt is fetched at the same time
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gotUA = r.UserAgent()
+		if r.URL.Path == "/" {
+			gotUA.Store(r.UserAgent())
+		}
 		w.Write([]byte(strings.Repeat("<p>x</p>", 500)))
 	}))
 	defer srv.Close()
 	code, stdout, stderr := run(t, "inspect", "--no-resources", "--profile", "tiny-bot", srv.URL+"/")
-	if code != exitOK || gotUA != "TinyBot/1.0" || !strings.Contains(stdout, "1,000") {
-		t.Errorf("inspect --profile tiny-bot: exit %d, UA %q, stderr %q\n%s", code, gotUA, stderr, stdout)
+	if ua, _ := gotUA.Load().(string); code != exitOK || ua != "TinyBot/1.0" || !strings.Contains(stdout, "1,000") {
+		t.Errorf("inspect --profile tiny-bot: exit %d, UA %q, stderr %q\n%s", code, ua, stderr, stdout)
 	}
 }
