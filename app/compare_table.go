@@ -96,16 +96,14 @@ func (a *compareArea) newTable() *widget.Table {
 // columnWidth fits column col to its longest text: the heading and every
 // cell, as updateCell and updateHeader write them.
 func (a *compareArea) columnWidth(col int) float32 {
-	texts := []string{compareHeading(a.result, col)}
+	pad := 2*theme.Size(theme.SizeNameInnerPadding) + 2*theme.Size(theme.SizeNamePadding)
+	measure := func(text string, bold bool) float32 {
+		return fyne.MeasureText(text, theme.Size(theme.SizeNameText), fyne.TextStyle{Bold: bold}).Width + pad
+	}
+	widest := measure(compareHeading(a.result, col), true) // headings are bold
 	for _, row := range a.rows {
 		text, _ := compareCellText(cellValue(row, col))
-		texts = append(texts, text)
-	}
-	widest := float32(0)
-	for _, text := range texts {
-		bold := col == 0 || text == texts[0]
-		w := fyne.MeasureText(text, theme.Size(theme.SizeNameText), fyne.TextStyle{Bold: bold}).Width
-		widest = max(widest, w+2*theme.Size(theme.SizeNameInnerPadding)+2*theme.Size(theme.SizeNamePadding))
+		widest = max(widest, measure(text, col == 0))
 	}
 	return min(max(widest, compareColumnMin), compareColumnMax)
 }

@@ -11,8 +11,8 @@ func titleOf(code string) string { return titleWords.Replace(strings.ReplaceAll(
 // FindingTitle names a finding by a short phrase for lists and tables,
 // where the whole message does not fit: "page-over-limit" gives "Page over
 // limit", "json-ld-cut" gives "JSON-LD cut", "contributor-data-uri" gives
-// "Large data: URIs". The code stays the stable key
-// of JSON and CSV; the title is only for people.
+// "Large data: URIs". The code stays the stable key of JSON and CSV; the
+// title is only for people.
 func FindingTitle(code string) string {
 	if name, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
 		var kind SpanKind

@@ -10,10 +10,11 @@ import (
 // allocating: a new tokenizer, made once and never used, is copied over
 // the current one, and reads from a reader reset to the offset. After
 // tokens stepped over, the tokenizer is restarted at the next token it
-// must read, thousands of times on a big page; a tokenizer made each time would leave 4 KiB of buffer and a map behind
-// each time. The copies share the unused tokenizer's buffer and attribute
-// map, which is safe because a pass uses one tokenizer at a time (the
-// kept prefix's pass has a restarter of its own).
+// must read, thousands of times on a big page; a tokenizer made each time
+// would leave 4 KiB of buffer and a map behind each time. The copies share
+// the unused tokenizer's buffer and attribute map, which is safe because a
+// pass uses one tokenizer at a time (the kept prefix's pass has a
+// restarter of its own).
 type restarter struct {
 	unused html.Tokenizer
 	r      chunkReader

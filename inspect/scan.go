@@ -106,7 +106,9 @@ func (p *pass) run() {
 	p.loop()
 }
 
-// loop reads tokens from p.z to the end of the input, then ends the pass.
+// loop reads the tokens to the end of the input, then ends the pass: the
+// pass reads those it may itself (stepOver), and p.z the others, restarted
+// at the token when tokens were stepped over since it last read.
 func (p *pass) loop() {
 	for {
 		if p.stepOver() {
@@ -130,6 +132,14 @@ func (p *pass) loop() {
 	}
 	p.forkBefore(0)
 	p.eof()
+}
+
+// steppedOver moves past a token of n bytes the pass read itself, leaving
+// the tokenizer behind (see loop).
+func (p *pass) steppedOver(n int) {
+	p.advance(n)
+	p.stale = true
+	p.stepped++
 }
 
 // advance moves past a token of n bytes that was just handled.
@@ -174,9 +184,9 @@ func (p *pass) token(tt html.TokenType, raw []byte) {
 }
 
 // stepOverRaw reads a big raw-text content (at least p.steps.raw bytes)
-// itself, as one text token, and leaves the tokenizer to be restarted
-// after it, so that the tokenizer never buffers it. Smaller contents are left to the
-// tokenizer.
+// itself, as one text token, so that the tokenizer never buffers it; the
+// tokenizer is restarted after it when next needed. Smaller contents are
+// left to the tokenizer.
 func (p *pass) stepOverRaw() {
 	rest := p.ahead(p.steps.raw)
 	tag := p.rawParent.String()
@@ -189,9 +199,7 @@ func (p *pass) stepOverRaw() {
 	}
 	p.forkBefore(n)
 	p.token(html.TextToken, rest[:n])
-	p.advance(n)
-	p.stale = true
-	p.stepped++
+	p.steppedOver(n)
 }
 
 // kind returns k, or inline-svg inside an inline <svg>.

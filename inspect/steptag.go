@@ -95,9 +95,7 @@ func (p *pass) stepOverEndTag(rest []byte) bool {
 func (p *pass) handleStepped(tt html.TokenType, raw []byte) {
 	p.forkBefore(len(raw))
 	p.token(tt, raw)
-	p.advance(len(raw))
-	p.stale = true
-	p.stepped++
+	p.steppedOver(len(raw))
 	p.afterToken()
 }
 
@@ -140,9 +138,7 @@ func (p *pass) stepOverTag(rest []byte) bool {
 	// title or JSON-LD content pending either.
 	p.rawTitle, p.rawJSON = -1, -1
 	p.namedStartTag(rest[:n], tt == html.SelfClosingTagToken, name, next, a)
-	p.advance(n)
-	p.stale = true
-	p.stepped++
+	p.steppedOver(n)
 	p.afterToken()
 	return true
 }
