@@ -21,13 +21,14 @@
 // All offsets are byte offsets into the decoded body. They come from
 // golang.org/x/net/html's tokenizer, whose tokens' raw bytes partition the
 // input: a token's offset is the sum of the lengths of the tokens before
-// it. The body is read in one tokenizer pass (the kept prefix's pass forks
-// from it a few bytes before the cutoff), following the tree builder's rules where they decide what an
-// element is (raw text, foreign content, templates, where the head ends)
-// without building a DOM, so big pages cost little more than tokenizing.
-// Raw-text contents of 512 bytes or more (a huge inline script) are stepped
-// over by the same rules the tokenizer uses, so that they are never
-// buffered whole.
+// it. The body is read in one pass (the kept prefix's pass forks from it a
+// few bytes before the cutoff), following the tree builder's rules where
+// they decide what an element is (raw text, foreign content, templates,
+// where the head ends) without building a DOM. The pass reads start tags,
+// end tags and text itself, by the tokenizer's rules (steptag.go), and
+// raw-text contents of 512 bytes or more (a huge inline script), which are
+// then never buffered whole; the tokenizer reads the rest. A page costs
+// less than a bare tokenizer pass over it.
 //
 // Page runs that pass while the body downloads: the fetcher tells it of
 // every read (fetch.BodyObserver), and the pass reads as far as the body
