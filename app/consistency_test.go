@@ -229,6 +229,7 @@ func TestEveryViewShowsTheSameValues(t *testing.T) {
 			r.checkResources(t)
 			r.checkFindings(t)
 			r.checkColours(t)
+			r.checkComposition(t)
 		})
 	}
 }
@@ -349,6 +350,28 @@ func hasLineWith(s string, parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// checkComposition: the Overview legend gives each kind of bytes the count
+// and share of the decoded body that the text report and the evidence pack
+// give it.
+func (r *rendered) checkComposition(t *testing.T) {
+	shares := 0
+	for _, it := range r.win.overview.legend {
+		if it.share == "" {
+			continue
+		}
+		shares++
+		if !hasLineWith(r.text, it.kind, commas(it.bytes), it.share) {
+			t.Errorf("the text report has no line %s %s %s", it.kind, commas(it.bytes), it.share)
+		}
+		if pack := it.kind + "\n" + commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
+			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, commas(it.bytes), it.share)
+		}
+	}
+	if shares == 0 {
+		t.Error("the legend gives no shares")
+	}
 }
 
 // checkJSONLD: a block's range is the same in Impact and the findings.

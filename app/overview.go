@@ -27,6 +27,7 @@ type overviewData struct {
 type legendItem struct {
 	kind  string
 	bytes int64
+	share string // of the decoded body, as the reports give it; "" for the header
 }
 
 // overviewArea is the Overview tab: the welcome screen until a report
@@ -91,35 +92,19 @@ func (a *overviewArea) copyText() string { return a.findings.copyText() }
 // colours, each pair kept together so the legend wraps between kinds.
 func legendObjects(items []legendItem) []fyne.CanvasObject {
 	th := fyne.CurrentApp().Settings().Theme()
-	var total int64
-	for _, it := range items {
-		total += it.bytes
-	}
 	var objs []fyne.CanvasObject
 	for _, it := range items {
 		sw := canvas.NewRectangle(byteview.KindColor(it.kind, th))
 		sw.SetMinSize(fyne.NewSize(12, 12))
 		text := byteview.KindName(it.kind) + " " + commas(it.bytes)
-		if total > 0 {
-			text += " (" + percent(it.bytes, total) + ")"
+		if it.share != "" {
+			text += " (" + it.share + ")"
 		}
 		lbl := widget.NewLabel(text)
 		lbl.SizeName = theme.SizeNameCaptionText
 		objs = append(objs, container.NewHBox(container.NewCenter(sw), lbl))
 	}
 	return objs
-}
-
-// percent is part/total as a rounded percentage, "<1%" for a sliver.
-func percent(part, total int64) string {
-	if total <= 0 {
-		return "0%"
-	}
-	p := (part*100 + total/2) / total
-	if p == 0 && part > 0 {
-		return "<1%"
-	}
-	return itoa(int(p)) + "%"
 }
 
 // findingsList is the list of findings with severity icons. Each line shows

@@ -8,6 +8,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // maxRulerSegments bounds the segments handed to the ruler: past it the
@@ -145,17 +146,22 @@ func criticalLabel(c inspect.Critical) string {
 }
 
 // legendOf lists the kinds of bytes in the ruler's legend order, with
-// their totals, leaving out kinds the page does not have; the header block
-// comes first when it counts.
+// their totals and their shares of the decoded body (as the reports give
+// them), leaving out kinds the page does not have; the header block comes
+// first when it counts, without a share.
 func legendOf(comp inspect.Composition, header int64) []legendItem {
+	var body int64
+	for _, n := range comp {
+		body += n
+	}
 	var out []legendItem
 	for _, k := range byteview.Kinds {
-		n := comp[k]
+		it := legendItem{kind: k, bytes: comp[k], share: prose.Percent(comp[k], body)}
 		if k == byteview.RulerKindHeader {
-			n = header
+			it.bytes, it.share = header, ""
 		}
-		if n > 0 {
-			out = append(out, legendItem{kind: k, bytes: n})
+		if it.bytes > 0 {
+			out = append(out, it)
 		}
 	}
 	return out

@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"html"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -45,13 +44,8 @@ func thousands(n int) string { return prose.Thousands(int64(n)) }
 // pluralize returns "1 link" or "3 links".
 func pluralize(n int, one, many string) string { return prose.Count(int64(n), one, many) }
 
-// percentOf returns part/whole as a whole percentage, "0%" for an empty whole.
-func percentOf(part, whole int64) string {
-	if whole <= 0 {
-		return "0%"
-	}
-	return strconv.FormatInt(part*100/whole, 10) + "%"
-}
+// percentOf is prose.Percent, under the name the report's code uses.
+func percentOf(part, whole int64) string { return prose.Percent(part, whole) }
 
 // quoted shortens s for a sentence and puts it in typographic quotes.
 func quoted(s string) string {

@@ -336,7 +336,7 @@ func TestRenderText(t *testing.T) {
 		{"whole", 0, []string{
 			"250 header + 2,208 decoded body = 2,458 counted",
 			"2,000,000 bytes for html (2,097,152 if MB is read as MiB)",
-			"none: the crawler keeps everything (0% of the limit)",
+			"none: the crawler keeps everything (<1% of the limit)",
 		}},
 	}
 	for _, tt := range tests {

@@ -40,6 +40,20 @@ func Count(n int64, one, many string) string {
 	return Thousands(n) + " " + many
 }
 
+// Percent writes part/whole as a whole percentage, rounded down so that a
+// share under the whole never reads 100%: "62%", "<1%" for a sliver that is
+// not nothing, "0%" for nothing or an empty whole.
+func Percent(part, whole int64) string {
+	if whole <= 0 || part <= 0 {
+		return "0%"
+	}
+	p := part * 100 / whole
+	if p == 0 {
+		return "<1%"
+	}
+	return strconv.FormatInt(p, 10) + "%"
+}
+
 // EndSentence trims msg and ends it with a full stop unless it already ends
 // in one, a question mark or an exclamation mark. The command line uses it
 // after its "cutoff: " prefix; an empty msg stays empty.

@@ -54,3 +54,22 @@ func TestSentence(t *testing.T) {
 		})
 	}
 }
+
+func TestPercent(t *testing.T) {
+	tests := []struct {
+		part, whole int64
+		want        string
+	}{
+		{5_009_067, 8_000_000, "62%"}, // rounded down, as "of the limit" must be
+		{1_999_999, 2_000_000, "99%"},
+		{2_000_000, 2_000_000, "100%"},
+		{21, 2_208, "<1%"},
+		{0, 2_208, "0%"},
+		{5, 0, "0%"},
+	}
+	for _, tt := range tests {
+		if got := Percent(tt.part, tt.whole); got != tt.want {
+			t.Errorf("Percent(%d, %d) = %q, want %q", tt.part, tt.whole, got, tt.want)
+		}
+	}
+}
