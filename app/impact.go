@@ -117,12 +117,15 @@ func impactOf(an *inspect.Analysis, crawler string) impactData {
 	}
 }
 
+// compareRow is one row of compareText, its label as wide as the longest.
+const compareRow = "%-34s %14s %14s %12s\n"
+
 // compareText is the side-by-side table of counts and presences.
 func compareText(im *inspect.Impact) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", "", "full page", "crawler keeps", "lost")
+	fmt.Fprintf(&b, compareRow, "", "full page", "crawler keeps", "lost")
 	count := func(name string, c inspect.Count) {
-		fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
+		fmt.Fprintf(&b, compareRow, name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
 	}
 	count("Body bytes", inspect.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
 	count("Visible text in the source (bytes)", im.TextBytes)
@@ -139,7 +142,7 @@ func compareText(im *inspect.Impact) string {
 		if p.Full && !p.Kept {
 			note = "LOST"
 		}
-		fmt.Fprintf(&b, "%-22s %14s %14s %12s\n", name, presentWord(p.Full), presentWord(p.Kept), note)
+		fmt.Fprintf(&b, compareRow, name, presentWord(p.Full), presentWord(p.Kept), note)
 	}
 	presence("Title", im.Title)
 	presence("Meta description", im.MetaDescription)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
 
@@ -54,3 +55,18 @@ func TestImpactListsEveryLostItem(t *testing.T) {
 type nopCloser struct{ *strings.Builder }
 
 func (nopCloser) Close() error { return nil }
+
+// TestImpactCompareAligned: every row of the side-by-side table, the
+// longest label's included, puts its columns in the same places.
+func TestImpactCompareAligned(t *testing.T) {
+	body := "<title>t</title><p>some text</p>" + strings.Repeat("x", 1_000) + `<a href="/a">a</a><h1>h</h1>`
+	cut := int64(500)
+	an := inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"})
+	lines := strings.Split(impactOf(an, "Googlebot").compare, "\n")
+	for _, l := range lines[1:] {
+		if utf8.RuneCountInString(l) != utf8.RuneCountInString(lines[0]) {
+			t.Errorf("row %q is %d characters, the heading %d: its columns are out of line",
+				l, utf8.RuneCountInString(l), utf8.RuneCountInString(lines[0]))
+		}
+	}
+}
