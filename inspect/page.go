@@ -14,14 +14,15 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
-// Phases an inspection reports through Options.Progress, in order;
-// robots.txt is fetched beside the page, and its phase is reported again
-// after the analysis when the page was had first.
+// Phases an inspection reports through Options.Progress, in order.
+// robots.txt is asked for beside the page: when the page is analysed before
+// it has come, PhaseRobotsWait says that Page waits for it.
 const (
-	PhaseRobots    = "robots.txt"
-	PhasePage      = "page"
-	PhaseAnalysis  = "analysis"
-	PhaseResources = "resources"
+	PhaseRobots     = "robots.txt"
+	PhaseRobotsWait = "waiting for robots.txt"
+	PhasePage       = "page"
+	PhaseAnalysis   = "analysis"
+	PhaseResources  = "resources"
 )
 
 // Progress is a snapshot of a running inspection.
@@ -178,14 +179,14 @@ func startPageRobots(ctx context.Context, cache *robots.Cache, p fetch.Profile, 
 	return done
 }
 
-// awaitPageRobots returns the summary startPageRobots started, reporting the
-// robots.txt phase again when it is still being fetched.
+// awaitPageRobots returns the summary startPageRobots started, reporting
+// PhaseRobotsWait when it has not come yet.
 func awaitPageRobots(done <-chan *RobotsSummary, progress func(Progress)) *RobotsSummary {
 	select {
 	case s := <-done:
 		return s
 	default:
-		progress(Progress{Phase: PhaseRobots, Total: -1})
+		progress(Progress{Phase: PhaseRobotsWait, Total: -1})
 		return <-done
 	}
 }

@@ -623,9 +623,9 @@ func TestPageProgress(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	// robots.txt is fetched beside the page; when it comes after the
-	// analysis, its phase is reported again.
+	// analysis, the wait for it is reported.
 	want := []string{PhaseRobots, PhasePage, PhaseAnalysis, PhaseResources}
-	again := []string{PhaseRobots, PhasePage, PhaseAnalysis, PhaseRobots, PhaseResources}
+	again := []string{PhaseRobots, PhasePage, PhaseAnalysis, PhaseRobotsWait, PhaseResources}
 	if !slices.Equal(phases, want) && !slices.Equal(phases, again) {
 		t.Errorf("phases = %v, want %v or %v", phases, want, again)
 	}
@@ -880,8 +880,8 @@ func TestAwaitPageRobots(t *testing.T) {
 	}()
 	select {
 	case s := <-got:
-		if s == nil || s.Status != 503 || !slices.Equal(phases, []string{PhaseRobots}) {
-			t.Errorf("robots.txt pending: summary %v, phases %v; want status 503 after [%s]", s, phases, PhaseRobots)
+		if s == nil || s.Status != 503 || !slices.Equal(phases, []string{PhaseRobotsWait}) {
+			t.Errorf("robots.txt pending: summary %v, phases %v; want status 503 after [%s]", s, phases, PhaseRobotsWait)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("awaitPageRobots waited for robots.txt without reporting its phase")
