@@ -92,24 +92,36 @@ func (a *impactArea) copyText() string {
 }
 
 // impactOf prepares the Impact tab from an analysis; crawler names the
-// profile in sentences.
-func impactOf(an *inspect.Analysis, crawler string) impactData {
+// profile in sentences. whole is inspect.Report.Whole: when reading stopped
+// before the end of the page, the counts are of the bytes read.
+func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 	if an == nil {
 		return impactData{summary: "The page could not be analysed."}
 	}
+	partial := whole == inspect.WholeRead
 	im := an.Impact
 	if im == nil {
 		none := "Nothing lost."
+		summary := fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes))
+		if partial {
+			summary = fmt.Sprintf("Nothing is cut in the %s read, but reading stopped before the end of the page: what follows was not analysed.",
+				bytesText(an.BodyBytes))
+		}
 		return impactData{
-			summary: fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes)),
-			compare: none, jsonLD: keptJSONLDText(an.Critical), open: none, hreflang: none,
+			summary: summary,
+			compare: none, jsonLD: keptJSONLDText(an.Critical, whole), open: none, hreflang: none,
 		}
 	}
+	summary := fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
+		crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes))
+	if partial {
+		summary = fmt.Sprintf("%s keeps the first %s of the body and loses the rest: the %s read after the cutoff, and the part of the page that was not read.",
+			crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes))
+	}
 	return impactData{
-		summary: fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
-			crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes)),
-		compare:      compareText(im),
-		jsonLD:       jsonLDText(im.JSONLD),
+		summary:      summary,
+		compare:      compareText(im, whole),
+		jsonLD:       jsonLDText(im.JSONLD, whole),
 		open:         openText(im.Open),
 		hreflang:     hreflangText(im.Hreflang.Lost),
 		lostLinks:    lostLinksOf(im.Links.All),
@@ -120,10 +132,19 @@ func impactOf(an *inspect.Analysis, crawler string) impactData {
 // compareRow is one row of compareText, its label as wide as the longest.
 const compareRow = "%-34s %14s %14s %12s\n"
 
+// noJSONLD is the JSON-LD line of a page without any, as far as whole
+// (inspect.Report.Whole) goes.
+func noJSONLD(whole string) string {
+	if whole == inspect.WholeRead {
+		return "No JSON-LD block in the " + whole + "."
+	}
+	return "No JSON-LD block on the page."
+}
+
 // compareText is the side-by-side table of counts and presences.
-func compareText(im *inspect.Impact) string {
+func compareText(im *inspect.Impact, whole string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, compareRow, "", "full page", "crawler keeps", "lost")
+	fmt.Fprintf(&b, compareRow, "", whole, "crawler keeps", "lost")
 	count := func(name string, c inspect.Count) {
 		fmt.Fprintf(&b, compareRow, name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
 	}
@@ -159,9 +180,9 @@ func presentWord(ok bool) string {
 	return "missing"
 }
 
-func jsonLDText(blocks []inspect.JSONLDImpact) string {
+func jsonLDText(blocks []inspect.JSONLDImpact, whole string) string {
 	if len(blocks) == 0 {
-		return "No JSON-LD block on the page."
+		return noJSONLD(whole)
 	}
 	var b strings.Builder
 	for i, j := range blocks {
@@ -176,7 +197,7 @@ func jsonLDText(blocks []inspect.JSONLDImpact) string {
 
 // keptJSONLDText sums up the JSON-LD blocks of a page nothing cuts: all of
 // them are kept.
-func keptJSONLDText(crit []inspect.Critical) string {
+func keptJSONLDText(crit []inspect.Critical, whole string) string {
 	n := 0
 	for _, c := range crit {
 		if c.Kind == inspect.ElementJSONLD {
@@ -185,7 +206,7 @@ func keptJSONLDText(crit []inspect.Critical) string {
 	}
 	switch n {
 	case 0:
-		return "No JSON-LD block on the page."
+		return noJSONLD(whole)
 	case 1:
 		return "The page's JSON-LD block is kept whole."
 	}

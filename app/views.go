@@ -38,7 +38,7 @@ func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
 	if rep.Fetch != nil {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)
 	}
-	v.impact = impactOf(rep.Analysis, rep.Profile.Name)
+	v.impact = impactOf(rep.Analysis, rep.Profile.Name, rep.Whole())
 	return v
 }
 

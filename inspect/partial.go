@@ -84,3 +84,19 @@ func (p *PartialRead) CutoffText() string {
 	return fmt.Sprintf("%s; on the %s bytes the server announced, it falls at body byte %s", read,
 		Bytes(p.AnnouncedBytes), Bytes(*p.CutoffOffset))
 }
+
+// Names of what the kept bytes are compared with (Report.Whole).
+const (
+	WholePage = "full page"  // the body was read to its end
+	WholeRead = "bytes read" // reading stopped before the end of the page
+)
+
+// Whole names what the report compares the crawler's kept bytes with:
+// WholePage, or WholeRead when reading stopped before the page's end, so
+// that no view calls a partial read the full page.
+func (r *Report) Whole() string {
+	if r.Partial != nil {
+		return WholeRead
+	}
+	return WholePage
+}

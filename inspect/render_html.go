@@ -32,6 +32,7 @@ type htmlView struct {
 	Critical                          []htmlCritical
 	Composition                       []htmlShare
 	Impact                            []htmlImpactRow
+	Whole                             string // the impact table's heading: Report.Whole
 	ImpactNotes                       []string
 	Resources                         []htmlResource
 	Excerpt                           *htmlExcerpt
@@ -189,7 +190,8 @@ func (v *htmlView) tables(r *Report) {
 		for _, row := range impactRows(im) {
 			v.Impact = append(v.Impact, htmlImpactRow{row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost())})
 		}
-		v.ImpactNotes = impactNotes(im)
+		v.ImpactNotes = impactNotes(im, r.Whole())
+		v.Whole = capitalize(r.Whole())
 	}
 	for _, res := range r.Resources {
 		note := res.ExcludedReason

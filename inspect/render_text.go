@@ -214,12 +214,12 @@ func (r *Report) textImpact(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", Bytes(im.KeptBytes), Bytes(im.KeptBytes+im.LostBytes))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  \tFULL PAGE\tKEPT\tLOST\t")
+	fmt.Fprintf(tw, "  \t%s\tKEPT\tLOST\t\n", strings.ToUpper(r.Whole()))
 	for _, row := range impactRows(im) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost()))
 	}
 	tw.Flush()
-	for _, note := range impactNotes(im) {
+	for _, note := range impactNotes(im, r.Whole()) {
 		fmt.Fprintf(w, "  %s\n", note)
 	}
 }
@@ -230,8 +230,9 @@ type impactRow struct {
 	Count
 }
 
-// impactRows are the quantities compared between the full page and what
-// the crawler keeps, in the order every report shows them.
+// impactRows are the quantities compared between the full page (or the
+// bytes read: Report.Whole) and what the crawler keeps, in the order every
+// report shows them.
 func impactRows(im *Impact) []impactRow {
 	return []impactRow{
 		{"internal links", im.Links.Internal},
@@ -243,15 +244,15 @@ func impactRows(im *Impact) []impactRow {
 }
 
 // impactNotes are the impact's sentences: elements lost, JSON-LD blocks
-// cut or lost, the element left open at the cutoff.
-func impactNotes(im *Impact) []string {
+// cut or lost, the element left open at the cutoff; whole is Report.Whole.
+func impactNotes(im *Impact, whole string) []string {
 	var notes []string
 	for _, p := range []struct {
 		name string
 		p    Presence
 	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
 		if p.p.Full && !p.p.Kept {
-			notes = append(notes, fmt.Sprintf("The %s is in the full page but not in what the crawler keeps.", p.name))
+			notes = append(notes, fmt.Sprintf("The %s is in the %s but not in what the crawler keeps.", p.name, whole))
 		}
 	}
 	for _, j := range im.JSONLD {
