@@ -20,6 +20,9 @@ type impactData struct {
 	jsonLD   string
 	open     string
 	hreflang string
+	// versus heads the comparison: "Full page vs what the crawler keeps",
+	// or "Bytes read vs ..." when reading stopped before the page's end.
+	versus string
 	// lostLinks and lostHeadings list every item, for the virtualised
 	// lists below the comparison.
 	lostLinks, lostHeadings lostItems
@@ -29,6 +32,7 @@ type impactData struct {
 // document with the kept prefix parsed as a complete document.
 type impactArea struct {
 	summary  *widget.Label
+	versus   *widget.Label
 	compare  *widget.Label
 	jsonLD   *widget.Label
 	open     *widget.Label
@@ -43,13 +47,14 @@ func newImpactArea(win fyne.Window) *impactArea {
 	a := &impactArea{
 		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
 		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
+		versus:  heading(versusText(inspect.WholePage)),
 		compare: monoLabel(), jsonLD: monoLabel(), open: monoLabel(), hreflang: monoLabel(),
 	}
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.summary.Selectable = true
 	top := container.NewVScroll(container.NewVBox(
 		a.summary,
-		heading("Full page vs what the crawler keeps"), a.compare,
+		a.versus, a.compare,
 		heading("Structured data (JSON-LD blocks)"), a.jsonLD,
 		heading("Open at the cutoff"), a.open,
 		heading("hreflang alternates lost"), a.hreflang,
@@ -69,6 +74,7 @@ func (a *impactArea) content() fyne.CanvasObject { return a.root }
 func (a *impactArea) show(d impactData) {
 	a.data = d
 	a.summary.SetText(d.summary)
+	a.versus.SetText(d.versus)
 	a.compare.SetText(d.compare)
 	a.jsonLD.SetText(d.jsonLD)
 	a.open.SetText(d.open)
@@ -99,6 +105,7 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 		return impactData{summary: "The page could not be analysed."}
 	}
 	partial := whole == inspect.WholeRead
+	versus := versusText(whole)
 	im := an.Impact
 	if im == nil {
 		none := "Nothing lost."
@@ -108,7 +115,7 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 				bytesText(an.BodyBytes))
 		}
 		return impactData{
-			summary: summary,
+			summary: summary, versus: versus,
 			compare: none, jsonLD: keptJSONLDText(an.Critical, whole), open: none, hreflang: none,
 		}
 	}
@@ -120,6 +127,7 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 	}
 	return impactData{
 		summary:      summary,
+		versus:       versus,
 		compare:      compareText(im, whole),
 		jsonLD:       jsonLDText(im.JSONLD, whole),
 		open:         openText(im.Open),
@@ -131,6 +139,12 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 
 // compareRow is one row of compareText, its label as wide as the longest.
 const compareRow = "%-34s %14s %14s %12s\n"
+
+// versusText heads the comparison of whole (inspect.Report.Whole) with the
+// kept bytes.
+func versusText(whole string) string {
+	return strings.ToUpper(whole[:1]) + whole[1:] + " vs what the crawler keeps"
+}
 
 // noJSONLD is the JSON-LD line of a page without any, as far as whole
 // (inspect.Report.Whole) goes.

@@ -93,8 +93,12 @@ func TestImpactPartialRead(t *testing.T) {
 	if rep.Partial == nil {
 		t.Fatalf("read %d of %d bytes, and the report says the read is complete", rep.Fetch.BodyBytes, len(page))
 	}
-	d := prepareViews(rep, p).impact
-	if !strings.Contains(d.compare, "bytes read") || strings.Contains(d.compare, "full page") ||
+	v := prepareViews(rep, p)
+	if !strings.Contains(v.overview.summary, "and loses at least 3,128 bytes.") {
+		t.Errorf("the Overview says the loss of a partial read as all of it: %s", v.overview.summary)
+	}
+	d := v.impact
+	if !strings.Contains(d.compare, "bytes read") || strings.Contains(d.compare, "full page") || d.versus != "Bytes read vs what the crawler keeps" ||
 		!strings.Contains(d.summary, "the part of the page that was not read") || d.jsonLD != "No JSON-LD block in the bytes read." {
 		t.Errorf("a partial read's Impact tab speaks of the full page:\n%s\n%s\n%s", d.summary, d.compare, d.jsonLD)
 	}

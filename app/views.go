@@ -208,7 +208,11 @@ func summaryText(rep *inspect.Report) string {
 		r.FinalURL, statusOf(r), bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
-		s += fmt.Sprintf(": it stops at body byte %s and loses %s.", commas(*r.CutoffOffset), bytesText(r.BodyBytes-*r.CutoffOffset))
+		loses := "loses"
+		if !r.ReadComplete {
+			loses = "loses at least" // what was not read is lost too
+		}
+		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", commas(*r.CutoffOffset), loses, bytesText(r.BodyBytes-*r.CutoffOffset))
 	case rep.Partial != nil:
 		s += ": the cutoff is " + rep.Partial.CutoffText() + "."
 	default:
