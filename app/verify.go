@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // verifyArea is the Verify tab: paste addresses (one per line, optionally

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // csvText renders the rows, in table order, as CSV.

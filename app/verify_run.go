@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // verifyMaxPasted bounds the addresses taken from the text box; a log file

@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // verifyTestZone is a fixed DNS: PTR and A answers from one map, NXDOMAIN

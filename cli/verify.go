@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 const verifyUsage = "[flags] IP... | --log FILE"

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/cutoffapp/cutoff/inspect/verify"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // zone is a tiny fixed DNS, standing in for net.DefaultResolver.

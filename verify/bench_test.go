@@ -86,7 +86,7 @@ func BenchmarkLogGen(b *testing.B) {
 // and checks that the heap stays bounded; it logs lines/s, MB/s and peak
 // heap and RSS. Skipped unless -scanbytes is set:
 //
-//	go test -run PeakMemory -v ./inspect/verify/ -args -scanbytes=1000000000
+//	go test -run PeakMemory -v ./verify/ -args -scanbytes=1000000000
 func TestScanLogPeakMemory(t *testing.T) {
 	if *scanBytes <= 0 {
 		t.Skip("set -scanbytes to run")
