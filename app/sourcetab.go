@@ -6,6 +6,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/charset"
 )
 
 // sourceArea is the Source tab: the virtualised byteview.SourceView of source.go fed
@@ -62,7 +63,7 @@ func sourceDataOf(r *fetch.Result, an *inspect.Analysis) sourceData {
 
 // sourceCharsetOf hands the engine's charset decision to the view: its
 // name, why, and a decoder for a legacy charset.
-func sourceCharsetOf(c inspect.Charset) byteview.SourceCharset {
+func sourceCharsetOf(c charset.Charset) byteview.SourceCharset {
 	cs := byteview.SourceCharset{Name: c.DisplayName(), Reason: c.Reason()}
 	if dec := c.Decoder(); dec != nil {
 		cs.Decode, cs.Len = dec.Decode, dec.Len

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/charset"
 )
 
 // Input is what the analysis reads: data only, no network.
@@ -65,7 +67,7 @@ type Analysis struct {
 	Directives Directives `json:"directives"`
 	// Charset is the body's character encoding, where it was declared and
 	// whether the bytes agree.
-	Charset Charset `json:"charset"`
+	Charset charset.Charset `json:"charset"`
 	// Findings are sorted by severity, most severe first.
 	Findings []Finding `json:"findings"`
 
@@ -105,10 +107,10 @@ func analyze(in Input, steps stepSizes, s *bodyStream) *Analysis {
 // detectCharsetAside detects in's charset on a goroutine of its own, while
 // the pass runs: a pure function of the whole body that costs about a
 // twentieth of the pass, which the other core then does.
-func detectCharsetAside(in *Input) <-chan Charset {
-	out := make(chan Charset, 1)
+func detectCharsetAside(in *Input) <-chan charset.Charset {
+	out := make(chan charset.Charset, 1)
 	body, contentType := in.Body, in.Header.Get("Content-Type")
-	go func() { out <- DetectCharset(body, contentType) }()
+	go func() { out <- charset.Detect(body, contentType) }()
 	return out
 }
 
@@ -139,7 +141,7 @@ func fullPass(in *Input, steps stepSizes) *pass {
 
 // fromPass derives the analysis from the full pass over in's body and its
 // charset.
-func fromPass(in *Input, full *pass, charset Charset) *Analysis {
+func fromPass(in *Input, full *pass, charset charset.Charset) *Analysis {
 	markCutoff(full.crit, in)
 
 	a := &Analysis{

@@ -229,3 +229,40 @@ func TestFindingDuplicateTitleMessage(t *testing.T) {
 	}
 	t.Errorf("no %s finding in %s", CodeTitleBeyondCutoff, codes(a.Findings))
 }
+
+func TestCharsetFindings(t *testing.T) {
+	tests := []struct {
+		name, body, contentType string
+		code                    string
+		offset                  int64
+	}{
+		{"meta gb2312, UTF-8 bytes", "<html><head><meta charset=\"gb2312\"><title>国内新闻</title></head></html>", "",
+			CodeCharsetMismatch, 12},
+		{"header Shift_JIS, UTF-8 bytes", "<title>朝日新聞</title>", "text/html; charset=Shift_JIS",
+			CodeCharsetMismatch, -1},
+		{"declared UTF-8, invalid bytes", "<meta charset=utf-8><title>caf\xe9</title>", "text/html",
+			CodeInvalidUTF8, 30},
+		{"agreeing Shift_JIS", "<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>", "", "", 0},
+		{"ASCII under gb2312", "<meta charset=gb2312><title>News</title>", "", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(Input{Body: []byte(tt.body), Header: http.Header{"Content-Type": {tt.contentType}}})
+			var found *Finding
+			for i, f := range a.Findings {
+				if f.Code == CodeCharsetMismatch || f.Code == CodeInvalidUTF8 {
+					found = &a.Findings[i]
+				}
+			}
+			switch {
+			case tt.code == "" && found != nil:
+				t.Errorf("unexpected finding %s: %s", found.Code, found.Message)
+			case tt.code == "":
+			case found == nil || found.Code != tt.code:
+				t.Errorf("findings %+v, want %s", a.Findings, tt.code)
+			case tt.offset < 0 && found.Offset != nil, tt.offset >= 0 && (found.Offset == nil || *found.Offset != tt.offset):
+				t.Errorf("%s at offset %v, want %d", found.Code, found.Offset, tt.offset)
+			}
+		})
+	}
+}

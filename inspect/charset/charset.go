@@ -1,4 +1,4 @@
-package inspect
+package charset
 
 import (
 	"bytes"
@@ -8,18 +8,20 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
+	htmlcharset "golang.org/x/net/html/charset"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Where a page's charset came from, in the order HTML's encoding sniffing
 // algorithm looks: a byte order mark, the Content-Type header, a <meta> in
 // the first 1,024 bytes; with none of them, the bytes decide.
 const (
-	CharsetFromBOM    = "bom"
-	CharsetFromHeader = "header"
-	CharsetFromMeta   = "meta"
-	CharsetSniffed    = "sniffed" // nothing declared; the bytes are UTF-8 (or ASCII)
-	CharsetDefault    = "default" // nothing declared; the bytes are not UTF-8, windows-1252 is HTML's default
+	FromBOM    = "bom"
+	FromHeader = "header"
+	FromMeta   = "meta"
+	Sniffed    = "sniffed" // nothing declared; the bytes are UTF-8 (or ASCII)
+	Default    = "default" // nothing declared; the bytes are not UTF-8, windows-1252 is HTML's default
 )
 
 // charsetPrescanBytes is how far HTML's prescan looks for a <meta> charset.
@@ -30,8 +32,7 @@ const charsetPrescanBytes = 1024
 type Charset struct {
 	// Name is the encoding's WHATWG name: "utf-8", "shift_jis", "gbk".
 	Name string `json:"name"`
-	// Source is one of the CharsetFrom/CharsetSniffed/CharsetDefault
-	// constants.
+	// Source is one of the From/Sniffed/Default constants.
 	Source string `json:"source"`
 	// Label is the name as declared ("gb2312", "SJIS"); empty when nothing
 	// was declared.
@@ -47,18 +48,18 @@ type Charset struct {
 	FirstInvalid *int64 `json:"first_invalid_utf8,omitempty"`
 }
 
-// DetectCharset decides the charset of a body served with contentType (""
+// Detect decides the charset of a body served with contentType (""
 // for a local file), the way a browser and Google's indexer do.
-func DetectCharset(body []byte, contentType string) Charset {
+func Detect(body []byte, contentType string) Charset {
 	c := declaredCharset(body, contentType)
 	utf, highBit := utf8Agrees(body)
 	c.UTF8 = utf && highBit
 	switch {
 	case c.Source != "":
 	case utf:
-		c.Name, c.Source = "utf-8", CharsetSniffed
+		c.Name, c.Source = "utf-8", Sniffed
 	default:
-		c.Name, c.Source = "windows-1252", CharsetDefault
+		c.Name, c.Source = "windows-1252", Default
 	}
 	if c.Name == "utf-8" && !utf {
 		c.InvalidUTF8, c.FirstInvalid = invalidUTF8(body)
@@ -73,25 +74,25 @@ func declaredCharset(body []byte, contentType string) Charset {
 		prefix, name string
 	}{{"\xef\xbb\xbf", "utf-8"}, {"\xfe\xff", "utf-16be"}, {"\xff\xfe", "utf-16le"}} {
 		if bytes.HasPrefix(body, []byte(bom.prefix)) {
-			return Charset{Name: bom.name, Source: CharsetFromBOM}
+			return Charset{Name: bom.name, Source: FromBOM}
 		}
 	}
 	if _, params, err := mime.ParseMediaType(contentType); err == nil {
 		if label := params["charset"]; label != "" {
-			if _, name := charset.Lookup(label); name != "" {
-				return Charset{Name: name, Source: CharsetFromHeader, Label: label}
+			if _, name := htmlcharset.Lookup(label); name != "" {
+				return Charset{Name: name, Source: FromHeader, Label: label}
 			}
 		}
 	}
 	if label, off, ok := metaCharset(body[:min(len(body), charsetPrescanBytes)]); ok {
-		if _, name := charset.Lookup(label); name != "" {
+		if _, name := htmlcharset.Lookup(label); name != "" {
 			switch name {
 			case "utf-16be", "utf-16le": // a <meta> cannot declare UTF-16: HTML reads it as UTF-8
 				name = "utf-8"
 			case "x-user-defined":
 				name = "windows-1252"
 			}
-			return Charset{Name: name, Source: CharsetFromMeta, Label: label, Offset: &off}
+			return Charset{Name: name, Source: FromMeta, Label: label, Offset: &off}
 		}
 	}
 	return Charset{}
@@ -221,7 +222,8 @@ func invalidUTF8(body []byte) (int64, *int64) {
 		cutByEnd := i > len(body)-utf8.UTFMax && !utf8.FullRune(body[i:])
 		if r == utf8.RuneError && size == 1 && !cutByEnd {
 			if first == nil {
-				first = offsetPtr(int64(i))
+				off := int64(i)
+				first = &off
 			}
 			n++
 		}
@@ -248,20 +250,20 @@ func (c Charset) DisplayName() string {
 // legacy charset declared for a body that is UTF-8 with multi-byte
 // characters, which every reader then decodes into garbage.
 func (c Charset) Mismatch() bool {
-	return c.Name != "utf-8" && c.UTF8 && (c.Source == CharsetFromHeader || c.Source == CharsetFromMeta)
+	return c.Name != "utf-8" && c.UTF8 && (c.Source == FromHeader || c.Source == FromMeta)
 }
 
 // Where says where the charset was declared, as a phrase: "in the
 // Content-Type header", "in a <meta> tag at byte 120".
 func (c Charset) Where() string {
 	switch c.Source {
-	case CharsetFromBOM:
+	case FromBOM:
 		return "by the byte order mark"
-	case CharsetFromHeader:
+	case FromHeader:
 		return "in the Content-Type header"
-	case CharsetFromMeta:
+	case FromMeta:
 		if c.Offset != nil {
-			return "in a <meta> tag at byte " + Bytes(*c.Offset)
+			return "in a <meta> tag at byte " + prose.Thousands(*c.Offset)
 		}
 		return "in a <meta> tag"
 	}
@@ -274,11 +276,11 @@ func (c Charset) Where() string {
 func (c Charset) Reason() string {
 	var s string
 	switch c.Source {
-	case CharsetFromBOM:
+	case FromBOM:
 		s = "a byte order mark starts the body"
-	case CharsetFromHeader, CharsetFromMeta:
+	case FromHeader, FromMeta:
 		s = "declared as " + c.Label + " " + c.Where()
-	case CharsetSniffed:
+	case Sniffed:
 		s = "nothing declares a charset and the bytes are ASCII"
 		if c.UTF8 {
 			s = "nothing declares a charset and the bytes are valid UTF-8"
@@ -290,7 +292,7 @@ func (c Charset) Reason() string {
 	case c.Mismatch():
 		s += ", but the bytes are UTF-8"
 	case c.InvalidUTF8 > 0:
-		s += "; " + Bytes(c.InvalidUTF8) + " bytes are not UTF-8 and show as \uFFFD"
+		s += "; " + prose.Thousands(c.InvalidUTF8) + " bytes are not UTF-8 and show as \uFFFD"
 	}
 	return s
 }

@@ -1,7 +1,6 @@
-package inspect
+package charset
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,33 +19,33 @@ func TestDetectCharset(t *testing.T) {
 		want                    Charset
 	}{
 		{"BOM", "\xef\xbb\xbf<p>é", "text/html; charset=iso-8859-1",
-			Charset{Name: "utf-8", Source: CharsetFromBOM, UTF8: true}},
+			Charset{Name: "utf-8", Source: FromBOM, UTF8: true}},
 		{"header", "<meta charset=utf-8><p>\x93\xfa", "text/html; charset=Shift_JIS",
-			Charset{Name: "shift_jis", Source: CharsetFromHeader, Label: "Shift_JIS"}},
+			Charset{Name: "shift_jis", Source: FromHeader, Label: "Shift_JIS"}},
 		{"unknown header label falls to the meta", "<meta charset=euc-jp>", "text/html; charset=klingon",
-			Charset{Name: "euc-jp", Source: CharsetFromMeta, Label: "euc-jp", Offset: offsetPtr(0)}},
+			Charset{Name: "euc-jp", Source: FromMeta, Label: "euc-jp", Offset: offsetPtr(0)}},
 		{"meta charset", "<!doctype html><head><meta charset=\"gbk\"><title>\xd6\xd0</title>", "text/html",
-			Charset{Name: "gbk", Source: CharsetFromMeta, Label: "gbk", Offset: offsetPtr(21)}},
+			Charset{Name: "gbk", Source: FromMeta, Label: "gbk", Offset: offsetPtr(21)}},
 		{"meta http-equiv", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1251\">\xcf", "",
-			Charset{Name: "windows-1251", Source: CharsetFromMeta, Label: "windows-1251", Offset: offsetPtr(0)}},
+			Charset{Name: "windows-1251", Source: FromMeta, Label: "windows-1251", Offset: offsetPtr(0)}},
 		{"meta gb2312 over UTF-8 bytes", "<meta charset=gb2312><title>新闻</title>", "",
-			Charset{Name: "gbk", Source: CharsetFromMeta, Label: "gb2312", Offset: offsetPtr(0), UTF8: true}},
+			Charset{Name: "gbk", Source: FromMeta, Label: "gb2312", Offset: offsetPtr(0), UTF8: true}},
 		{"meta UTF-16 reads as UTF-8", "<meta charset=utf-16><p>x", "",
-			Charset{Name: "utf-8", Source: CharsetFromMeta, Label: "utf-16", Offset: offsetPtr(0)}},
+			Charset{Name: "utf-8", Source: FromMeta, Label: "utf-16", Offset: offsetPtr(0)}},
 		{"meta past 1,024 bytes is not seen", strings.Repeat(" ", 1024) + "<meta charset=big5>", "",
-			Charset{Name: "utf-8", Source: CharsetSniffed}},
-		{"sniffed UTF-8", "<p>日本", "", Charset{Name: "utf-8", Source: CharsetSniffed, UTF8: true}},
-		{"sniffed UTF-8 cut mid-character", "<p>日\xe6\x9c", "", Charset{Name: "utf-8", Source: CharsetSniffed, UTF8: true}},
-		{"not UTF-8, nothing declared", "<p>caf\xe9 noir", "", Charset{Name: "windows-1252", Source: CharsetDefault}},
+			Charset{Name: "utf-8", Source: Sniffed}},
+		{"sniffed UTF-8", "<p>日本", "", Charset{Name: "utf-8", Source: Sniffed, UTF8: true}},
+		{"sniffed UTF-8 cut mid-character", "<p>日\xe6\x9c", "", Charset{Name: "utf-8", Source: Sniffed, UTF8: true}},
+		{"not UTF-8, nothing declared", "<p>caf\xe9 noir", "", Charset{Name: "windows-1252", Source: Default}},
 		{"declared UTF-8, invalid bytes", "<meta charset=utf-8><p>a\xff\xfeb", "",
-			Charset{Name: "utf-8", Source: CharsetFromMeta, Label: "utf-8", Offset: offsetPtr(0),
+			Charset{Name: "utf-8", Source: FromMeta, Label: "utf-8", Offset: offsetPtr(0),
 				InvalidUTF8: 2, FirstInvalid: offsetPtr(24)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DetectCharset([]byte(tt.body), tt.contentType)
+			got := Detect([]byte(tt.body), tt.contentType)
 			if !sameCharset(got, tt.want) {
-				t.Errorf("DetectCharset = %+v, want %+v", got, tt.want)
+				t.Errorf("Detect = %+v, want %+v", got, tt.want)
 			}
 		})
 	}
@@ -57,6 +56,9 @@ func sameCharset(a, b Charset) bool {
 	return a.Name == b.Name && a.Source == b.Source && a.Label == b.Label && a.UTF8 == b.UTF8 &&
 		a.InvalidUTF8 == b.InvalidUTF8 && eq(a.Offset, b.Offset) && eq(a.FirstInvalid, b.FirstInvalid)
 }
+
+// offsetPtr is the pointer to a copy of off, as Charset's offsets are.
+func offsetPtr(off int64) *int64 { return &off }
 
 // TestCharDecoder encodes text in each legacy charset and reads it back a
 // character at a time: every character must come back whole, with its
@@ -116,45 +118,8 @@ func TestCharDecoderInvalid(t *testing.T) {
 	}
 }
 
-func TestCharsetFindings(t *testing.T) {
-	tests := []struct {
-		name, body, contentType string
-		code                    string
-		offset                  int64
-	}{
-		{"meta gb2312, UTF-8 bytes", "<html><head><meta charset=\"gb2312\"><title>国内新闻</title></head></html>", "",
-			CodeCharsetMismatch, 12},
-		{"header Shift_JIS, UTF-8 bytes", "<title>朝日新聞</title>", "text/html; charset=Shift_JIS",
-			CodeCharsetMismatch, -1},
-		{"declared UTF-8, invalid bytes", "<meta charset=utf-8><title>caf\xe9</title>", "text/html",
-			CodeInvalidUTF8, 30},
-		{"agreeing Shift_JIS", "<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>", "", "", 0},
-		{"ASCII under gb2312", "<meta charset=gb2312><title>News</title>", "", "", 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a := Analyze(Input{Body: []byte(tt.body), Header: http.Header{"Content-Type": {tt.contentType}}})
-			var found *Finding
-			for i, f := range a.Findings {
-				if f.Code == CodeCharsetMismatch || f.Code == CodeInvalidUTF8 {
-					found = &a.Findings[i]
-				}
-			}
-			switch {
-			case tt.code == "" && found != nil:
-				t.Errorf("unexpected finding %s: %s", found.Code, found.Message)
-			case tt.code == "":
-			case found == nil || found.Code != tt.code:
-				t.Errorf("findings %+v, want %s", a.Findings, tt.code)
-			case tt.offset < 0 && found.Offset != nil, tt.offset >= 0 && (found.Offset == nil || *found.Offset != tt.offset):
-				t.Errorf("%s at offset %v, want %d", found.Code, found.Offset, tt.offset)
-			}
-		})
-	}
-}
-
 func TestCharsetReason(t *testing.T) {
-	c := DetectCharset([]byte("<meta charset=gb2312><title>新闻</title>"), "")
+	c := Detect([]byte("<meta charset=gb2312><title>新闻</title>"), "")
 	if got, want := c.Reason(), "declared as gb2312 in a <meta> tag at byte 0, but the bytes are UTF-8"; got != want {
 		t.Errorf("Reason() = %q, want %q", got, want)
 	}

@@ -1,4 +1,4 @@
-package inspect
+package charset
 
 import (
 	"unicode/utf8"
@@ -8,10 +8,10 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 )
 
-// CharDecoder reads a body one character at a time in a legacy charset, so
+// Decoder reads a body one character at a time in a legacy charset, so
 // a view can show any slice of the body decoded while keeping byte
-// offsets. A CharDecoder belongs to one goroutine.
-type CharDecoder struct {
+// offsets. A Decoder belongs to one goroutine.
+type Decoder struct {
 	dec    *encoding.Decoder
 	single *charmap.Charmap // single-byte charsets decode by table
 	lead   func(b []byte) int
@@ -21,19 +21,19 @@ type CharDecoder struct {
 // Decoder returns a character decoder for c, or nil when the body is read
 // as UTF-8 or when the charset cannot be read a character at a time
 // (UTF-16, the stateful ISO-2022-JP): then the bytes are shown as UTF-8.
-func (c Charset) Decoder() *CharDecoder {
+func (c Charset) Decoder() *Decoder {
 	enc, err := htmlindex.Get(c.Name)
 	if err != nil || c.Name == "utf-8" {
 		return nil
 	}
 	if cm, ok := enc.(*charmap.Charmap); ok {
-		return &CharDecoder{single: cm}
+		return &Decoder{single: cm}
 	}
 	lead := multiByteLen(c.Name)
 	if lead == nil {
 		return nil
 	}
-	return &CharDecoder{dec: enc.NewDecoder(), lead: lead}
+	return &Decoder{dec: enc.NewDecoder(), lead: lead}
 }
 
 // multiByteLen is the character length function of an East Asian
@@ -71,7 +71,7 @@ func leadLen(b []byte, isLead bool, n int) int {
 }
 
 // Len is the length in bytes of the character starting b (never empty).
-func (d *CharDecoder) Len(b []byte) int {
+func (d *Decoder) Len(b []byte) int {
 	if d.single != nil {
 		return 1
 	}
@@ -80,7 +80,7 @@ func (d *CharDecoder) Len(b []byte) int {
 
 // Decode returns the character starting b (never empty) and its length,
 // or utf8.RuneError and 1 when b does not start a valid character.
-func (d *CharDecoder) Decode(b []byte) (rune, int) {
+func (d *Decoder) Decode(b []byte) (rune, int) {
 	if d.single != nil {
 		return d.single.DecodeByte(b[0]), 1
 	}
