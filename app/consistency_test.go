@@ -24,6 +24,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
 // rendered is one report through every view: the window's prepared views
@@ -44,18 +45,18 @@ func renderAll(t *testing.T, rep *inspect.Report, p fetch.Profile) *rendered {
 	r := &rendered{rep: rep, win: prepareViews(rep, p)}
 	r.caption = byteview.Caption(r.win.overview.model)
 	var buf bytes.Buffer
-	if err := rep.WriteText(&buf); err != nil {
+	if err := report.WriteText(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
 	r.text = buf.String()
 	buf.Reset()
-	if err := rep.WriteHTML(&buf); err != nil {
+	if err := report.WriteHTML(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
 	r.htmlRaw = buf.String()
 	r.htmlText = htmlText(t, buf.Bytes())
 	buf.Reset()
-	if err := rep.WriteCSV(&buf); err != nil {
+	if err := report.WriteCSV(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
 	r.csv = csvRecords(t, buf.Bytes())

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
 // errNoReport is shown when Export is asked for before any inspection.
@@ -57,7 +58,7 @@ func (u *UI) onExport() {
 func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 	format := reportFormat(name)
 	go func() {
-		err := rep.Write(w, format)
+		err := report.Write(w, rep, format)
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
@@ -77,10 +78,10 @@ func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 // reportFormat is the report format a file name asks for.
 func reportFormat(name string) string {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
-	if inspect.IsReportFormat(ext) {
+	if report.IsReportFormat(ext) {
 		return ext
 	}
-	return inspect.FormatHTML
+	return report.FormatHTML
 }
 
 // fileDialog is what showFileDialog needs of Fyne's file dialogs.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
 // TestLegendWraps checks that every kind of the legend stays readable in a
@@ -62,7 +63,7 @@ func TestTextMeasuresNamed(t *testing.T) {
 	if !strings.HasPrefix(lbl.Text, "text bytes 2,230,541") {
 		t.Errorf("legend reads %q, want it to name the byte map's text bytes", lbl.Text)
 	}
-	rows := inspect.RenderedRows(&inspect.Rendered{Google: &inspect.RenderedPage{}, Full: &inspect.RenderedPage{}})
+	rows := report.RenderedRows(&inspect.Rendered{Google: &inspect.RenderedPage{}, Full: &inspect.RenderedPage{}})
 	found := false
 	for _, r := range rows {
 		found = found || r.Name == "Visible text (rendered DOM)"

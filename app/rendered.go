@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -177,11 +178,11 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	if rd.Error != "" {
 		return d
 	}
-	d.rows = [][3]string{{"", inspect.RenderedGoogleHeading, inspect.RenderedFullHeading}}
-	for _, r := range inspect.RenderedRows(rd) {
+	d.rows = [][3]string{{"", report.RenderedGoogleHeading, report.RenderedFullHeading}}
+	for _, r := range report.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
-	d.captions[0], d.captions[1] = inspect.RenderedCaptions(rd)
+	d.captions[0], d.captions[1] = report.RenderedCaptions(rd)
 	for i, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {
 			continue
@@ -199,10 +200,10 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	}
 	d.lost = rd.Lost
 	for _, l := range rd.Lost {
-		d.lostText = append(d.lostText, inspect.LostLine(l))
+		d.lostText = append(d.lostText, report.LostLine(l))
 	}
 	for _, s := range rd.Scripts {
-		d.scriptText = append(d.scriptText, inspect.ScriptLine(s))
+		d.scriptText = append(d.scriptText, report.ScriptLine(s))
 		d.scriptRan = append(d.scriptRan, s.Ran)
 	}
 	return d
@@ -214,7 +215,7 @@ func renderedStatus(rd *inspect.Rendered) string {
 		return rd.Error
 	}
 	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s%s: ", rd.Browser,
-		float64(rd.DurationMS)/1000, inspect.ViewportSize(rd.Viewport),
+		float64(rd.DurationMS)/1000, report.ViewportSize(rd.Viewport),
 		map[bool]string{true: " (assumed viewport)"}[rd.Viewport.Assumed])
 	if failed := failedRender(rd); failed != "" {
 		s += "no comparison, because " + failed + "."

@@ -21,6 +21,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
+	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
 // renderPage has a link a script adds past a 2,000-byte cutoff and an
@@ -217,7 +218,7 @@ func TestRenderedCaptionsAgree(t *testing.T) {
 	r := &inspect.Report{Analysis: &inspect.Analysis{}, Fetch: &fetch.Result{}}
 	r.AddRendered(rd)
 	var b strings.Builder
-	if err := r.WriteHTML(&b); err != nil {
+	if err := report.WriteHTML(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range d.captions {

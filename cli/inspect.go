@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -124,7 +125,7 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 	case fl.render.screenshot != "" && !fl.render.on:
 		return usageError(stderr, "--screenshot needs --render"), false
 	}
-	return outFormat(stderr, fl.out, &fl.format, inspect.IsReportFormat, "json, csv or html")
+	return outFormat(stderr, fl.out, &fl.format, report.IsReportFormat, "json, csv or html")
 }
 
 func (fl *inspectFlags) options() inspect.Options {
@@ -152,9 +153,9 @@ func (fl *inspectFlags) finish(r *inspect.Report, stdout, stderr io.Writer) int 
 	}
 	var err error
 	if fl.json {
-		err = r.WriteJSON(stdout)
+		err = report.WriteJSON(stdout, r)
 	} else {
-		err = r.WriteText(stdout)
+		err = report.WriteText(stdout, r)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
@@ -171,7 +172,7 @@ func writeReportFile(path, format string, r *inspect.Report) error {
 	if err != nil {
 		return err
 	}
-	if err := r.Write(f, format); err != nil {
+	if err := report.Write(f, r, format); err != nil {
 		f.Close()
 		return err
 	}

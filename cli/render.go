@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
+	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
 // renderFlags are the rendered view's flags of inspect and render.
@@ -79,7 +80,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return code
 	}
 	fl.noResources = true // the renders fetch what they need themselves
-	report, code, ok := fl.inspect(ctx, target, stderr)
+	rep, code, ok := fl.inspect(ctx, target, stderr)
 	if !ok {
 		return code
 	}
@@ -87,18 +88,18 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		v := struct {
 			Render   *inspect.Rendered `json:"render"`
 			Findings []inspect.Finding `json:"findings"`
-		}{report.Render, inspect.RenderedFindings(report.Render, report.Critical)}
+		}{rep.Render, inspect.RenderedFindings(rep.Render, rep.Critical)}
 		if code := writeJSON(stdout, stderr, v); code != exitOK {
 			return code
 		}
 	} else {
-		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", report.URL, report.Profile.Name)
-		if err := inspect.WriteRenderedText(stdout, report.Render); err != nil {
+		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", rep.URL, rep.Profile.Name)
+		if err := report.WriteRenderedText(stdout, rep.Render); err != nil {
 			fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
 			return exitFetch
 		}
 	}
-	if fl.failOn != "" && report.HasFindingAtLeast(fl.failOn) {
+	if fl.failOn != "" && rep.HasFindingAtLeast(fl.failOn) {
 		return exitFindings
 	}
 	return exitOK

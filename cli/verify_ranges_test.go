@@ -12,7 +12,7 @@ import (
 // with one sentence naming the new address.
 func TestVerifyRangeFiles(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join("..", "inspect", "verify", "testdata", "ranges")
+	dir := filepath.Join("..", "verify", "testdata", "ranges")
 	code, stdout, stderr := run(t, "verify", "--json", "--trust-ranges", "--ranges", filepath.Join(dir, "bingbot.json"),
 		"--ranges", filepath.Join(dir, "user-triggered-agents.json"), "--claimed", "bingbot", "157.55.39.10")
 	if code != exitOK {

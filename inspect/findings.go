@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Severities, most severe first.
@@ -150,12 +152,8 @@ func crawlerName(s string) string {
 	return s
 }
 
-func capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
+// capitalize is prose.Capitalize, under the name the findings' code uses.
+func capitalize(s string) string { return prose.Capitalize(s) }
 
 // ElementLabel names a critical element kind in a sentence, the way a
 // consultant says it: "JSON-LD block", "last internal link".

@@ -63,6 +63,39 @@ func (r *Resource) SeenWord() string {
 	return "after cutoff"
 }
 
+// Verdicts on a critical element, as Verdict gives them.
+const (
+	VerdictKept = "yes"  // before the cutoff
+	VerdictCut  = "CUT"  // starts before the cutoff, ends after it
+	VerdictLost = "LOST" // past the cutoff
+)
+
+// Verdict says whether the crawler gets a critical element: VerdictKept,
+// VerdictCut or VerdictLost.
+func Verdict(c Critical) string {
+	switch {
+	case c.HasFlag(FlagCut):
+		return VerdictCut
+	case c.BeyondCutoff:
+		return VerdictLost
+	}
+	return VerdictKept
+}
+
+// KeptWord says whether the crawler gets a critical element, in the words
+// every view uses: its Verdict, followed by "(kept if MB means MiB)" when
+// the binary reading of the limit would keep it.
+func KeptWord(c Critical) string {
+	w := Verdict(c)
+	if c.AtRisk && w != VerdictKept {
+		w += " " + keptIfBinary
+	}
+	return w
+}
+
+// keptIfBinary qualifies a verdict the binary reading of the limit reverses.
+const keptIfBinary = "(kept if MB means MiB)"
+
 // KindColors are the colours of the span kinds on a light background, as
 // "#rrggbb": the evidence pack uses them, and the window's ruler draws the
 // same under a light theme (a test holds the two palettes equal).

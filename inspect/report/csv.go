@@ -1,10 +1,12 @@
-package inspect
+package report
 
 import (
 	"encoding/csv"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // csvHeader names the columns of WriteCSV. One table holds three kinds of
@@ -19,7 +21,7 @@ var csvHeader = []string{
 
 // WriteCSV writes the findings, critical elements and resources as CSV
 // rows under csvHeader.
-func (r *Report) WriteCSV(w io.Writer) error {
+func WriteCSV(w io.Writer, r *inspect.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write(csvHeader)
 	for _, f := range r.Findings {
@@ -34,7 +36,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		row := csvRow("critical")
 		row[1], row[4], row[5] = c.Kind, itoa(c.Offset), itoa(c.End)
 		row[6], row[7], row[18] = strconv.FormatBool(c.BeyondCutoff), strconv.FormatBool(c.AtRisk), csvSafe(c.Value)
-		row[20] = KeptWord(c)
+		row[20] = inspect.KeptWord(c)
 		cw.Write(row)
 	}
 	for _, res := range r.Resources {
@@ -44,7 +46,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-func resourceCSVRow(res Resource) []string {
+func resourceCSVRow(res inspect.Resource) []string {
 	row := csvRow("resource")
 	row[1], row[4], row[8] = string(res.Kind), itoa(res.DiscoveredOffset), csvSafe(res.URL)
 	row[9], row[10], row[11] = strconv.Itoa(res.Status), itoa(res.HeaderBytes), itoa(res.BodyBytes)

@@ -1,4 +1,4 @@
-package inspect
+package report
 
 import (
 	"embed"
@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 //go:embed templates/report.html
@@ -20,11 +23,11 @@ var reportTemplate = template.Must(template.ParseFS(templates, "templates/report
 const rulerWidth = 1000
 
 // kindColors are the evidence pack's colours per span kind: the window's.
-var kindColors = KindColors
+var kindColors = inspect.KindColors
 
 // htmlView is what the evidence pack template reads.
 type htmlView struct {
-	R                                 *Report
+	R                                 *inspect.Report
 	Generated                         string
 	Accounting, Limit, Cutoff, Robots string
 	Ruler, Markers, Legend            []svgItem
@@ -64,7 +67,7 @@ type htmlExcerpt struct {
 
 // WriteHTML writes a self-contained HTML evidence pack: one file with no
 // external references that a consultant can attach to an email.
-func (r *Report) WriteHTML(w io.Writer) error {
+func WriteHTML(w io.Writer, r *inspect.Report) error {
 	generated := r.Generated
 	if generated.IsZero() {
 		generated = time.Now()
@@ -83,7 +86,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 
 // ruler lays out the header block, the coarsened byte map, the ambiguous
 // zone, the cutoff line and the critical elements on rulerWidth units.
-func (v *htmlView) ruler(r *Report) {
+func (v *htmlView) ruler(r *inspect.Report) {
 	head := r.Fetch.CountedHeaderBytes()
 	total := head + r.BodyBytes
 	if total == 0 {
@@ -91,13 +94,13 @@ func (v *htmlView) ruler(r *Report) {
 	}
 	x := func(bodyOff int64) svgUnit { return svgUnit(float64(head+bodyOff) * rulerWidth / float64(total)) }
 	if head > 0 {
-		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + Bytes(head) + " bytes"})
+		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + inspect.Bytes(head) + " bytes"})
 	}
 	v.Ruler = append(v.Ruler, scaledSpans(&r.ByteMap, x(0), x(r.BodyBytes))...)
 	if c := r.Fetch.CutoffOffset; c != nil {
-		v.CutLine = &svgItem{X: x(*c), Title: "cutoff at body byte " + Bytes(*c)}
+		v.CutLine = &svgItem{X: x(*c), Title: "cutoff at body byte " + inspect.Bytes(*c)}
 		if b := r.Fetch.BinaryCutoffOffset; b != nil && *b > *c {
-			v.Zone = &svgItem{X: x(*c), W: x(*b) - x(*c), Title: "kept only if MB means MiB: up to body byte " + Bytes(*b)}
+			v.Zone = &svgItem{X: x(*c), W: x(*b) - x(*c), Title: "kept only if MB means MiB: up to body byte " + inspect.Bytes(*b)}
 		}
 	}
 	for _, c := range r.Critical {
@@ -105,7 +108,7 @@ func (v *htmlView) ruler(r *Report) {
 		if c.BeyondCutoff {
 			color = "#b42318"
 		}
-		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at body byte %s", c.Kind, Bytes(c.Offset))})
+		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at body byte %s", c.Kind, inspect.Bytes(c.Offset))})
 	}
 	for _, k := range append([]string{"header"}, kindNames()...) {
 		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: k})
@@ -118,13 +121,17 @@ func (v *htmlView) ruler(r *Report) {
 // body however finely the kinds interleave (as the window's ruler, which
 // gives each pixel to one kind, keeps within a pixel). Neighbouring pieces
 // of one kind merge; the count stays bounded by columns times kinds.
-func scaledSpans(bm *ByteMap, x0, x1 svgUnit) []svgItem {
+func scaledSpans(bm *inspect.ByteMap, x0, x1 svgUnit) []svgItem {
 	body := bm.Size()
 	if body <= 0 || x1 <= x0 {
 		return nil
 	}
 	cols := int64(min(rulerWidth, body))
-	weights := make([][numSpanKinds]int64, cols)
+	kinds := int64(len(inspect.SpanKinds))
+	weights, all := make([][]int64, cols), make([]int64, cols*kinds)
+	for c := range weights {
+		weights[c] = all[int64(c)*kinds : int64(c+1)*kinds]
+	}
 	for i := range bm.Len() {
 		s := bm.At(i)
 		for c := s.Offset * cols / body; c < cols && c*body/cols < s.End; c++ {
@@ -142,7 +149,7 @@ func scaledSpans(bm *ByteMap, x0, x1 svgUnit) []svgItem {
 				continue
 			}
 			width := step * float64(n) / float64(size)
-			out = appendPiece(out, SpanKind(k), svgUnit(x), svgUnit(width))
+			out = appendPiece(out, inspect.SpanKind(k), svgUnit(x), svgUnit(width))
 			x += width
 		}
 	}
@@ -151,7 +158,7 @@ func scaledSpans(bm *ByteMap, x0, x1 svgUnit) []svgItem {
 
 // appendPiece adds a piece of kind k, merging it into the last one when
 // that is of the same kind and ends where it starts.
-func appendPiece(out []svgItem, k SpanKind, x, w svgUnit) []svgItem {
+func appendPiece(out []svgItem, k inspect.SpanKind, x, w svgUnit) []svgItem {
 	color := kindColors[k.String()]
 	if n := len(out); n > 0 && out[n-1].Color == color && out[n-1].X+out[n-1].W >= x-0.001 {
 		out[n-1].W = x + w - out[n-1].X
@@ -161,8 +168,8 @@ func appendPiece(out []svgItem, k SpanKind, x, w svgUnit) []svgItem {
 }
 
 func kindNames() []string {
-	names := make([]string, len(SpanKinds))
-	for i, k := range SpanKinds {
+	names := make([]string, len(inspect.SpanKinds))
+	for i, k := range inspect.SpanKinds {
 		names[i] = k.String()
 	}
 	return names
@@ -170,28 +177,28 @@ func kindNames() []string {
 
 // tables fills the rows of the critical elements, composition, impact and
 // resources tables.
-func (v *htmlView) tables(r *Report) {
+func (v *htmlView) tables(r *inspect.Report) {
 	for _, c := range r.Critical {
-		kept, class := KeptWord(c), "lost"
+		kept, class := inspect.KeptWord(c), "lost"
 		switch {
 		case kept == "yes":
 			class = "kept"
 		case c.AtRisk:
 			class = "risk"
 		}
-		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Span: BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
+		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Span: inspect.BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
 	}
-	for _, k := range SpanKinds {
+	for _, k := range inspect.SpanKinds {
 		if n := r.Composition[k.String()]; n > 0 {
-			v.Composition = append(v.Composition, htmlShare{Title: k.String(), Color: kindColors[k.String()], Bytes: Bytes(n), Share: percentOf(n, r.BodyBytes)})
+			v.Composition = append(v.Composition, htmlShare{Title: k.String(), Color: kindColors[k.String()], Bytes: inspect.Bytes(n), Share: prose.Percent(n, r.BodyBytes)})
 		}
 	}
 	if im := r.Impact; im != nil {
 		for _, row := range impactRows(im) {
-			v.Impact = append(v.Impact, htmlImpactRow{row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost())})
+			v.Impact = append(v.Impact, htmlImpactRow{row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost())})
 		}
 		v.ImpactNotes = impactNotes(im, r.Whole())
-		v.Whole = capitalize(r.Whole())
+		v.Whole = prose.Capitalize(r.Whole())
 	}
 	for _, res := range r.Resources {
 		note := res.ExcludedReason
@@ -208,14 +215,14 @@ func (v *htmlView) tables(r *Report) {
 const excerptBytes = 400
 
 // excerpt returns the source around the cutoff, nil when nothing is cut.
-func excerpt(r *Report) *htmlExcerpt {
+func excerpt(r *inspect.Report) *htmlExcerpt {
 	c := r.Fetch.CutoffOffset
 	body := r.Fetch.Body
 	if c == nil || *c > int64(len(body)) {
 		return nil
 	}
 	from, to := max(*c-excerptBytes, 0), min(*c+excerptBytes, int64(len(body)))
-	return &htmlExcerpt{From: Bytes(from), To: Bytes(to),
+	return &htmlExcerpt{From: inspect.Bytes(from), To: inspect.Bytes(to),
 		Before: validText(body[from:*c]), After: validText(body[*c:to])}
 }
 

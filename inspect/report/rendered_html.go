@@ -1,13 +1,16 @@
-package inspect
+package report
 
 import (
 	"encoding/base64"
 	"html/template"
+
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // htmlRendered is the evidence pack's rendered section.
 type htmlRendered struct {
-	R             *Rendered
+	R             *inspect.Rendered
 	Rows          []RenderedRow
 	GoogleShot    template.URL
 	FullShot      template.URL
@@ -30,7 +33,7 @@ type htmlScript struct {
 const maxHTMLLost = 200
 
 // renderedView builds the rendered section, nil when there is none.
-func renderedView(rd *Rendered) *htmlRendered {
+func renderedView(rd *inspect.Rendered) *htmlRendered {
 	if rd == nil {
 		return nil
 	}
@@ -43,7 +46,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 	v.GoogleCaption, v.FullCaption = RenderedCaptions(rd)
 	for i, l := range rd.Lost {
 		if i == maxHTMLLost {
-			v.LostLeftOut = thousands(len(rd.Lost) - maxHTMLLost)
+			v.LostLeftOut = prose.Thousands(int64(len(rd.Lost) - maxHTMLLost))
 			break
 		}
 		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(l)})
@@ -56,7 +59,7 @@ func renderedView(rd *Rendered) *htmlRendered {
 
 // pngURL is a page's screenshot as a data: URL, "" when there is none.
 // The evidence pack is one file, so the images travel inside it.
-func pngURL(p *RenderedPage) template.URL {
+func pngURL(p *inspect.RenderedPage) template.URL {
 	if p == nil || len(p.Screenshot) == 0 {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package inspect
+package report
 
 import (
 	"bufio"
@@ -7,18 +7,19 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteRenderedText writes a rendered view as text: both renders side by
 // side, what the google render lost and the script table.
-func WriteRenderedText(w io.Writer, rd *Rendered) error {
+func WriteRenderedText(w io.Writer, rd *inspect.Rendered) error {
 	bw := bufio.NewWriter(w)
 	textRendered(bw, rd)
 	return bw.Flush()
 }
 
-func textRendered(w io.Writer, rd *Rendered) {
+func textRendered(w io.Writer, rd *inspect.Rendered) {
 	fmt.Fprintf(w, "\nRendered (%s, %s%s)\n", orNone(rd.Browser), ViewportSize(rd.Viewport),
 		map[bool]string{true: ", assumed viewport"}[rd.Viewport.Assumed])
 	if rd.Error != "" {
@@ -31,7 +32,7 @@ func textRendered(w io.Writer, rd *Rendered) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", row.Name, row.Google, row.Full)
 	}
 	tw.Flush()
-	for _, p := range []*RenderedPage{rd.Google, rd.Full} {
+	for _, p := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		for _, n := range append(p.Notes, p.Error) {
 			if n != "" {
 				fmt.Fprintf(w, "  %s render: %s\n", p.Mode, n)
@@ -44,7 +45,7 @@ func textRendered(w io.Writer, rd *Rendered) {
 
 // ViewportSize is a viewport as "1,920 × 1,080", the way every view
 // shows it.
-func ViewportSize(v Viewport) string {
+func ViewportSize(v inspect.Viewport) string {
 	return prose.Thousands(int64(v.Width)) + " × " + prose.Thousands(int64(v.Height))
 }
 
@@ -53,12 +54,12 @@ type RenderedRow struct{ Name, Google, Full string }
 
 // RenderedRows are the rows of the side-by-side table; the window, the
 // text and the HTML show the same rows.
-func RenderedRows(rd *Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
+func RenderedRows(rd *inspect.Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
 
 // RenderedCaptions are the captions of the two screenshots, as the window
 // and the HTML pack show them. Google's names the body bytes its document
 // request was served: the bytes the crawler kept.
-func RenderedCaptions(rd *Rendered) (google, full string) {
+func RenderedCaptions(rd *inspect.Rendered) (google, full string) {
 	google = "Google's render (from the kept bytes)"
 	for _, r := range rd.Requests {
 		if r.Kind == "document" {
@@ -76,40 +77,40 @@ const (
 )
 
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
-func LostLine(l RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
+func LostLine(l inspect.RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
 
 // ScriptLine is a script as one line: whether it ran and, when it did
 // not, why: "ran  inline at byte 409", "not run  app.js: Cut at …".
-func ScriptLine(s RenderedScript) string { return ranWord(s) + "  " + scriptOutcome(s) }
+func ScriptLine(s inspect.RenderedScript) string { return ranWord(s) + "  " + scriptOutcome(s) }
 
 // renderedRows compares the two renders' values, row by row.
-func renderedRows(g, f *RenderedPage) []RenderedRow {
-	val := func(p *RenderedPage, get func(*RenderedPage) string) string {
+func renderedRows(g, f *inspect.RenderedPage) []RenderedRow {
+	val := func(p *inspect.RenderedPage, get func(*inspect.RenderedPage) string) string {
 		if p == nil || p.Error != "" {
 			return "(no render)"
 		}
 		return get(p)
 	}
-	row := func(name string, get func(*RenderedPage) string) RenderedRow {
+	row := func(name string, get func(*inspect.RenderedPage) string) RenderedRow {
 		return RenderedRow{name, val(g, get), val(f, get)}
 	}
 	return []RenderedRow{
-		row("Title", func(p *RenderedPage) string { return orNone(p.Title) }),
-		row("Meta robots", func(p *RenderedPage) string {
+		row("Title", func(p *inspect.RenderedPage) string { return orNone(p.Title) }),
+		row("Meta robots", func(p *inspect.RenderedPage) string {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
 		}),
-		row("Canonical", func(p *RenderedPage) string { return orNone(p.Canonical) }),
-		row("hreflang", func(p *RenderedPage) string { return thousands(len(p.Hreflang)) }),
-		row("JSON-LD", func(p *RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
-		row("Links", func(p *RenderedPage) string { return thousands(p.Links) }),
-		row("h1", func(p *RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
-		row("h2", func(p *RenderedPage) string { return thousands(len(p.H2)) }),
-		row("Visible text (rendered DOM)", func(p *RenderedPage) string { return Bytes(p.TextBytes) + " bytes" }),
-		row("Time", func(p *RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
+		row("Canonical", func(p *inspect.RenderedPage) string { return orNone(p.Canonical) }),
+		row("hreflang", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(len(p.Hreflang))) }),
+		row("JSON-LD", func(p *inspect.RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
+		row("Links", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(p.Links)) }),
+		row("h1", func(p *inspect.RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
+		row("h2", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(len(p.H2))) }),
+		row("Visible text (rendered DOM)", func(p *inspect.RenderedPage) string { return inspect.Bytes(p.TextBytes) + " bytes" }),
+		row("Time", func(p *inspect.RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }
 
-func jsonLDSummary(list []JSONLD) string {
+func jsonLDSummary(list []inspect.JSONLD) string {
 	if len(list) == 0 {
 		return "none"
 	}
@@ -140,15 +141,15 @@ func orNone(s string) string {
 // maxTextLost is how many lost items the text lists.
 const maxTextLost = 30
 
-func textLost(w io.Writer, lost []RenderedLost) {
+func textLost(w io.Writer, lost []inspect.RenderedLost) {
 	if len(lost) == 0 {
 		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", thousands(len(lost)))
+	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", prose.Thousands(int64(len(lost))))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %s more (see --json)\n", thousands(len(lost)-maxTextLost))
+			fmt.Fprintf(w, "    ... and %s more (see --json)\n", prose.Thousands(int64(len(lost)-maxTextLost)))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
@@ -156,28 +157,28 @@ func textLost(w io.Writer, lost []RenderedLost) {
 }
 
 // lostWhere says where a lost item comes from in the source.
-func lostWhere(l RenderedLost) string {
+func lostWhere(l inspect.RenderedLost) string {
 	s := ""
 	if l.Only == "google" {
 		s = " (only in Google's render)"
 	}
 	if l.Offset != nil {
-		s += " at byte " + Bytes(*l.Offset)
+		s += " at byte " + inspect.Bytes(*l.Offset)
 	}
 	return s
 }
 
-func textScripts(w io.Writer, scripts []RenderedScript) {
+func textScripts(w io.Writer, scripts []inspect.RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%s):\n", thousands(len(scripts)))
+	fmt.Fprintf(w, "  Scripts (%s):\n", prose.Thousands(int64(len(scripts))))
 	for _, s := range scripts {
 		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}
 }
 
-func ranWord(s RenderedScript) string {
+func ranWord(s inspect.RenderedScript) string {
 	if s.Ran {
 		return "ran"
 	}
@@ -186,14 +187,14 @@ func ranWord(s RenderedScript) string {
 
 // scriptOutcome names a script and, when it did not run, says why: the
 // ran/not run word before it says the rest once.
-func scriptOutcome(s RenderedScript) string {
+func scriptOutcome(s inspect.RenderedScript) string {
 	if s.Ran {
 		return scriptName(s)
 	}
 	return scriptName(s) + ": " + s.Reason
 }
 
-func orRan(s RenderedScript) string {
+func orRan(s inspect.RenderedScript) string {
 	if s.Ran {
 		return "ran in Google's render"
 	}
@@ -201,10 +202,10 @@ func orRan(s RenderedScript) string {
 }
 
 // scriptName names a script: its URL, or "inline at byte N".
-func scriptName(s RenderedScript) string {
+func scriptName(s inspect.RenderedScript) string {
 	switch {
 	case s.Inline:
-		return "inline at byte " + Bytes(s.Offset)
+		return "inline at byte " + inspect.Bytes(s.Offset)
 	case s.Offset < 0:
 		return s.URL + " (added by JavaScript)"
 	}

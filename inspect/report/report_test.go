@@ -1,10 +1,12 @@
-package inspect
+package report
 
 import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/golden"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -20,6 +23,9 @@ import (
 
 // reportGenerated is the fixed inspection time of the golden reports.
 var reportGenerated = time.Date(2026, time.March, 2, 9, 30, 0, 0, time.UTC)
+
+// smartphone is Googlebot Smartphone, the profile of every report here.
+var smartphone, _ = fetch.Lookup(fetch.DefaultProfileID)
 
 // reportFixture is the local page the golden reports are built from.
 var reportFixture = filepath.Join("testdata", "report", "shop.html")
@@ -33,10 +39,10 @@ const (
 
 // fileReport inspects the fixture as Googlebot Smartphone with limit bytes
 // (0 for the profile's own limit) and a fixed Generated time.
-func fileReport(t *testing.T, limit int64) *Report {
+func fileReport(t *testing.T, limit int64) *inspect.Report {
 	t.Helper()
-	opt := Options{Fetch: fetch.Options{HeaderBytes: fixtureHeaderBytes, LimitOverride: limit}}
-	r, err := Page(t.Context(), nil, reportFixture, pageProfile(t), opt)
+	opt := inspect.Options{Fetch: fetch.Options{HeaderBytes: fixtureHeaderBytes, LimitOverride: limit}}
+	r, err := inspect.Page(t.Context(), nil, reportFixture, smartphone, opt)
 	if err != nil {
 		t.Fatalf("Page(%q): %v", reportFixture, err)
 	}
@@ -47,22 +53,23 @@ func fileReport(t *testing.T, limit int64) *Report {
 // siteReport inspects a page served by an httptest server that references
 // every kind of subresource, one of them after the cutoff and one blocked
 // by robots.txt.
-func siteReport(t *testing.T) *Report {
+func siteReport(t *testing.T) *inspect.Report {
 	t.Helper()
-	page := htmlPage(4000, `<link rel="stylesheet" href="/site.css"><script src="/app.js"></script>`+
-		`<script src="/private/x.js"></script><img src="/photo.jpg"><img src="data:image/png;base64,iVBORw0KGgo=">`) +
-		`<script src="/late.js"></script>`
-	s := newPageSite(t, map[string]http.HandlerFunc{
-		"/robots.txt":   serveRobots("User-agent: *\nDisallow: /private/\n"),
-		"/page":         serveHTML(page),
-		"/site.css":     serve(200, "text/css", `@import "more.css"; body{background:url(/bg.png)}`),
-		"/more.css":     serve(200, "text/css", "p{margin:0}"),
-		"/app.js":       serve(200, "text/javascript", strings.Repeat("app();", 1000)),
-		"/private/x.js": serve(200, "text/javascript", "x()"),
-		"/late.js":      serve(200, "text/javascript", "late()"),
+	page := `<!doctype html><html><head><title>Widgets</title><link rel="canonical" href="/widgets"></head><body>` +
+		`<link rel="stylesheet" href="/site.css"><script src="/app.js"></script><script src="/private/x.js"></script>` +
+		`<img src="/photo.jpg"><img src="data:image/png;base64,iVBORw0KGgo=">` +
+		strings.Repeat("<p>A paragraph about widgets.</p>\n", 120) + `</body></html><script src="/late.js"></script>`
+	s := serveSite(t, map[string]route{
+		"/robots.txt":   {"text/plain", "User-agent: *\nDisallow: /private/\n"},
+		"/page":         {"text/html; charset=utf-8", page},
+		"/site.css":     {"text/css", `@import "more.css"; body{background:url(/bg.png)}`},
+		"/more.css":     {"text/css", "p{margin:0}"},
+		"/app.js":       {"text/javascript", strings.Repeat("app();", 1000)},
+		"/private/x.js": {"text/javascript", "x()"},
+		"/late.js":      {"text/javascript", "late()"},
 	})
-	opt := Options{Fetch: fetch.Options{LimitOverride: 3000}, FetchBlocked: true}
-	r, err := Page(t.Context(), nil, s.URL+"/page", pageProfile(t), opt)
+	opt := inspect.Options{Fetch: fetch.Options{LimitOverride: 3000}, FetchBlocked: true}
+	r, err := inspect.Page(t.Context(), nil, s.URL+"/page", smartphone, opt)
 	if err != nil {
 		t.Fatalf("Page: %v", err)
 	}
@@ -70,15 +77,34 @@ func siteReport(t *testing.T) *Report {
 	return r
 }
 
+// route is what a test server answers on one path.
+type route struct{ contentType, body string }
+
+// serveSite serves routes from an httptest server for the test's
+// duration; other paths get 404.
+func serveSite(t *testing.T, routes map[string]route) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	for path, rt := range routes {
+		mux.HandleFunc(path, func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", rt.contentType)
+			io.WriteString(w, rt.body)
+		})
+	}
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
 // render writes r in one of the formats, "text" included.
-func render(t *testing.T, r *Report, format string) []byte {
+func render(t *testing.T, r *inspect.Report, format string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	var err error
 	if format == "text" {
-		err = r.WriteText(&b)
+		err = WriteText(&b, r)
 	} else {
-		err = r.Write(&b, format)
+		err = Write(&b, r, format)
 	}
 	if err != nil {
 		t.Fatalf("writing %s: %v", format, err)
@@ -121,10 +147,10 @@ func TestRenderJSON(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		report func(t *testing.T) *Report
+		report func(t *testing.T) *inspect.Report
 	}{
-		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) }},
-		{"whole file", func(t *testing.T) *Report { return fileReport(t, 0) }},
+		{"cut file", func(t *testing.T) *inspect.Report { return fileReport(t, fixtureLimit) }},
+		{"whole file", func(t *testing.T) *inspect.Report { return fileReport(t, 0) }},
 		{"site", siteReport},
 	}
 	for _, tt := range tests {
@@ -154,7 +180,7 @@ func TestRenderJSON(t *testing.T) {
 			if got, want := string(fetchKeys["cutoff_offset"]) == "null", r.Fetch.CutoffOffset == nil; got != want {
 				t.Errorf("fetch.cutoff_offset = %s with CutoffOffset %v", fetchKeys["cutoff_offset"], r.Fetch.CutoffOffset)
 			}
-			var back Report
+			var back inspect.Report
 			if err := json.Unmarshal(out, &back); err != nil {
 				t.Fatalf("the JSON report does not read back: %v", err)
 			}
@@ -182,9 +208,9 @@ func TestRenderCSV(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		report func(t *testing.T) *Report
+		report func(t *testing.T) *inspect.Report
 	}{
-		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) }},
+		{"cut file", func(t *testing.T) *inspect.Report { return fileReport(t, fixtureLimit) }},
 		{"site", siteReport},
 	}
 	for _, tt := range tests {
@@ -223,10 +249,10 @@ func TestRenderHTMLSelfContained(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		report func(t *testing.T) *Report
+		report func(t *testing.T) *inspect.Report
 		want   []string // texts the pack must show
 	}{
-		{"cut file", func(t *testing.T) *Report { return fileReport(t, fixtureLimit) },
+		{"cut file", func(t *testing.T) *inspect.Report { return fileReport(t, fixtureLimit) },
 			[]string{"cutoff at body byte 1,250", "canonical", "https://shop.example/widgets/blue", "Source at the cutoff", "What the crawler loses"}},
 		{"site", siteReport, []string{"Subresources", "/late.js", "after cutoff", "disallowed (line 2)", "Response header as received"}},
 	}
@@ -360,7 +386,7 @@ func TestWriteUnknownFormat(t *testing.T) {
 	r := fileReport(t, 0)
 	for _, format := range []string{"", "xml", "JSON", "text", "pdf"} {
 		var b bytes.Buffer
-		if err := r.Write(&b, format); err == nil {
+		if err := Write(&b, r, format); err == nil {
 			t.Errorf("Write(%q) = nil, want an error", format)
 		}
 		if b.Len() != 0 {
@@ -386,11 +412,11 @@ func TestRenderCSVFormula(t *testing.T) {
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Page(t.Context(), nil, path, pageProfile(t), Options{})
+	r, err := inspect.Page(t.Context(), nil, path, smartphone, inspect.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Resources = append(r.Resources, Resource{URL: "@SUM(A1)", Kind: ResourceOther, ResourceFetch: ResourceFetch{Error: "-1+1"}})
+	r.Resources = append(r.Resources, inspect.Resource{URL: "@SUM(A1)", Kind: inspect.ResourceOther, ResourceFetch: inspect.ResourceFetch{Error: "-1+1"}})
 	rows, err := csv.NewReader(bytes.NewReader(render(t, r, FormatCSV))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
@@ -429,5 +455,60 @@ func TestCSVSafe(t *testing.T) {
 				t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestResourcesNoteShown checks that the text and HTML reports of a page
+// whose subresources were not fetched say why, and how many it references:
+// a local file, and a served page inspected without them.
+func TestResourcesNoteShown(t *testing.T) {
+	t.Parallel()
+	served := func(t *testing.T) *inspect.Report {
+		s := serveSite(t, map[string]route{
+			"/page": {"text/html; charset=utf-8", `<title>Widgets</title><script src="/a.js"></script><script src="/b.js"></script>`},
+		})
+		r, err := inspect.Page(t.Context(), nil, s.URL+"/page", smartphone, inspect.Options{NoResources: true})
+		if err != nil {
+			t.Fatalf("Page: %v", err)
+		}
+		return r
+	}
+	tests := []struct {
+		name   string
+		report func(t *testing.T) *inspect.Report
+	}{
+		{"local file", func(t *testing.T) *inspect.Report { return fileReport(t, 0) }},
+		{"turned off", served},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := tt.report(t)
+			note := r.ResourcesNote()
+			if r.ResourcesSkipped == "" || note == "" {
+				t.Fatalf("ResourcesSkipped %q, note %q: want the reason", r.ResourcesSkipped, note)
+			}
+			for _, format := range []string{"text", FormatHTML} {
+				if out := render(t, r, format); !bytes.Contains(out, []byte(html.EscapeString(note))) {
+					t.Errorf("%s report does not say %q", format, note)
+				}
+			}
+		})
+	}
+}
+
+// TestCutoffTextPartial checks the text report's Cutoff line for a read
+// that stopped before the cutoff: it says where the cutoff falls on the
+// announced length, never that the crawler keeps everything.
+func TestCutoffTextPartial(t *testing.T) {
+	cut := int64(1_999_600)
+	r := &inspect.Report{
+		Fetch:   &fetch.Result{Accounting: fetch.Accounting{LimitBytes: 2_000_000, HeaderBytes: 400, BodyBytes: 150_000}},
+		Partial: &inspect.PartialRead{ReadBytes: 150_000, AnnouncedBytes: 2_500_000, CutoffOffset: &cut},
+	}
+	got := cutoffText(r)
+	want := "not reached in the 150,000 bytes read; on the 2,500,000 bytes the server announced, it falls at body byte 1,999,600"
+	if got != want || strings.Contains(got, "keeps everything") {
+		t.Errorf("cutoffText = %q, want %q", got, want)
 	}
 }

@@ -1,4 +1,4 @@
-package inspect
+package report
 
 import (
 	"bufio"
@@ -7,26 +7,29 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteText writes the report as text for a terminal: the fetch and its
 // byte accounting, the findings, the critical elements, what the bytes are
 // made of, the impact of the cutoff and the subresources.
-func (r *Report) WriteText(w io.Writer) error {
+func WriteText(w io.Writer, r *inspect.Report) error {
 	bw := bufio.NewWriter(w)
-	r.textFetch(bw)
-	r.textFindings(bw)
-	r.textCritical(bw)
-	r.textComposition(bw)
-	r.textImpact(bw)
-	r.textResources(bw)
+	textFetch(bw, r)
+	textFindings(bw, r)
+	textCritical(bw, r)
+	textComposition(bw, r)
+	textImpact(bw, r)
+	textResources(bw, r)
 	if r.Render != nil {
 		textRendered(bw, r.Render)
 	}
 	return bw.Flush()
 }
 
-func (r *Report) textFetch(w io.Writer) {
+func textFetch(w io.Writer, r *inspect.Report) {
 	res := r.Fetch
 	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -48,55 +51,55 @@ func (r *Report) textFetch(w io.Writer) {
 }
 
 // accounting is the byte sum: header + decoded body = counted.
-func accounting(r *Report) string {
+func accounting(r *inspect.Report) string {
 	res := r.Fetch
-	body := Bytes(res.BodyBytes) + " decoded body"
+	body := inspect.Bytes(res.BodyBytes) + " decoded body"
 	if res.ContentEncoding != "" && !res.Local {
-		body += fmt.Sprintf(" (%s on the wire)", Bytes(res.WireBodyBytes))
+		body += fmt.Sprintf(" (%s on the wire)", inspect.Bytes(res.WireBodyBytes))
 	}
 	if !res.ReadComplete {
 		body += ", read incomplete"
 	}
 	if !res.CountsHeaders {
-		return fmt.Sprintf("%s; the %s-byte header does not count", body, Bytes(res.HeaderBytes))
+		return fmt.Sprintf("%s; the %s-byte header does not count", body, inspect.Bytes(res.HeaderBytes))
 	}
-	return fmt.Sprintf("%s header + %s = %s counted", Bytes(res.HeaderBytes), body, Bytes(res.HeaderBytes+res.BodyBytes))
+	return fmt.Sprintf("%s header + %s = %s counted", inspect.Bytes(res.HeaderBytes), body, inspect.Bytes(res.HeaderBytes+res.BodyBytes))
 }
 
-func limitText(r *Report) string {
+func limitText(r *inspect.Report) string {
 	res := r.Fetch
-	s := Bytes(res.LimitBytes) + " bytes for " + string(res.Kind)
+	s := inspect.Bytes(res.LimitBytes) + " bytes for " + string(res.Kind)
 	if res.LimitBinaryBytes > 0 {
-		s += fmt.Sprintf(" (%s if MB is read as MiB)", Bytes(res.LimitBinaryBytes))
+		s += fmt.Sprintf(" (%s if MB is read as MiB)", inspect.Bytes(res.LimitBinaryBytes))
 	}
 	return s
 }
 
-func cutoffText(r *Report) string {
+func cutoffText(r *inspect.Report) string {
 	res := r.Fetch
 	if res.CutoffOffset == nil && r.Partial != nil {
 		return r.Partial.CutoffText()
 	}
 	if res.CutoffOffset == nil {
 		if res.LimitBytes > 0 {
-			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", percentOf(countedBytes(r), res.LimitBytes))
+			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", prose.Percent(countedBytes(r), res.LimitBytes))
 		}
 		return "none"
 	}
 	cut := *res.CutoffOffset
 	lost := res.BodyBytes - cut
-	s := fmt.Sprintf("body byte %s: the last %s bytes read (%s) never reach the crawler", Bytes(cut), Bytes(lost), percentOf(lost, res.BodyBytes))
+	s := fmt.Sprintf("body byte %s: the last %s bytes read (%s) never reach the crawler", inspect.Bytes(cut), inspect.Bytes(lost), prose.Percent(lost, res.BodyBytes))
 	if b := res.BinaryCutoffOffset; b != nil && *b != cut {
-		s += fmt.Sprintf("; at body byte %s under the binary reading", Bytes(*b))
+		s += fmt.Sprintf("; at body byte %s under the binary reading", inspect.Bytes(*b))
 	}
 	return s
 }
 
-func countedBytes(r *Report) int64 {
+func countedBytes(r *inspect.Report) int64 {
 	return r.Fetch.CountedHeaderBytes() + r.Fetch.BodyBytes
 }
 
-func robotsText(rb *RobotsSummary) string {
+func robotsText(rb *inspect.RobotsSummary) string {
 	if rb.Skipped {
 		return rb.Reason
 	}
@@ -114,12 +117,12 @@ func robotsText(rb *RobotsSummary) string {
 	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
 }
 
-func (r *Report) textFindings(w io.Writer) {
+func textFindings(w io.Writer, r *inspect.Report) {
 	counts := map[string]int{}
 	for _, f := range r.Findings {
 		counts[f.Severity]++
 	}
-	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", thousands(counts[SeverityCritical]), thousands(counts[SeverityWarning]), thousands(counts[SeverityInfo]))
+	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", prose.Thousands(int64(counts[inspect.SeverityCritical])), prose.Thousands(int64(counts[inspect.SeverityWarning])), prose.Thousands(int64(counts[inspect.SeverityInfo])))
 	if len(r.Findings) == 0 {
 		fmt.Fprintln(w, "  none")
 	}
@@ -128,7 +131,7 @@ func (r *Report) textFindings(w io.Writer) {
 	}
 }
 
-func (r *Report) textCritical(w io.Writer) {
+func textCritical(w io.Writer, r *inspect.Report) {
 	fmt.Fprintln(w, "\nCritical elements")
 	if len(r.Critical) == 0 {
 		fmt.Fprintln(w, "  none found")
@@ -137,43 +140,10 @@ func (r *Report) textCritical(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  KIND\tBODY BYTES\tCRAWLER GETS IT\tVALUE")
 	for _, c := range r.Critical {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, BodyRange(c.Offset, c.End), KeptWord(c), oneLine(c.Value, 60))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptWord(c), oneLine(c.Value, 60))
 	}
 	tw.Flush()
 }
-
-// Verdicts on a critical element, as Verdict gives them.
-const (
-	VerdictKept = "yes"  // before the cutoff
-	VerdictCut  = "CUT"  // starts before the cutoff, ends after it
-	VerdictLost = "LOST" // past the cutoff
-)
-
-// Verdict says whether the crawler gets a critical element: VerdictKept,
-// VerdictCut or VerdictLost.
-func Verdict(c Critical) string {
-	switch {
-	case c.HasFlag(FlagCut):
-		return VerdictCut
-	case c.BeyondCutoff:
-		return VerdictLost
-	}
-	return VerdictKept
-}
-
-// KeptWord says whether the crawler gets a critical element, in the words
-// every view uses: its Verdict, followed by "(kept if MB means MiB)" when
-// the binary reading of the limit would keep it.
-func KeptWord(c Critical) string {
-	w := Verdict(c)
-	if c.AtRisk && w != VerdictKept {
-		w += " " + keptIfBinary
-	}
-	return w
-}
-
-// keptIfBinary qualifies a verdict the binary reading of the limit reverses.
-const keptIfBinary = "(kept if MB means MiB)"
 
 // oneLine shortens s to max runes on one line, for tables.
 func oneLine(s string, max int) string {
@@ -184,7 +154,7 @@ func oneLine(s string, max int) string {
 	return s
 }
 
-func (r *Report) textComposition(w io.Writer) {
+func textComposition(w io.Writer, r *inspect.Report) {
 	fmt.Fprintln(w, "\nWhat the body is made of")
 	kinds := make([]string, 0, len(r.Composition))
 	for k, n := range r.Composition {
@@ -199,7 +169,7 @@ func (r *Report) textComposition(w io.Writer) {
 	})
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	for _, k := range kinds {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, Bytes(r.Composition[k]), percentOf(r.Composition[k], r.BodyBytes))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, inspect.Bytes(r.Composition[k]), prose.Percent(r.Composition[k], r.BodyBytes))
 	}
 	tw.Flush()
 	for _, c := range r.Contributors {
@@ -207,16 +177,16 @@ func (r *Report) textComposition(w io.Writer) {
 	}
 }
 
-func (r *Report) textImpact(w io.Writer) {
+func textImpact(w io.Writer, r *inspect.Report) {
 	im := r.Impact
 	if im == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", Bytes(im.KeptBytes), Bytes(im.KeptBytes+im.LostBytes))
+	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", inspect.Bytes(im.KeptBytes), inspect.Bytes(im.KeptBytes+im.LostBytes))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "  \t%s\tKEPT\tLOST\t\n", strings.ToUpper(r.Whole()))
 	for _, row := range impactRows(im) {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, Bytes(row.Full), Bytes(row.Kept), Bytes(row.Lost()))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost()))
 	}
 	tw.Flush()
 	for _, note := range impactNotes(im, r.Whole()) {
@@ -227,37 +197,37 @@ func (r *Report) textImpact(w io.Writer) {
 // impactRow is one counted quantity of the impact table.
 type impactRow struct {
 	name string
-	Count
+	inspect.Count
 }
 
 // impactRows are the quantities compared between the full page (or the
 // bytes read: Report.Whole) and what the crawler keeps, in the order every
 // report shows them.
-func impactRows(im *Impact) []impactRow {
+func impactRows(im *inspect.Impact) []impactRow {
 	return []impactRow{
 		{"internal links", im.Links.Internal},
 		{"external links", im.Links.External},
 		{"headings", headingCount(im.Headings)},
 		{"visible text (source)", im.TextBytes},
-		{"hreflang links", Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
+		{"hreflang links", inspect.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
 	}
 }
 
 // impactNotes are the impact's sentences: elements lost, JSON-LD blocks
 // cut or lost, the element left open at the cutoff; whole is Report.Whole.
-func impactNotes(im *Impact, whole string) []string {
+func impactNotes(im *inspect.Impact, whole string) []string {
 	var notes []string
 	for _, p := range []struct {
 		name string
-		p    Presence
+		p    inspect.Presence
 	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
 		if p.p.Full && !p.p.Kept {
 			notes = append(notes, fmt.Sprintf("The %s is in the %s but not in what the crawler keeps.", p.name, whole))
 		}
 	}
 	for _, j := range im.JSONLD {
-		if j.State != StateKept {
-			notes = append(notes, fmt.Sprintf("JSON-LD at body byte %s (%s): %s, valid JSON for the crawler: %v.", Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
+		if j.State != inspect.StateKept {
+			notes = append(notes, fmt.Sprintf("JSON-LD at body byte %s (%s): %s, valid JSON for the crawler: %v.", inspect.Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
 		}
 	}
 	if o := im.Open; o.Element != "" {
@@ -265,13 +235,13 @@ func impactNotes(im *Impact, whole string) []string {
 		if o.Element == "json-ld" {
 			el = "a JSON-LD <script>"
 		}
-		notes = append(notes, fmt.Sprintf("Open at the cutoff: %s from byte %s (open elements: %s).", el, Bytes(o.Offset), strings.Join(o.Elements, " > ")))
+		notes = append(notes, fmt.Sprintf("Open at the cutoff: %s from byte %s (open elements: %s).", el, inspect.Bytes(o.Offset), strings.Join(o.Elements, " > ")))
 	}
 	return notes
 }
 
-func headingCount(h HeadingImpact) Count {
-	var c Count
+func headingCount(h inspect.HeadingImpact) inspect.Count {
+	var c inspect.Count
 	for i := range h.Full {
 		c.Full += int64(h.Full[i])
 		c.Kept += int64(h.Kept[i])
@@ -279,7 +249,7 @@ func headingCount(h HeadingImpact) Count {
 	return c
 }
 
-func (r *Report) textResources(w io.Writer) {
+func textResources(w io.Writer, r *inspect.Report) {
 	if len(r.Resources) == 0 {
 		if note := r.ResourcesNote(); note != "" {
 			fmt.Fprintf(w, "\n%s\n", note)
@@ -292,7 +262,7 @@ func (r *Report) textResources(w io.Writer) {
 			fetched++
 		}
 	}
-	fmt.Fprintf(w, "\nSubresources: %s the crawler fetches, %s listed in all\n", thousands(fetched), thousands(len(r.Resources)))
+	fmt.Fprintf(w, "\nSubresources: %s the crawler fetches, %s listed in all\n", prose.Thousands(int64(fetched)), prose.Thousands(int64(len(r.Resources))))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  KIND\tSTATUS\tCOUNTED BYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
 	inline := 0
@@ -306,24 +276,24 @@ func (r *Report) textResources(w io.Writer) {
 	}
 	tw.Flush()
 	if inline > 0 {
-		fmt.Fprintf(w, "  and %s (inline data: URIs, nothing to fetch)\n", pluralize(inline, "data: URI", "data: URIs"))
+		fmt.Fprintf(w, "  and %s (inline data: URIs, nothing to fetch)\n", prose.Count(int64(inline), "data: URI", "data: URIs"))
 	}
 }
 
 // countedCell is a resource's counted bytes, "—" when no response came.
-func countedCell(res Resource) string {
+func countedCell(res inspect.Resource) string {
 	if !res.Requested || res.Status == 0 {
 		return "—"
 	}
-	return Bytes(res.CountedBytes)
+	return inspect.Bytes(res.CountedBytes)
 }
 
 // limitCell is a resource's limit, "—" when it has none.
-func limitCell(res Resource) string {
+func limitCell(res inspect.Resource) string {
 	if res.LimitBytes <= 0 {
 		return "—"
 	}
-	return Bytes(res.LimitBytes)
+	return inspect.Bytes(res.LimitBytes)
 }
 
 func yesNo(b bool, yes, no string) string {

@@ -1,9 +1,16 @@
-package inspect
+// Package report writes an inspection's report for people and programs:
+// the text report of `cutoff inspect`, the JSON of --json (the contract of
+// CLI.md), the CSV and the self-contained HTML evidence pack, and the
+// rendered view's text. It reads an inspect.Report and changes nothing in
+// it; the analysis never imports it.
+package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // Report file formats, for Write and the command line's --format.
@@ -25,20 +32,20 @@ func IsReportFormat(format string) bool {
 // Write renders the report to w in format: FormatJSON (the --json
 // contract), FormatCSV (one row per finding, critical element and
 // resource) or FormatHTML (a self-contained evidence pack).
-func (r *Report) Write(w io.Writer, format string) error {
+func Write(w io.Writer, r *inspect.Report, format string) error {
 	switch format {
 	case FormatJSON:
-		return r.WriteJSON(w)
+		return WriteJSON(w, r)
 	case FormatCSV:
-		return r.WriteCSV(w)
+		return WriteCSV(w, r)
 	case FormatHTML:
-		return r.WriteHTML(w)
+		return WriteHTML(w, r)
 	}
 	return fmt.Errorf("inspect: unknown report format %q", format)
 }
 
 // WriteJSON writes the report as indented JSON, the shape CLI.md fixes.
-func (r *Report) WriteJSON(w io.Writer) error {
+func WriteJSON(w io.Writer, r *inspect.Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false) // messages quote tags: keep "<main>" readable

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -96,11 +97,11 @@ func csvRecord(r *Row) []string {
 	if r.CutoffOffset != nil {
 		cut = strconv.FormatInt(*r.CutoffOffset, 10)
 	}
-	return []string{inspect.CSVSafe(r.URL), strconv.Itoa(r.Status), i64(r.HeaderBytes), i64(r.BodyBytes),
+	return []string{report.CSVSafe(r.URL), strconv.Itoa(r.Status), i64(r.HeaderBytes), i64(r.BodyBytes),
 		i64(r.LimitBytes), strconv.FormatBool(r.Truncated), cut, strconv.FormatBool(r.RobotsAllowed),
-		strings.Join(r.CriticalBeyond, " "), i64(r.LostLinks), FindingsText(r.Findings), inspect.CSVSafe(r.Error),
-		strconv.FormatFloat(r.Percent, 'f', 2, 64), strconv.FormatBool(r.Fetched), inspect.CSVSafe(r.FinalURL),
-		inspect.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis)}
+		strings.Join(r.CriticalBeyond, " "), i64(r.LostLinks), FindingsText(r.Findings), report.CSVSafe(r.Error),
+		strconv.FormatFloat(r.Percent, 'f', 2, 64), strconv.FormatBool(r.Fetched), report.CSVSafe(r.FinalURL),
+		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis)}
 }
 
 // FindingsText is a row's findings as "code:severity" joined by spaces.

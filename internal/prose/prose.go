@@ -76,6 +76,15 @@ func Sentence(msg string) string {
 	return string(unicode.ToUpper(r)) + msg[size:]
 }
 
+// Capitalize gives s a capital first letter when it starts with an ASCII
+// lower-case one: "the title is lost" gives "The title is lost".
+func Capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
 // Printable replaces control characters with '?', so that a hostile URL,
 // rule, page or header cannot drive the terminal a report is printed on.
 func Printable(s string) string {
