@@ -24,6 +24,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/report"
 )
 
@@ -291,7 +292,7 @@ func (r *rendered) checkCutoff(t *testing.T) {
 	}
 }
 
-func joinFindings(fs []inspect.Finding) string {
+func joinFindings(fs []finding.Finding) string {
 	var s []string
 	for _, f := range fs {
 		s = append(s, f.Message)
@@ -430,7 +431,7 @@ func (r *rendered) checkPresence(t *testing.T) {
 			t.Errorf("%s: Impact says LOST %v, the element tables say %v", row, windowLost, words)
 		}
 		for _, f := range r.rep.Findings {
-			if f.Severity == inspect.SeverityCritical && strings.Contains(f.Message, "will not see it") &&
+			if f.Severity == finding.Critical && strings.Contains(f.Message, "will not see it") &&
 				strings.HasPrefix(f.Code, kind+"-") && !windowLost {
 				t.Errorf("%s: Impact says it is kept, finding says %q", row, f.Message)
 			}

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // overviewData is what the Overview tab shows, prepared off the UI thread.
@@ -20,7 +20,7 @@ type overviewData struct {
 	model        byteview.RulerModel
 	legend       []legendItem
 	contributors string
-	findings     []inspect.Finding
+	findings     []finding.Finding
 }
 
 // legendItem is one kind of bytes with its total.
@@ -111,7 +111,7 @@ func legendObjects(items []legendItem) []fyne.CanvasObject {
 // the finding's sentence; one with a body offset has a button that opens
 // the Source tab there. The selected finding is what Ctrl+C copies.
 type findingsList struct {
-	items    []inspect.Finding
+	items    []finding.Finding
 	selected int
 	list     *widget.List
 	detail   *widget.Label
@@ -163,15 +163,15 @@ func (f *findingsList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 // severityIcon is the icon of a severity, coloured by the theme.
 func severityIcon(sev string) fyne.Resource {
 	switch sev {
-	case inspect.SeverityCritical:
+	case finding.Critical:
 		return theme.NewErrorThemedResource(theme.ErrorIcon())
-	case inspect.SeverityWarning:
+	case finding.Warning:
 		return theme.NewWarningThemedResource(theme.WarningIcon())
 	}
 	return theme.InfoIcon()
 }
 
-func (f *findingsList) show(items []inspect.Finding) {
+func (f *findingsList) show(items []finding.Finding) {
 	f.items = items
 	f.selected = -1
 	f.list.UnselectAll()
@@ -196,12 +196,12 @@ func (f *findingsList) copyText() string {
 }
 
 // findingText is a finding as one line to read or paste.
-func findingText(it inspect.Finding) string {
+func findingText(it finding.Finding) string {
 	return strings.ToUpper(it.Severity[:min(1, len(it.Severity))]) + it.Severity[min(1, len(it.Severity)):] +
 		": " + it.Message
 }
 
-func findingsHint(items []inspect.Finding) string {
+func findingsHint(items []finding.Finding) string {
 	if len(items) == 0 {
 		return "No findings: the crawler gets the whole page."
 	}

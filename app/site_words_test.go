@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
 
@@ -16,7 +17,7 @@ func TestSiteWordsForPeople(t *testing.T) {
 	m := newSiteModel()
 	m.add([]site.Row{{URL: "http://127.0.0.1/a", Status: 200, Fetched: true, RobotsAllowed: true, LostLinks: 1389,
 		CriticalBeyond: []string{inspect.ElementMain, inspect.ElementLastInternalLink},
-		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: inspect.SeverityCritical}, {Code: inspect.CodeCanonicalBeyondCutoff, Severity: inspect.SeverityCritical}}}})
+		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: finding.Critical}, {Code: inspect.CodeCanonicalBeyondCutoff, Severity: finding.Critical}}}})
 	for col, want := range map[int]string{
 		siteColLost:     "1,389",
 		siteColBeyond:   "<main> element, last internal link",
@@ -58,7 +59,7 @@ func TestSiteIdleHidesPlotAndBar(t *testing.T) {
 func TestSiteHTMLSaysWhatTheTabSays(t *testing.T) {
 	row := site.Row{URL: "http://127.0.0.1/a", Status: 200, Fetched: true, RobotsAllowed: true, LostLinks: 1389, Percent: 97.25,
 		CriticalBeyond: []string{inspect.ElementMain, inspect.ElementLastInternalLink},
-		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: inspect.SeverityCritical}}}
+		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: finding.Critical}}}
 	m := newSiteModel()
 	m.add([]site.Row{row})
 	var b strings.Builder

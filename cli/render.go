@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/render"
 	"github.com/cutoffapp/cutoff/inspect/report"
 )
@@ -87,7 +88,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if fl.json {
 		v := struct {
 			Render   *inspect.Rendered `json:"render"`
-			Findings []inspect.Finding `json:"findings"`
+			Findings []finding.Finding `json:"findings"`
 		}{rep.Render, inspect.RenderedFindings(rep.Render, rep.Critical)}
 		if code := writeJSON(stdout, stderr, v); code != exitOK {
 			return code

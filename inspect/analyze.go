@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/charset"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // Input is what the analysis reads: data only, no network.
@@ -69,7 +70,7 @@ type Analysis struct {
 	// whether the bytes agree.
 	Charset charset.Charset `json:"charset"`
 	// Findings are sorted by severity, most severe first.
-	Findings []Finding `json:"findings"`
+	Findings []finding.Finding `json:"findings"`
 
 	notes pageNotes
 }

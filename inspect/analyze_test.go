@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
@@ -143,7 +144,7 @@ func checkAnalysis(t *testing.T, body []byte, a *Analysis) {
 		}
 	}
 	for _, f := range a.Findings {
-		if severityRank(f.Severity) == 0 || f.Code == "" || f.Message == "" {
+		if finding.Rank(f.Severity) == 0 || f.Code == "" || f.Message == "" {
 			t.Errorf("bad finding %+v", f)
 		}
 	}

@@ -5,14 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/internal/prose"
-)
-
-// Severities, most severe first.
-const (
-	SeverityCritical = "critical"
-	SeverityWarning  = "warning"
-	SeverityInfo     = "info"
 )
 
 // Finding codes. They are stable: scripts and tests rely on them.
@@ -49,55 +43,21 @@ const (
 	CodeContributorPrefix = "contributor-"
 )
 
-// Finding is one observation about the page, in a sentence a consultant can
-// paste into an email.
-type Finding struct {
-	Severity string `json:"severity"` // SeverityCritical, SeverityWarning or SeverityInfo
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	// Offset is the body offset the finding is about, when there is one.
-	Offset *int64 `json:"offset,omitempty"`
-}
-
-func severityRank(s string) int {
-	switch s {
-	case SeverityCritical:
-		return 3
-	case SeverityWarning:
-		return 2
-	case SeverityInfo:
-		return 1
-	}
-	return 0
-}
-
-// SeverityAtLeast reports whether f is at least as severe as min
-// ("critical", "warning" or "info"); an unknown min matches nothing. It
-// implements the command line's --fail-on.
-func SeverityAtLeast(f Finding, min string) bool {
-	r := severityRank(min)
-	return r > 0 && severityRank(f.Severity) >= r
-}
-
 // findings collects findings while the analysis is read.
 type findings struct {
 	in      *Input
 	a       *Analysis
 	crawler string
-	list    []Finding
+	list    []finding.Finding
 	perCode map[string]int
 }
 
-// maxPerCode bounds the findings of one code, so that a page with ten
-// thousand lost JSON-LD blocks yields a readable list.
-const maxPerCode = 10
-
 func (fs *findings) add(sev, code string, off *int64, format string, args ...any) {
 	fs.perCode[code]++
-	if fs.perCode[code] > maxPerCode {
+	if fs.perCode[code] > finding.MaxPerCode {
 		return
 	}
-	fs.list = append(fs.list, Finding{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Offset: off})
+	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Offset: off})
 }
 
 // summarizeCapped adds one finding per capped code saying how many were
@@ -105,21 +65,21 @@ func (fs *findings) add(sev, code string, off *int64, format string, args ...any
 func (fs *findings) summarizeCapped() {
 	codes := make([]string, 0, len(fs.perCode))
 	for c, n := range fs.perCode {
-		if n > maxPerCode {
+		if n > finding.MaxPerCode {
 			codes = append(codes, c)
 		}
 	}
 	sort.Strings(codes)
 	for _, c := range codes {
-		fs.list = append(fs.list, Finding{Severity: SeverityInfo, Code: c,
+		fs.list = append(fs.list, finding.Finding{Severity: finding.Info, Code: c,
 			Message: fmt.Sprintf("%s more findings like the ones above (%s) are left out of this list.",
-				thousands(fs.perCode[c]-maxPerCode), c)})
+				thousands(fs.perCode[c]-finding.MaxPerCode), c)})
 	}
 }
 
 func offsetPtr(off int64) *int64 { return &off }
 
-func buildFindings(in *Input, a *Analysis) []Finding {
+func buildFindings(in *Input, a *Analysis) []finding.Finding {
 	fs := &findings{in: in, a: a, crawler: crawlerName(in.Crawler), perCode: map[string]int{}}
 	fs.limit()
 	fs.beyond()
@@ -132,15 +92,15 @@ func buildFindings(in *Input, a *Analysis) []Finding {
 	fs.document()
 	fs.charset()
 	for _, c := range a.Contributors {
-		sev := SeverityInfo
+		sev := finding.Info
 		if c.Target != "" && len(c.Rescued) > 0 {
-			sev = SeverityWarning
+			sev = finding.Warning
 		}
 		fs.add(sev, CodeContributorPrefix+c.Kind.String(), offsetPtr(c.Largest.Offset), "%s", c.Message)
 	}
 	fs.summarizeCapped()
 	sort.SliceStable(fs.list, func(i, j int) bool {
-		return severityRank(fs.list[i].Severity) > severityRank(fs.list[j].Severity)
+		return finding.Rank(fs.list[i].Severity) > finding.Rank(fs.list[j].Severity)
 	})
 	return fs.list
 }
@@ -207,18 +167,18 @@ func (fs *findings) limit() {
 		c := *in.Cutoff
 		if c == body {
 			// Reading stopped at the cutoff: what lies beyond is unknown.
-			fs.add(SeverityCritical, CodePageOverLimit, offsetPtr(c),
+			fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c),
 				"The page is over %s's limit%s; it was read only up to the cutoff at body byte %s of the body, so what the crawler loses is not known.",
 				fs.crawler, strings.TrimPrefix(over, ", over "+fs.crawler+"'s limit"), Bytes(c))
 			return
 		}
-		fs.add(SeverityCritical, CodePageOverLimit, offsetPtr(c),
+		fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c),
 			"%s%s: everything after byte %s of the body (%s bytes, %s of it) is never fetched.",
 			size, over, Bytes(c), Bytes(body-c), percentOf(body-c, body))
 		return
 	}
 	if in.Limit > 0 && fs.counted()*5 > in.Limit*4 {
-		fs.add(SeverityWarning, CodeNearLimit, nil,
+		fs.add(finding.Warning, CodeNearLimit, nil,
 			"%s, %s of %s's limit of %s bytes: %s more bytes and the end of the page will be cut.",
 			size, percentOf(fs.counted(), in.Limit), fs.crawler, Bytes(in.Limit), Bytes(in.Limit-fs.counted()+1))
 	}

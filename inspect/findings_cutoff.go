@@ -3,6 +3,8 @@ package inspect
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // cutoffPhrase is "after Googlebot's cutoff at body byte 1,999,788": the
@@ -58,7 +60,7 @@ func (fs *findings) hreflangLost(alts []*Critical) {
 			what = fmt.Sprintf("1 of %s hreflang links is %s, at body byte %s", thousands(total), fs.cutoffPhrase(),
 				Bytes(alts[0].Offset))
 		}
-		fs.add(SeverityWarning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
+		fs.add(finding.Warning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
 			"%s: %s sees an incomplete set of language versions, and the missing ones lose their return links.",
 			what, fs.crawler)
 	}
@@ -68,24 +70,24 @@ func (fs *findings) elementBeyond(c *Critical) {
 	var sev, code, consequence string
 	switch c.Kind {
 	case ElementTitle:
-		sev, code, consequence = SeverityCritical, CodeTitleBeyondCutoff, "search results show a title made up from the page instead"
+		sev, code, consequence = finding.Critical, CodeTitleBeyondCutoff, "search results show a title made up from the page instead"
 	case ElementCanonical:
-		sev, code, consequence = SeverityCritical, CodeCanonicalBeyondCutoff, "the search engine chooses the canonical URL on its own"
+		sev, code, consequence = finding.Critical, CodeCanonicalBeyondCutoff, "the search engine chooses the canonical URL on its own"
 	case ElementMetaDescription:
-		sev, code, consequence = SeverityWarning, CodeDescriptionBeyondCutoff, "the snippet is built from the page text instead"
+		sev, code, consequence = finding.Warning, CodeDescriptionBeyondCutoff, "the snippet is built from the page text instead"
 	case ElementH1:
-		sev, code, consequence = SeverityWarning, CodeH1BeyondCutoff, "the page's main heading is not indexed"
+		sev, code, consequence = finding.Warning, CodeH1BeyondCutoff, "the page's main heading is not indexed"
 	case ElementMain:
 		fs.mainBeyond(c)
 		return
 	case ElementHeadEnd:
 		if fs.in.Incomplete && c.Offset == int64(len(fs.in.Body)) {
-			fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
+			fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
 				"The head does not end within the %s bytes read, so it runs past the cutoff at body byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
 				Bytes(c.Offset), Bytes(*fs.in.Cutoff), fs.crawler)
 			return
 		}
-		fs.add(SeverityWarning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
+		fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
 			"The head ends at body byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
 			Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler)
 		return
@@ -103,12 +105,12 @@ func (fs *findings) elementBeyond(c *Critical) {
 
 func (fs *findings) mainBeyond(c *Critical) {
 	if c.Offset < *fs.in.Cutoff {
-		fs.add(SeverityInfo, CodeMainBeyondCutoff, offsetPtr(c.Offset),
+		fs.add(finding.Info, CodeMainBeyondCutoff, offsetPtr(c.Offset),
 			"The <main> element at body %s is cut by %s's cutoff at body byte %s: the end of the main content is not indexed.",
 			BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff))
 		return
 	}
-	fs.add(SeverityWarning, CodeMainBeyondCutoff, offsetPtr(c.Offset),
+	fs.add(finding.Warning, CodeMainBeyondCutoff, offsetPtr(c.Offset),
 		"The <main> element starts at body byte %s, %s: none of the main content is indexed.",
 		Bytes(c.Offset), fs.cutoffPhrase())
 }
@@ -136,7 +138,7 @@ func (fs *findings) jsonLDLost(lost []*Critical) {
 		what = fmt.Sprintf("%s JSON-LD blocks%s are %s, the first at body byte %s", thousands(len(lost)), list, fs.cutoffPhrase(),
 			Bytes(lost[0].Offset))
 	}
-	fs.add(SeverityWarning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
+	fs.add(finding.Warning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
 		"%s: %s will not see this structured data.", what, fs.crawler)
 }
 
@@ -148,7 +150,7 @@ func (fs *findings) jsonLDCut(c *Critical) {
 	}
 	for _, j := range fs.a.Impact.JSONLD {
 		if j.Offset == c.Offset && j.State == StateCut && !j.ValidKept && j.ValidFull {
-			fs.add(SeverityCritical, CodeJSONLDCut, offsetPtr(c.Offset),
+			fs.add(finding.Critical, CodeJSONLDCut, offsetPtr(c.Offset),
 				"The JSON-LD block%s at body %s is cut by %s's cutoff at body byte %s: %s gets invalid JSON and can use none of it.",
 				types, BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
 		}
@@ -170,7 +172,7 @@ func restrictive(content string) []string {
 func (fs *findings) robotsBeyond(c *Critical) {
 	rules := restrictive(c.Value)
 	if len(rules) == 0 {
-		fs.add(SeverityInfo, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
+		fs.add(finding.Info, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
 			"The robots meta tag at body byte %s (%s) is %s; it only states the default, so nothing changes.",
 			Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase())
 		return
@@ -182,7 +184,7 @@ func (fs *findings) robotsBeyond(c *Critical) {
 	case containsRule(rules, "nofollow"):
 		consequence = "and may follow the page's links"
 	}
-	fs.add(SeverityCritical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
+	fs.add(finding.Critical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
 		"The robots meta tag at body byte %s says %s, but it is %s: %s will not see it %s.",
 		Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase(), fs.crawler, consequence)
 }
@@ -228,7 +230,7 @@ func (fs *findings) atRisk() {
 	if len(names) == 1 {
 		verb = "lies"
 	}
-	fs.add(SeverityWarning, CodeElementAtRisk, first,
+	fs.add(finding.Warning, CodeElementAtRisk, first,
 		"%s %s between the two readings of the limit: lost %s (cutoff at body byte %s), kept %s (%s). The published limit does not say which.",
 		capitalize(listNames(names)), verb, decimal, Bytes(*in.Cutoff), binary, kept)
 }

@@ -1,6 +1,10 @@
 package inspect
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/cutoffapp/cutoff/inspect/finding"
+)
 
 // The findings in this file reason about the element the crawler uses when
 // a page has several of a kind: the first <title> and meta description
@@ -52,7 +56,7 @@ func (fs *findings) duplicateBeyond(c *Critical) bool {
 			used += " (" + quoted(kept.Value) + "; this one says " + quoted(c.Value) + ")"
 		}
 	}
-	fs.add(SeverityInfo, duplicateCode(c.Kind), offsetPtr(c.Offset),
+	fs.add(finding.Info, duplicateCode(c.Kind), offsetPtr(c.Offset),
 		"Another %s at body byte %s is %s, but %s: nothing is lost.", ElementLabel(c.Kind), Bytes(c.Offset),
 		fs.cutoffPhrase(), used)
 	return true
@@ -81,7 +85,7 @@ func (fs *findings) canonicalConflict(canon []*Critical) {
 		}
 	}
 	if a, b := disagreeing(kept); a != nil {
-		fs.add(SeverityWarning, CodeCanonicalMultiple, offsetPtr(b.Offset),
+		fs.add(finding.Warning, CodeCanonicalMultiple, offsetPtr(b.Offset),
 			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): Google ignores them all.",
 			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset))
 		return
@@ -94,7 +98,7 @@ func (fs *findings) canonicalConflict(canon []*Critical) {
 	if len(kept) > 0 {
 		sees = fmt.Sprintf("only %s at body byte %s", quoted(kept[0].Value), Bytes(kept[0].Offset))
 	}
-	fs.add(SeverityInfo, CodeCanonicalMultiple, offsetPtr(b.Offset),
+	fs.add(finding.Info, CodeCanonicalMultiple, offsetPtr(b.Offset),
 		"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s), but %s %s: %s sees %s. A crawler that reads the whole page ignores them all.",
 		len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset),
 		pluralize(len(canon)-len(kept), "link is", "links are"), fs.cutoffPhrase(), fs.crawler, sees)

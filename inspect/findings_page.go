@@ -3,6 +3,8 @@ package inspect
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // open reports what the kept prefix leaves open at the cutoff.
@@ -14,11 +16,11 @@ func (fs *findings) open() {
 	o := im.Open
 	switch o.Inside {
 	case "comment":
-		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
 			"The cutoff falls inside an HTML comment that starts at body byte %s: %s gets a comment that never ends.",
 			Bytes(o.InsideOffset), fs.crawler)
 	case "tag":
-		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
 			"The cutoff falls in the middle of a tag that starts at body byte %s: the parser drops the partial tag.",
 			Bytes(o.InsideOffset))
 	}
@@ -26,18 +28,18 @@ func (fs *findings) open() {
 	case "", ElementJSONLD, "title":
 		// Reported as json-ld-cut and title-beyond-cutoff.
 	case "script":
-		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
 			"The cutoff falls inside an inline <script> that starts at body byte %s: %s gets the script cut in the middle, a syntax error, so none of it runs when the page is rendered.",
 			Bytes(o.Offset), fs.crawler)
 	case "style":
-		fs.add(SeverityWarning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
 			"The cutoff falls inside an inline <style> that starts at body byte %s: the stylesheet is cut, and its remaining rules are lost for rendering.",
 			Bytes(o.Offset))
 	case "a":
-		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
 			"The cutoff falls inside a link (<a> at body byte %s): the link's anchor text is cut.", Bytes(o.Offset))
 	default:
-		fs.add(SeverityInfo, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
 			"The cutoff falls inside a <%s> element that starts at body byte %s, which is left unclosed.",
 			o.Element, Bytes(o.Offset))
 	}
@@ -57,12 +59,12 @@ func (fs *findings) afterBodyStart() {
 		if len(els) == 0 {
 			continue
 		}
-		sev, consequence := SeverityWarning, "Google stops reading head elements where the body starts and ignores it"
+		sev, consequence := finding.Warning, "Google stops reading head elements where the body starts and ignores it"
 		switch kind {
 		case ElementCanonical:
-			sev, consequence = SeverityCritical, "Google ignores a canonical link outside the head"
+			sev, consequence = finding.Critical, "Google ignores a canonical link outside the head"
 		case ElementMetaRobots:
-			sev, consequence = SeverityInfo, "Google still obeys robots meta tags in the body, but other crawlers may not"
+			sev, consequence = finding.Info, "Google still obeys robots meta tags in the body, but other crawlers may not"
 		case ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
@@ -113,12 +115,12 @@ func (fs *findings) robots() {
 			}
 		}
 		if header != nil {
-			fs.add(SeverityWarning, CodeNoindexHeader, nil,
+			fs.add(finding.Warning, CodeNoindexHeader, nil,
 				"The X-Robots-Tag header says %s%s: %s will not index the page.",
 				quoted(header.Rule), agentPhrase(header.Agent), fs.crawler)
 		}
 		if meta != nil {
-			fs.add(SeverityWarning, CodeNoindexMeta, meta.Offset,
+			fs.add(finding.Warning, CodeNoindexMeta, meta.Offset,
 				"The robots meta tag at body byte %s says %s%s: %s will not index the page.",
 				Bytes(*meta.Offset), quoted(meta.Rule), agentPhrase(meta.Agent), fs.crawler)
 		}
@@ -130,7 +132,7 @@ func (fs *findings) robots() {
 		}
 	}
 	if len(others) > 0 {
-		fs.add(SeverityInfo, CodeRobotsRules, nil, "%s obeys these robots rules for the page: %s.",
+		fs.add(finding.Info, CodeRobotsRules, nil, "%s obeys these robots rules for the page: %s.",
 			capitalize(fs.crawler), strings.Join(others, ", "))
 	}
 }
@@ -159,16 +161,16 @@ func (fs *findings) lost() {
 	}
 	li, le := im.Links.Internal.Lost(), im.Links.External.Lost()
 	if li+le > 0 {
-		sev := SeverityInfo
+		sev := finding.Info
 		if li > 0 {
-			sev = SeverityWarning
+			sev = finding.Warning
 		}
 		fs.add(sev, CodeLinksLost, firstLinkOffset(im), "%s of %s links are %s (%s internal, %s external): %s will not discover them from this page.",
 			Bytes(li+le), Bytes(im.Links.Internal.Full+im.Links.External.Full), fs.cutoffPhrase(),
 			Bytes(li), Bytes(le), fs.crawler)
 	}
 	if t := im.TextBytes; t.Lost() > 0 {
-		fs.add(SeverityWarning, CodeTextLost, nil, "%s of the visible text in the page's source (%s of %s bytes) is %s and will not be indexed.",
+		fs.add(finding.Warning, CodeTextLost, nil, "%s of the visible text in the page's source (%s of %s bytes) is %s and will not be indexed.",
 			capitalize(percentOf(t.Lost(), t.Full)), Bytes(t.Lost()), Bytes(t.Full), fs.cutoffPhrase())
 	}
 	full, kept := 0, 0
@@ -182,7 +184,7 @@ func (fs *findings) lost() {
 		if n == 1 {
 			what = fmt.Sprintf("1 heading is %s, at body byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
 		}
-		fs.add(SeverityInfo, CodeHeadingsLost, offsetPtr(h.Offset), "%s: %s.", what, quoted(h.Text))
+		fs.add(finding.Info, CodeHeadingsLost, offsetPtr(h.Offset), "%s: %s.", what, quoted(h.Text))
 	}
 }
 
@@ -214,7 +216,7 @@ func (fs *findings) noscript() {
 	if w := fs.a.notes.noscriptWhat; w != "text" {
 		what = "a " + w
 	}
-	fs.add(SeverityInfo, CodeNoscriptEndsHead, offsetPtr(at),
+	fs.add(finding.Info, CodeNoscriptEndsHead, offsetPtr(at),
 		"The <noscript> at body byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. Google renders with scripting on, but moving the <noscript> into the body is safer.",
 		Bytes(at), what, pluralize(n, "head element", "head elements"))
 }
@@ -232,7 +234,7 @@ func (fs *findings) document() {
 			hasTitle = true
 		case ElementJSONLD:
 			if c.HasFlag(FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
-				fs.add(SeverityWarning, CodeJSONLDInvalid, offsetPtr(c.Offset),
+				fs.add(finding.Warning, CodeJSONLDInvalid, offsetPtr(c.Offset),
 					"The JSON-LD block at body byte %s is not valid JSON even in the full page: Google cannot use it.",
 					Bytes(c.Offset))
 			}
@@ -244,6 +246,6 @@ func (fs *findings) document() {
 		if fs.a.notes.svgTitles > 0 {
 			msg += " The <title> inside its inline SVG names the drawing, not the page."
 		}
-		fs.add(SeverityWarning, CodeTitleMissing, nil, "%s", msg)
+		fs.add(finding.Warning, CodeTitleMissing, nil, "%s", msg)
 	}
 }

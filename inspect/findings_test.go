@@ -5,29 +5,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
-)
 
-func TestSeverityAtLeast(t *testing.T) {
-	tests := []struct {
-		severity, min string
-		want          bool
-	}{
-		{SeverityCritical, "critical", true},
-		{SeverityCritical, "warning", true},
-		{SeverityWarning, "critical", false},
-		{SeverityWarning, "warning", true},
-		{SeverityInfo, "warning", false},
-		{SeverityInfo, "info", true},
-		{SeverityCritical, "", false},
-		{SeverityCritical, "fatal", false},
-		{"", "info", false},
-	}
-	for _, tt := range tests {
-		if got := SeverityAtLeast(Finding{Severity: tt.severity}, tt.min); got != tt.want {
-			t.Errorf("SeverityAtLeast(%q, %q) = %v, want %v", tt.severity, tt.min, got, tt.want)
-		}
-	}
-}
+	"github.com/cutoffapp/cutoff/inspect/finding"
+)
 
 func TestBytes(t *testing.T) {
 	tests := []struct {
@@ -45,7 +25,7 @@ func TestBytes(t *testing.T) {
 }
 
 // codes lists a page's findings as sorted "severity code" strings.
-func codes(fs []Finding) string {
+func codes(fs []finding.Finding) string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.Severity+" "+f.Code)
@@ -128,7 +108,7 @@ func TestFindingMessage(t *testing.T) {
 			if f.Message != want {
 				t.Errorf("message = %q, want %q", f.Message, want)
 			}
-			if f.Severity != SeverityCritical || f.Offset == nil || *f.Offset != 2_431_007 {
+			if f.Severity != finding.Critical || f.Offset == nil || *f.Offset != 2_431_007 {
 				t.Errorf("finding = %+v, want critical at 2431007", f)
 			}
 			return
@@ -176,14 +156,14 @@ func TestFindingsDuplicatesPastTheCutoff(t *testing.T) {
 	}{
 		{"same canonical repeated past the cutoff",
 			head + strings.Repeat("x", 3_000) + "<title>Second</title><link rel=canonical href=/a>",
-			map[string]string{CodeTitleBeyondCutoff: SeverityInfo, CodeCanonicalBeyondCutoff: SeverityInfo, CodeCanonicalMultiple: ""}},
+			map[string]string{CodeTitleBeyondCutoff: finding.Info, CodeCanonicalBeyondCutoff: finding.Info, CodeCanonicalMultiple: ""}},
 		{"other canonical past the cutoff", head + strings.Repeat("x", 3_000) + second,
-			map[string]string{CodeTitleBeyondCutoff: SeverityInfo, CodeCanonicalBeyondCutoff: SeverityInfo,
-				CodeCanonicalMultiple: SeverityInfo, CodeHeadAfterBodyStart: ""}},
+			map[string]string{CodeTitleBeyondCutoff: finding.Info, CodeCanonicalBeyondCutoff: finding.Info,
+				CodeCanonicalMultiple: finding.Info, CodeHeadAfterBodyStart: ""}},
 		{"both canonicals kept", head + second + strings.Repeat("x", 3_000),
-			map[string]string{CodeTitleBeyondCutoff: "", CodeCanonicalMultiple: SeverityWarning}},
+			map[string]string{CodeTitleBeyondCutoff: "", CodeCanonicalMultiple: finding.Warning}},
 		{"first title lost too", "<html><body>" + strings.Repeat("x", 3_000) + "<title>A</title><title>B</title>",
-			map[string]string{CodeTitleBeyondCutoff: SeverityCritical}},
+			map[string]string{CodeTitleBeyondCutoff: finding.Critical}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,7 +182,7 @@ func TestFindingsDuplicatesPastTheCutoff(t *testing.T) {
 			}
 			if a.Impact.Title.Kept {
 				for _, f := range a.Findings {
-					if f.Code == CodeTitleBeyondCutoff && f.Severity != SeverityInfo {
+					if f.Code == CodeTitleBeyondCutoff && f.Severity != finding.Info {
 						t.Errorf("impact keeps the title but a finding says %q", f.Message)
 					}
 				}
@@ -221,7 +201,7 @@ func TestFindingDuplicateTitleMessage(t *testing.T) {
 		"at body byte 12, is kept and is the one Google uses: nothing is lost."
 	for _, f := range a.Findings {
 		if f.Code == CodeTitleBeyondCutoff {
-			if f.Message != want || f.Severity != SeverityInfo {
+			if f.Message != want || f.Severity != finding.Info {
 				t.Errorf("%s %q, want info %q", f.Severity, f.Message, want)
 			}
 			return
@@ -248,7 +228,7 @@ func TestCharsetFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := Analyze(Input{Body: []byte(tt.body), Header: http.Header{"Content-Type": {tt.contentType}}})
-			var found *Finding
+			var found *finding.Finding
 			for i, f := range a.Findings {
 				if f.Code == CodeCharsetMismatch || f.Code == CodeInvalidUTF8 {
 					found = &a.Findings[i]

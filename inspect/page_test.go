@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // pageSite is an httptest server with named routes that counts the
@@ -109,7 +110,7 @@ func pageProfile(t *testing.T) fetch.Profile {
 }
 
 // findingCodes lists the codes of fs in order.
-func findingCodes(fs []Finding) []string {
+func findingCodes(fs []finding.Finding) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = f.Code
@@ -117,20 +118,20 @@ func findingCodes(fs []Finding) []string {
 	return out
 }
 
-func findingByCode(fs []Finding, code string) (Finding, bool) {
+func findingByCode(fs []finding.Finding, code string) (finding.Finding, bool) {
 	for _, f := range fs {
 		if f.Code == code {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return finding.Finding{}, false
 }
 
 // checkSortedBySeverity fails when a finding follows a less severe one.
-func checkSortedBySeverity(t *testing.T, fs []Finding) {
+func checkSortedBySeverity(t *testing.T, fs []finding.Finding) {
 	t.Helper()
 	for i := 1; i < len(fs); i++ {
-		if severityRank(fs[i].Severity) > severityRank(fs[i-1].Severity) {
+		if finding.Rank(fs[i].Severity) > finding.Rank(fs[i-1].Severity) {
 			t.Errorf("finding %d (%s, %s) follows the less severe %s (%s)", i, fs[i].Code, fs[i].Severity, fs[i-1].Code, fs[i-1].Severity)
 		}
 	}
@@ -269,7 +270,7 @@ var pageTests = []struct {
 				t.Error("Robots.Allowed = true, want false under disallow-all")
 			}
 			f, _ := findingByCode(r.Findings, CodeRobotsUnreachable)
-			if f.Severity != SeverityCritical || !strings.Contains(f.Message, "503") || !strings.Contains(f.Message, "may not fetch this page") {
+			if f.Severity != finding.Critical || !strings.Contains(f.Message, "503") || !strings.Contains(f.Message, "may not fetch this page") {
 				t.Errorf("finding = %+v, want a critical one naming the 503 and the page", f)
 			}
 		},
@@ -372,7 +373,7 @@ var pageTests = []struct {
 		wantCodes: []string{CodePageStatus},
 		check: func(t *testing.T, s *pageSite, r *Report) {
 			f, _ := findingByCode(r.Findings, CodePageStatus)
-			if f.Severity != SeverityCritical || !strings.Contains(f.Message, "404") {
+			if f.Severity != finding.Critical || !strings.Contains(f.Message, "404") {
 				t.Errorf("finding = %+v, want a critical one naming 404", f)
 			}
 		},
@@ -683,20 +684,20 @@ func TestHasFindingAtLeast(t *testing.T) {
 		min      string
 		want     bool
 	}{
-		{"no findings", nil, SeverityWarning, false},
-		{"critical meets critical", []string{SeverityCritical}, SeverityCritical, true},
-		{"critical meets warning", []string{SeverityCritical}, SeverityWarning, true},
-		{"warning misses critical", []string{SeverityWarning, SeverityInfo}, SeverityCritical, false},
-		{"warning meets warning", []string{SeverityInfo, SeverityWarning}, SeverityWarning, true},
-		{"info misses warning", []string{SeverityInfo, SeverityInfo}, SeverityWarning, false},
-		{"unknown severity matches nothing", []string{SeverityCritical}, "fatal", false},
-		{"empty severity matches nothing", []string{SeverityCritical}, "", false},
+		{"no findings", nil, finding.Warning, false},
+		{"critical meets critical", []string{finding.Critical}, finding.Critical, true},
+		{"critical meets warning", []string{finding.Critical}, finding.Warning, true},
+		{"warning misses critical", []string{finding.Warning, finding.Info}, finding.Critical, false},
+		{"warning meets warning", []string{finding.Info, finding.Warning}, finding.Warning, true},
+		{"info misses warning", []string{finding.Info, finding.Info}, finding.Warning, false},
+		{"unknown severity matches nothing", []string{finding.Critical}, "fatal", false},
+		{"empty severity matches nothing", []string{finding.Critical}, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &Report{Analysis: &Analysis{}}
 			for _, s := range tt.severity {
-				r.Findings = append(r.Findings, Finding{Severity: s, Code: "x"})
+				r.Findings = append(r.Findings, finding.Finding{Severity: s, Code: "x"})
 			}
 			if got := r.HasFindingAtLeast(tt.min); got != tt.want {
 				t.Errorf("HasFindingAtLeast(%q) with %v = %v, want %v", tt.min, tt.severity, got, tt.want)
@@ -711,9 +712,9 @@ func TestHasFindingAtLeast(t *testing.T) {
 func TestAddFindingsSorted(t *testing.T) {
 	t.Parallel()
 	r := &Report{
-		Analysis: &Analysis{Findings: []Finding{
-			{Severity: SeverityInfo, Code: "a-info"},
-			{Severity: SeverityWarning, Code: "a-warning"},
+		Analysis: &Analysis{Findings: []finding.Finding{
+			{Severity: finding.Info, Code: "a-info"},
+			{Severity: finding.Warning, Code: "a-warning"},
 		}},
 		Fetch:  &fetch.Result{Accounting: fetch.Accounting{Status: 500, ReadComplete: false}, Insecure: true},
 		Robots: &RobotsSummary{URL: "http://h/robots.txt", Policy: "parsed", Allowed: false, Line: 2, Rule: "Disallow: /"},
@@ -803,7 +804,7 @@ func TestPagePDF(t *testing.T) {
 			t.Errorf("HTML finding %s on a PDF: %s", f.Code, f.Message)
 		}
 	}
-	if !r.HasFindingAtLeast(SeverityCritical) {
+	if !r.HasFindingAtLeast(finding.Critical) {
 		t.Error("a PDF over its limit has no critical finding")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // slowPage announces size bytes and sends them at rate bytes a second, in
@@ -50,13 +51,13 @@ func inspectTest(t *testing.T, h http.Handler, opt fetch.Options) *Report {
 	return rep
 }
 
-func findingOf(rep *Report, code string) (Finding, bool) {
+func findingOf(rep *Report, code string) (finding.Finding, bool) {
 	for _, f := range rep.Findings {
 		if f.Code == code {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return finding.Finding{}, false
 }
 
 // TestPartialReadAfterTimeout: a server sending 100 KB/s of an announced
@@ -75,7 +76,7 @@ func TestPartialReadAfterTimeout(t *testing.T) {
 		t.Fatalf("partial %+v, want 2,500,000 announced and the cutoff at %d", p, cut)
 	}
 	f, ok := findingOf(rep, CodeReadIncomplete)
-	if !ok || f.Severity != SeverityWarning {
+	if !ok || f.Severity != finding.Warning {
 		t.Fatalf("finding %+v, want a warning %s", f, CodeReadIncomplete)
 	}
 	for _, want := range []string{"The body broke off after " + Bytes(res.BodyBytes) + " bytes", "time limit ran out",

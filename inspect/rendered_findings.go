@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // Finding codes about the rendered view. They are stable.
@@ -33,7 +35,7 @@ func (r *Report) AddRendered(rd *Rendered) {
 	r.Render = rd
 	list := append(r.Findings, RenderedFindings(rd, r.Critical)...)
 	sort.SliceStable(list, func(i, j int) bool {
-		return severityRank(list[i].Severity) > severityRank(list[j].Severity)
+		return finding.Rank(list[i].Severity) > finding.Rank(list[j].Severity)
 	})
 	r.Findings = list
 }
@@ -42,13 +44,13 @@ func (r *Report) AddRendered(rd *Rendered) {
 // cutoff cost the rendered page, the scripts that did not run, and the
 // directives JavaScript adds. crit is the page's critical elements, to
 // tell a directive in the source from one a script adds.
-func RenderedFindings(rd *Rendered, crit []Critical) []Finding {
+func RenderedFindings(rd *Rendered, crit []Critical) []finding.Finding {
 	if rd == nil {
 		return nil
 	}
 	fs := &findings{perCode: map[string]int{}}
 	if rd.Error != "" {
-		fs.add(SeverityWarning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
+		fs.add(finding.Warning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
 		return fs.list
 	}
 	for _, l := range rd.Lost {
@@ -79,24 +81,24 @@ type lostMessage struct{ severity, code, format string }
 // full render has it and Google's does not, the second (when the kind has
 // one) when only Google's render has it.
 var lostMessages = map[string][2]lostMessage{
-	LostLink: {{SeverityWarning, CodeRenderLinkLost,
+	LostLink: {{finding.Warning, CodeRenderLinkLost,
 		"The link to %s exists only when the whole page is rendered: Google's renderer never sees it."}},
-	LostJSONLD: {{SeverityCritical, CodeRenderJSONLDLost,
+	LostJSONLD: {{finding.Critical, CodeRenderJSONLDLost,
 		"The JSON-LD block of type %s is in the full render but missing or invalid in Google's: its structured data is lost."}},
 	LostCanonical: {
-		{SeverityCritical, CodeRenderCanonicalLost,
+		{finding.Critical, CodeRenderCanonicalLost,
 			"The full render's canonical %s is not what Google's render ends up with: Google does not get it."},
-		{SeverityWarning, CodeRenderCanonicalOnlyGoog,
+		{finding.Warning, CodeRenderCanonicalOnlyGoog,
 			"Only Google's render has the canonical %s; the full page drops or changes it."}},
 	LostNoindex: {
-		{SeverityWarning, CodeRenderNoindexLost,
+		{finding.Warning, CodeRenderNoindexLost,
 			"The full render has a noindex (%s) that Google's render never gets: Google may index the page."},
-		{SeverityCritical, CodeRenderNoindexOnlyGoog,
+		{finding.Critical, CodeRenderNoindexOnlyGoog,
 			"Google's render has a noindex (%s) that the full page does not: the page would drop out of the index."}},
-	LostTitle:    {{SeverityCritical, CodeRenderTitleLost, "The rendered title %q appears only in the full render."}},
-	LostH1:       {{SeverityWarning, CodeRenderH1Lost, "The heading %q appears only in the full render."}},
-	LostHreflang: {{SeverityWarning, CodeRenderHreflangLost, "The hreflang link %s appears only in the full render."}},
-	LostText:     {{SeverityWarning, CodeRenderTextLost, "Google's render has %s less than the full render."}},
+	LostTitle:    {{finding.Critical, CodeRenderTitleLost, "The rendered title %q appears only in the full render."}},
+	LostH1:       {{finding.Warning, CodeRenderH1Lost, "The heading %q appears only in the full render."}},
+	LostHreflang: {{finding.Warning, CodeRenderHreflangLost, "The hreflang link %s appears only in the full render."}},
+	LostText:     {{finding.Warning, CodeRenderTextLost, "Google's render has %s less than the full render."}},
 }
 
 // lostFinding says what losing one item costs.
@@ -133,11 +135,11 @@ func scriptFinding(fs *findings, s RenderedScript) {
 	}
 	switch s.Why {
 	case ScriptCut:
-		fs.add(SeverityWarning, CodeRenderScriptCut, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+		fs.add(finding.Warning, CodeRenderScriptCut, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
 	case ScriptBlocked:
-		fs.add(SeverityWarning, CodeRenderScriptBlocked, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+		fs.add(finding.Warning, CodeRenderScriptBlocked, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
 	default:
-		fs.add(SeverityInfo, CodeRenderScriptFailed, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
+		fs.add(finding.Info, CodeRenderScriptFailed, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
 	}
 }
 
@@ -160,11 +162,11 @@ func jsDirectives(fs *findings, g *RenderedPage, crit []Critical) {
 		}
 	}
 	if !srcNoindex && (strings.Contains(strings.ToLower(g.MetaRobots), "noindex") || hasNoindex(g.MetaGooglebot)) {
-		fs.add(SeverityCritical, CodeRenderJSNoindex, nil,
+		fs.add(finding.Critical, CodeRenderJSNoindex, nil,
 			"JavaScript adds a noindex in Google's render (robots: %q): the source bytes have none, the rendered page does.", g.MetaRobots)
 	}
 	if g.Canonical != "" && srcCanonical == "" {
-		fs.add(SeverityWarning, CodeRenderJSCanonical, nil,
+		fs.add(finding.Warning, CodeRenderJSCanonical, nil,
 			"JavaScript sets the canonical %s in Google's render; the source bytes the crawler kept have none.", g.Canonical)
 	}
 }
@@ -184,10 +186,10 @@ func renderNotes(fs *findings, pg *RenderedPage) {
 		return
 	}
 	if pg.Error != "" {
-		fs.add(SeverityWarning, CodeRenderFailed, nil, "The %s render failed: %s", pg.Mode, pg.Error)
+		fs.add(finding.Warning, CodeRenderFailed, nil, "The %s render failed: %s", pg.Mode, pg.Error)
 	}
 	for _, n := range pg.Notes {
-		fs.add(SeverityInfo, CodeRenderNote, nil, "The %s render: %s", pg.Mode, lowerFirst(n))
+		fs.add(finding.Info, CodeRenderNote, nil, "The %s render: %s", pg.Mode, lowerFirst(n))
 	}
 }
 

@@ -1,5 +1,7 @@
 package inspect
 
+import "github.com/cutoffapp/cutoff/inspect/finding"
+
 // CodeRenderScriptUnchecked is the finding about scripts the render could
 // not fetch because their host's robots.txt got no answer from this
 // machine: this machine's failure (offline, DNS), not Google's rule.
@@ -18,13 +20,13 @@ func uncheckedScripts(fs *findings, scripts []RenderedScript) {
 		}
 	}
 	if len(hosts) >= offlineHosts {
-		fs.add(SeverityWarning, CodeRenderScriptUnchecked, nil,
+		fs.add(finding.Warning, CodeRenderScriptUnchecked, nil,
 			"%s hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether Google may fetch them: %s.",
 			thousands(len(hosts)), pluralize(len(scripts), "script", "scripts"), listShort(hosts, 6))
 		return
 	}
 	for _, s := range scripts {
-		fs.add(SeverityWarning, CodeRenderScriptUnchecked, scriptOffset(s),
+		fs.add(finding.Warning, CodeRenderScriptUnchecked, scriptOffset(s),
 			"%s was not fetched for the render: its host could not be reached from this machine, so its robots.txt could not be checked from here and nothing is known of whether Google may fetch it.",
 			s.URL)
 	}

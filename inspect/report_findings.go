@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -27,7 +28,7 @@ func (r *Report) addFindings(p fetch.Profile) {
 	list = append(list, r.fetchFindings()...)
 	list = append(list, resourceFindings(r.Resources, p, r.Fetch.CutoffOffset)...)
 	sort.SliceStable(list, func(i, j int) bool {
-		return severityRank(list[i].Severity) > severityRank(list[j].Severity)
+		return finding.Rank(list[i].Severity) > finding.Rank(list[j].Severity)
 	})
 	r.Findings = list
 }
@@ -36,7 +37,7 @@ func (r *Report) addFindings(p fetch.Profile) {
 // ("critical" or "warning"): the command line's --fail-on.
 func (r *Report) HasFindingAtLeast(min string) bool {
 	for _, f := range r.Findings {
-		if SeverityAtLeast(f, min) {
+		if finding.AtLeast(f, min) {
 			return true
 		}
 	}
@@ -46,8 +47,8 @@ func (r *Report) HasFindingAtLeast(min string) bool {
 // robotsFindings says when robots.txt keeps the crawler from the page or
 // from the URL it redirects to: by a rule, or because robots.txt could not
 // be had. A cause shared by both URLs (one host's robots.txt) is said once.
-func (r *Report) robotsFindings(p fetch.Profile) []Finding {
-	var out []Finding
+func (r *Report) robotsFindings(p fetch.Profile) []finding.Finding {
+	var out []finding.Finding
 	seen := map[string]bool{}
 	for i, s := range []*RobotsSummary{r.Robots, r.FinalRobots} {
 		if s == nil || s.Skipped || s.Allowed {
@@ -60,7 +61,7 @@ func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 		if s.Policy == string(robots.PolicyDisallowAll) {
 			if !seen[s.URL] {
 				seen[s.URL] = true
-				out = append(out, Finding{Severity: SeverityCritical, Code: CodeRobotsUnreachable,
+				out = append(out, finding.Finding{Severity: finding.Critical, Code: CodeRobotsUnreachable,
 					Message: fmt.Sprintf("%s %s may not fetch %s until %s can be fetched. %s", s.Reason, p.Name, page, s.URL, fetchedAnyway)})
 			}
 			continue
@@ -69,7 +70,7 @@ func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 		if s.Line > 0 {
 			rule = fmt.Sprintf("line %d (%s)", s.Line, s.Rule)
 		}
-		out = append(out, Finding{Severity: SeverityCritical, Code: CodePageBlockedByRobots,
+		out = append(out, finding.Finding{Severity: finding.Critical, Code: CodePageBlockedByRobots,
 			Message: fmt.Sprintf("%s may not fetch %s: %s disallows it by %s. %s", p.Name, page, s.URL, rule, fetchedAnyway)})
 	}
 	return out
@@ -79,18 +80,18 @@ func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 // crawler would not fetch.
 const fetchedAnyway = "Cutoff fetched it anyway to show what the crawler would get."
 
-func (r *Report) fetchFindings() []Finding {
+func (r *Report) fetchFindings() []finding.Finding {
 	res := r.Fetch
-	var out []Finding
+	var out []finding.Finding
 	if res.Status >= 400 {
-		out = append(out, Finding{Severity: SeverityCritical, Code: CodePageStatus,
+		out = append(out, finding.Finding{Severity: finding.Critical, Code: CodePageStatus,
 			Message: fmt.Sprintf("The page answered HTTP %d; a crawler does not index an error page.", res.Status)})
 	}
 	if pr := r.Partial; pr != nil {
 		out = append(out, r.partialFinding(pr))
 	}
 	if res.Insecure {
-		out = append(out, Finding{Severity: SeverityWarning, Code: CodeInsecure,
+		out = append(out, finding.Finding{Severity: finding.Warning, Code: CodeInsecure,
 			Message: "The TLS certificate was not verified (--insecure); a crawler would refuse an invalid certificate."})
 	}
 	return out
@@ -127,7 +128,7 @@ func (r *Report) notePartial() {
 // partialFinding says what was read, what the server announced and where
 // the cutoff falls on the announced length. A read that broke off is a
 // warning: the report covers only part of what the crawler would get.
-func (r *Report) partialFinding(pr *PartialRead) Finding {
+func (r *Report) partialFinding(pr *PartialRead) finding.Finding {
 	res := r.Fetch
 	if pr.Error == "" {
 		msg := fmt.Sprintf("Cutoff stopped reading at %s decoded bytes (the cap)", Bytes(pr.ReadBytes))
@@ -137,7 +138,7 @@ func (r *Report) partialFinding(pr *PartialRead) Finding {
 				msg += fmt.Sprintf("; if MB means MiB the cutoff falls at body byte %s of that length, past the bytes read", Bytes(*b))
 			}
 		}
-		return Finding{Severity: SeverityInfo, Code: CodeReadIncomplete, Message: msg + "; what lies beyond was not analysed."}
+		return finding.Finding{Severity: finding.Info, Code: CodeReadIncomplete, Message: msg + "; what lies beyond was not analysed."}
 	}
 	msg := fmt.Sprintf("The body broke off after %s bytes (%s)", Bytes(pr.ReadBytes), strings.TrimSuffix(pr.Error, "."))
 	switch {
@@ -150,5 +151,5 @@ func (r *Report) partialFinding(pr *PartialRead) Finding {
 		msg += fmt.Sprintf("; the server announced %s bytes, so %s's cutoff falls at body byte %s (counted byte %s), past the bytes read: what the crawler keeps between them and what it loses was not analysed.",
 			Bytes(pr.AnnouncedBytes), r.Profile.Name, Bytes(*pr.CutoffOffset), Bytes(res.LimitBytes))
 	}
-	return Finding{Severity: SeverityWarning, Code: CodeReadIncomplete, Message: msg}
+	return finding.Finding{Severity: finding.Warning, Code: CodeReadIncomplete, Message: msg}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // Finding codes about subresources.
@@ -22,9 +23,9 @@ const (
 // resourceFindings returns the findings about rs, as Resources returned
 // it, for profile p; pageCutoff is the page's cutoff offset, nil when
 // nothing is cut. A finding about a reference in the page carries its
-// offset. Past maxPerCode findings of one code, one more finding counts
+// offset. Past finding.MaxPerCode findings of one code, one more finding counts
 // the rest.
-func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []Finding {
+func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []finding.Finding {
 	parents := make(map[string]*Resource)
 	for i := range rs {
 		if !rs[i].ImportCycle {
@@ -53,7 +54,7 @@ func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []Findi
 type resFindingWriter struct {
 	profile string
 	at      *Resource // the resource the findings being added are about
-	list    []Finding
+	list    []finding.Finding
 	counts  map[string]int
 	order   []string // codes in first-seen order, for the summaries
 	// unchecked gathers, per robots.txt URL, the resources whose
@@ -67,10 +68,10 @@ func (w *resFindingWriter) add(severity, code, format string, args ...any) {
 		w.order = append(w.order, code)
 	}
 	w.counts[code]++
-	if w.counts[code] > maxPerCode {
+	if w.counts[code] > finding.MaxPerCode {
 		return
 	}
-	f := Finding{Severity: severity, Code: code, Message: fmt.Sprintf(format, args...)}
+	f := finding.Finding{Severity: severity, Code: code, Message: fmt.Sprintf(format, args...)}
 	if w.at.Parent == "" {
 		off := w.at.DiscoveredOffset
 		f.Offset = &off
@@ -79,11 +80,11 @@ func (w *resFindingWriter) add(severity, code, format string, args ...any) {
 }
 
 // result returns the findings with one summary per capped code.
-func (w *resFindingWriter) result() []Finding {
+func (w *resFindingWriter) result() []finding.Finding {
 	w.list = append(w.list, w.uncheckedFindings()...)
 	for _, code := range w.order {
-		if n := w.counts[code] - maxPerCode; n > 0 {
-			w.list = append(w.list, Finding{Severity: SeverityInfo, Code: code,
+		if n := w.counts[code] - finding.MaxPerCode; n > 0 {
+			w.list = append(w.list, finding.Finding{Severity: finding.Info, Code: code,
 				Message: fmt.Sprintf("%s more resources have the same problem (%s); the resources list shows each of them.",
 					Bytes(int64(n)), code)})
 		}
@@ -96,9 +97,9 @@ func (w *resFindingWriter) result() []Finding {
 func resSeverity(r *Resource) string {
 	switch r.Kind {
 	case ResourceScript, ResourceStylesheet, ResourceImport:
-		return SeverityCritical
+		return finding.Critical
 	}
-	return SeverityWarning
+	return finding.Warning
 }
 
 // truncated reports a resource cut by the limit, or one close to it.
@@ -112,7 +113,7 @@ func (w *resFindingWriter) truncated(r *Resource) {
 		w.add(resSeverity(r), CodeResourceTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
 			resNoun(r), r.URL, resSizeText(r), resHeaderText(r), w.profile, Bytes(r.LimitBytes), resHeaderNote(r), resTruncationEffect(r))
 	case r.LimitBytes > 0 && counted*5 >= r.LimitBytes*4:
-		w.add(SeverityWarning, CodeResourceOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
+		w.add(finding.Warning, CodeResourceOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
 			resNoun(r), r.URL, Bytes(counted), counted*100/r.LimitBytes, w.profile, Bytes(r.LimitBytes))
 	}
 }
@@ -164,13 +165,13 @@ func (w *resFindingWriter) failed(r *Resource) {
 	}
 	switch {
 	case r.Status >= 400:
-		w.add(SeverityWarning, CodeResourceFailed, "The %s %s answered %s, so %s.",
+		w.add(finding.Warning, CodeResourceFailed, "The %s %s answered %s, so %s.",
 			resNoun(r), r.URL, resStatusText(r.Status), resWithoutEffect(r))
 	case r.Status == 0 && r.Error != "":
-		w.add(SeverityWarning, CodeResourceFailed, "The %s %s could not be fetched: %s",
+		w.add(finding.Warning, CodeResourceFailed, "The %s %s could not be fetched: %s",
 			resNoun(r), r.URL, resSentence(r.Error))
 	case r.Error != "" && !r.ReadComplete:
-		w.add(SeverityWarning, CodeResourceFailed, "The %s %s broke off after %s bytes: %s",
+		w.add(finding.Warning, CodeResourceFailed, "The %s %s broke off after %s bytes: %s",
 			resNoun(r), r.URL, Bytes(r.BodyBytes), resSentence(r.Error))
 	}
 }
@@ -179,14 +180,14 @@ func (w *resFindingWriter) failed(r *Resource) {
 func (w *resFindingWriter) importProblems(r *Resource) {
 	switch {
 	case r.ImportCycle:
-		w.add(SeverityWarning, CodeResourceImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
+		w.add(finding.Warning, CodeResourceImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
 			r.Parent, r.URL)
 	case r.Kind == ResourceImport && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
 		in := "the page's inline <style>"
 		if r.Parent != "" {
 			in = "the stylesheet " + r.Parent
 		}
-		w.add(SeverityWarning, CodeResourceImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
+		w.add(finding.Warning, CodeResourceImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
 			r.URL, in, strings.ToLower(r.ExcludedReason[:1])+r.ExcludedReason[1:])
 	}
 }

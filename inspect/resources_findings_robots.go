@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // CodeResourceRobotsUnchecked is the finding about resources whose host's
@@ -30,12 +32,12 @@ func (w *resFindingWriter) noteUnchecked(r *Resource) {
 	key := r.Robots.URL
 	h := w.unchecked[key]
 	if h == nil {
-		h = &uncheckedHost{robots: r.Robots, severity: SeverityWarning, unreachable: r.Robots.Unreachable}
+		h = &uncheckedHost{robots: r.Robots, severity: finding.Warning, unreachable: r.Robots.Unreachable}
 		w.unchecked[key] = h
 		w.uncheckedOrder = append(w.uncheckedOrder, key)
 	}
 	h.resources = append(h.resources, r)
-	if !h.unreachable && severityRank(resSeverity(r)) > severityRank(h.severity) {
+	if !h.unreachable && finding.Rank(resSeverity(r)) > finding.Rank(h.severity) {
 		h.severity = resSeverity(r)
 	}
 }
@@ -44,13 +46,13 @@ func (w *resFindingWriter) noteUnchecked(r *Resource) {
 // it could not be checked and what Google's policy makes of it; hosts
 // that gave no answer at all are one sentence each, or a single summary
 // when there are offlineHosts or more of them.
-func (w *resFindingWriter) uncheckedFindings() []Finding {
-	var out, unreachable []Finding
+func (w *resFindingWriter) uncheckedFindings() []finding.Finding {
+	var out, unreachable []finding.Finding
 	var hosts []string
 	n := 0
 	for _, key := range w.uncheckedOrder {
 		h := w.unchecked[key]
-		f := Finding{Severity: h.severity, Code: CodeResourceRobotsUnchecked, Message: w.uncheckedSentence(h)}
+		f := finding.Finding{Severity: h.severity, Code: CodeResourceRobotsUnchecked, Message: w.uncheckedSentence(h)}
 		if !h.unreachable {
 			out = append(out, f)
 			continue
@@ -62,7 +64,7 @@ func (w *resFindingWriter) uncheckedFindings() []Finding {
 	if len(hosts) < offlineHosts {
 		return append(out, unreachable...)
 	}
-	return append(out, Finding{Severity: SeverityWarning, Code: CodeResourceRobotsUnchecked,
+	return append(out, finding.Finding{Severity: finding.Warning, Code: CodeResourceRobotsUnchecked,
 		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
 			thousands(len(hosts)), w.profile, resCount(n), listShort(hosts, 6))})
 }

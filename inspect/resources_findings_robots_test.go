@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // closedHost returns the URL of a port that refuses connections: a test
@@ -22,7 +23,7 @@ func closedHost(t *testing.T) string {
 
 // uncheckedFindings fetches a page's scripts from the given hosts, each
 // with its own robots.txt behaviour, and returns the findings.
-func uncheckedRun(t *testing.T, hosts []string) []Finding {
+func uncheckedRun(t *testing.T, hosts []string) []finding.Finding {
 	var html strings.Builder
 	for i, h := range hosts {
 		fmt.Fprintf(&html, `<script src="%s/s%d.js"></script>`, h, i)
@@ -41,7 +42,7 @@ func TestResourceRobotsUnreachableIsNotABlock(t *testing.T) {
 		t.Fatalf("%d findings %+v, want 1", len(fs), fs)
 	}
 	f := fs[0]
-	if f.Code != CodeResourceRobotsUnchecked || f.Severity != SeverityWarning {
+	if f.Code != CodeResourceRobotsUnchecked || f.Severity != finding.Warning {
 		t.Errorf("finding %s %s, want warning %s", f.Severity, f.Code, CodeResourceRobotsUnchecked)
 	}
 	want := down + "/robots.txt could not be checked (it got no answer): Google treats an unreachable robots.txt " +
@@ -66,7 +67,7 @@ func TestResourceRobotsServerError(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	fs := uncheckedRun(t, []string{srv.URL})
-	if len(fs) != 1 || fs[0].Code != CodeResourceRobotsUnchecked || fs[0].Severity != SeverityCritical {
+	if len(fs) != 1 || fs[0].Code != CodeResourceRobotsUnchecked || fs[0].Severity != finding.Critical {
 		t.Fatalf("findings %+v, want one critical %s", fs, CodeResourceRobotsUnchecked)
 	}
 	if want := "could not be checked (it answered 503 Service Unavailable)"; !strings.Contains(fs[0].Message, want) {
@@ -87,7 +88,7 @@ func TestResourceRobotsManyUnreachableIsOneSentence(t *testing.T) {
 	if want := "12 hosts could not be reached: are you offline?"; !strings.HasPrefix(fs[0].Message, want) {
 		t.Errorf("message %q, want it to start with %q", fs[0].Message, want)
 	}
-	if !strings.Contains(fs[0].Message, "without their 12 resources") || fs[0].Severity != SeverityWarning {
+	if !strings.Contains(fs[0].Message, "without their 12 resources") || fs[0].Severity != finding.Warning {
 		t.Errorf("summary %s %q, want a warning naming 12 resources", fs[0].Severity, fs[0].Message)
 	}
 }

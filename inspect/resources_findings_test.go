@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // fetchedResource is a script fetched with a 200 and 141 header bytes
@@ -102,11 +103,11 @@ func TestResourceFindingsCap(t *testing.T) {
 		rs = append(rs, r)
 	}
 	fs := resourceFindings(rs, fetch.Profile{Name: "Googlebot"}, nil)
-	if got, want := len(fs), maxPerCode+1; got != want {
+	if got, want := len(fs), finding.MaxPerCode+1; got != want {
 		t.Fatalf("%d findings, want %d", got, want)
 	}
 	last := fs[len(fs)-1]
-	if want := fmt.Sprintf("%d more resources have the same problem (resource-failed)", 30-maxPerCode); !strings.HasPrefix(last.Message, want) || last.Severity != SeverityInfo {
+	if want := fmt.Sprintf("%d more resources have the same problem (resource-failed)", 30-finding.MaxPerCode); !strings.HasPrefix(last.Message, want) || last.Severity != finding.Info {
 		t.Errorf("summary %s %q, want info starting with %q", last.Severity, last.Message, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -127,8 +128,8 @@ func findingsAspect() aspect {
 // severityWords name each severity, one and many, as the Findings row
 // says them.
 var severityWords = []struct{ key, one, many string }{
-	{inspect.SeverityCritical, "critical", "critical"}, {inspect.SeverityWarning, "warning", "warnings"},
-	{inspect.SeverityInfo, "note", "notes"},
+	{finding.Critical, "critical", "critical"}, {finding.Warning, "warning", "warnings"},
+	{finding.Info, "note", "notes"},
 }
 
 // severityWord is the Findings row's word for one finding of severity sev.
@@ -143,7 +144,7 @@ func severityWord(sev string) string {
 
 // severityCounts says a fetch's findings by severity: "2 critical, 3
 // warnings", or "none".
-func severityCounts(fs []inspect.Finding) string {
+func severityCounts(fs []finding.Finding) string {
 	var parts []string
 	for _, sev := range severityWords {
 		n := int64(0)
@@ -171,7 +172,7 @@ func findingsSentence(f, ref Fetch) string {
 		var out []string
 		for _, fi := range a.Findings {
 			title := inspect.FindingTitle(fi.Code) + " (" + severityWord(fi.Severity) + ")"
-			if !slices.ContainsFunc(b.Findings, func(x inspect.Finding) bool { return x.Code == fi.Code }) &&
+			if !slices.ContainsFunc(b.Findings, func(x finding.Finding) bool { return x.Code == fi.Code }) &&
 				!slices.Contains(out, title) {
 				out = append(out, title)
 			}

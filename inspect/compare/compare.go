@@ -14,6 +14,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // Caveat is said with every comparison: the fetches come from this
@@ -99,7 +100,7 @@ type Fetch struct {
 	Browser  bool                   `json:"browser,omitempty"`
 	Fetch    *fetch.Result          `json:"fetch"`
 	Critical []inspect.Critical     `json:"critical"`
-	Findings []inspect.Finding      `json:"findings"`
+	Findings []finding.Finding      `json:"findings"`
 	Robots   *inspect.RobotsSummary `json:"robots"`
 	// Error is the sentence of a fetch that failed (DNS, TLS, timeout, too
 	// many redirects); the other fields are then empty.

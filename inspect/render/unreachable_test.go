@@ -12,6 +12,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // closedPort is a loopback port nothing listens on: a connection to it is
@@ -90,7 +91,7 @@ func renderLocal(t *testing.T, page string) (*inspect.Rendered, *inspect.Report)
 // checkUncheckedFindings wants one "could not be checked from here"
 // finding per script, or one offline summary, and no finding that says
 // Google blocks the scripts or treats the failure as its own.
-func checkUncheckedFindings(t *testing.T, fs []inspect.Finding, scripts int, summary bool) {
+func checkUncheckedFindings(t *testing.T, fs []finding.Finding, scripts int, summary bool) {
 	t.Helper()
 	n := 0
 	for _, f := range fs {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 func TestRenderedTextAndReport(t *testing.T) {
@@ -34,7 +35,7 @@ func TestRenderedTextAndReport(t *testing.T) {
 	}
 	r := &inspect.Report{Analysis: &inspect.Analysis{}}
 	r.AddRendered(rd)
-	if r.Render != rd || len(r.Findings) != 3 || r.Findings[0].Severity != inspect.SeverityWarning {
+	if r.Render != rd || len(r.Findings) != 3 || r.Findings[0].Severity != finding.Warning {
 		t.Errorf("AddRendered: %+v", r.Findings)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -122,7 +123,7 @@ func textFindings(w io.Writer, r *inspect.Report) {
 	for _, f := range r.Findings {
 		counts[f.Severity]++
 	}
-	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", prose.Thousands(int64(counts[inspect.SeverityCritical])), prose.Thousands(int64(counts[inspect.SeverityWarning])), prose.Thousands(int64(counts[inspect.SeverityInfo])))
+	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", prose.Thousands(int64(counts[finding.Critical])), prose.Thousands(int64(counts[finding.Warning])), prose.Thousands(int64(counts[finding.Info])))
 	if len(r.Findings) == 0 {
 		fmt.Fprintln(w, "  none")
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // FindingRef is a finding of a row by code and severity; the sentence is in
@@ -89,7 +90,7 @@ func (r *Row) HasFinding(code string) bool {
 // or worse ("critical", "warning"): the command line's --fail-on.
 func (r *Row) HasSeverityAtLeast(min string) bool {
 	for _, f := range r.Findings {
-		if inspect.SeverityAtLeast(inspect.Finding{Severity: f.Severity}, min) {
+		if finding.AtLeast(finding.Finding{Severity: f.Severity}, min) {
 			return true
 		}
 	}
@@ -145,7 +146,7 @@ func beyondKinds(crit []inspect.Critical) []string {
 	return kinds
 }
 
-func findingRefs(fs []inspect.Finding) []FindingRef {
+func findingRefs(fs []finding.Finding) []FindingRef {
 	out := make([]FindingRef, 0, len(fs))
 	for _, f := range fs {
 		ref := FindingRef{Code: f.Code, Severity: f.Severity}

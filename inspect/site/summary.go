@@ -3,7 +3,7 @@ package site
 import (
 	"strconv"
 
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
 // NearLimitPercent is the share of the limit from which a page that is not
@@ -103,7 +103,7 @@ func MarkOrphans(rows []Row, s *Summary) {
 	for i := range rows {
 		r := &rows[i]
 		if names[r.URL] && !r.HasFinding(CodeLinkedOnlyPastCutoff) {
-			r.Findings = append(r.Findings, FindingRef{CodeLinkedOnlyPastCutoff, inspect.SeverityWarning})
+			r.Findings = append(r.Findings, FindingRef{CodeLinkedOnlyPastCutoff, finding.Warning})
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -70,7 +71,7 @@ func (in *inspector) disallowed(ctx context.Context, u string) (Row, bool) {
 		reason = fmt.Sprintf("%s disallows it: line %d, %q.", o.RobotsURL, v.Line, v.Rule)
 	}
 	return Row{URL: u, RobotsAllowed: false, RobotsLine: v.Line, RobotsRule: v.Rule, RobotsReason: reason,
-		CriticalBeyond: []string{}, Findings: []FindingRef{{CodeRobotsDisallowed, inspect.SeverityWarning}},
+		CriticalBeyond: []string{}, Findings: []FindingRef{{CodeRobotsDisallowed, finding.Warning}},
 		Error: "not fetched: robots.txt disallows it for " + p.Name + "."}, true
 }
 
