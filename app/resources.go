@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // Columns of the resources table.
@@ -44,7 +44,7 @@ var resourceColumns = [resourceCols]struct {
 // resourceRow is one resource with its cell texts, prepared off the UI
 // thread.
 type resourceRow struct {
-	res     inspect.Resource
+	res     resources.Resource
 	cells   [resourceCols]string
 	problem bool // truncated, failed, blocked or discovered after the cutoff
 	greyed  bool // a kind the renderer does not fetch
@@ -222,7 +222,7 @@ func compareRows(x, y *resourceRow, col int) int {
 	return strings.Compare(x.cells[col], y.cells[col])
 }
 
-func fillRatio(r *inspect.Resource) float64 {
+func fillRatio(r *resources.Resource) float64 {
 	if r.LimitBytes <= 0 {
 		return 0
 	}

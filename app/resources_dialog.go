@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // showResourceDialog shows one resource in full: its own ruler, how it was
@@ -36,7 +36,7 @@ func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog 
 
 // resourceHeaderPane is the response header block as received, or why
 // there is none.
-func resourceHeaderPane(r *inspect.Resource) fyne.CanvasObject {
+func resourceHeaderPane(r *resources.Resource) fyne.CanvasObject {
 	if r.RawHeader == "" {
 		return widget.NewLabel(noResponseText(r))
 	}
@@ -47,7 +47,7 @@ func resourceHeaderPane(r *inspect.Resource) fyne.CanvasObject {
 
 // resourceHeadPane is the first bytes of the decoded body under a caption
 // that says how much of it they are.
-func resourceHeadPane(r *inspect.Resource) fyne.CanvasObject {
+func resourceHeadPane(r *resources.Resource) fyne.CanvasObject {
 	if !r.Requested || r.RawHeader == "" {
 		return widget.NewLabel(noResponseText(r))
 	}
@@ -55,12 +55,12 @@ func resourceHeadPane(r *inspect.Resource) fyne.CanvasObject {
 	caption.Wrapping = fyne.TextWrapWord
 	caption.SizeName = theme.SizeNameCaptionText
 	text := monoLabel()
-	text.SetText(shownText(r.Head, inspect.ResourceHeadBytes))
+	text.SetText(shownText(r.Head, resources.HeadBytes))
 	return container.NewBorder(caption, nil, nil, nil, text)
 }
 
 // headCaption says which bytes the head pane shows.
-func headCaption(r *inspect.Resource) string {
+func headCaption(r *resources.Resource) string {
 	n := int64(len(r.Head))
 	switch {
 	case n == 0:
@@ -73,7 +73,7 @@ func headCaption(r *inspect.Resource) string {
 }
 
 // noResponseText says why a resource has no header or body to show.
-func noResponseText(r *inspect.Resource) string {
+func noResponseText(r *resources.Resource) string {
 	switch {
 	case r.Error != "":
 		return "No response: " + r.Error
@@ -87,7 +87,7 @@ func noResponseText(r *inspect.Resource) string {
 
 // resourceDetails is every field of a resource a consultant may want, one
 // "name  value" line each.
-func resourceDetails(r *inspect.Resource) string {
+func resourceDetails(r *resources.Resource) string {
 	var b strings.Builder
 	row := func(name, value string) {
 		if value != "" {
@@ -126,7 +126,7 @@ func resourceDetails(r *inspect.Resource) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func referenceText(r *inspect.Resource) string {
+func referenceText(r *resources.Resource) string {
 	where := "the page"
 	if r.Parent != "" {
 		where = r.Parent
@@ -146,7 +146,7 @@ func yesNo(b bool) string {
 }
 
 // countedText is the resource's counted bytes and what they add up.
-func countedText(r *inspect.Resource) string {
+func countedText(r *resources.Resource) string {
 	if r.CountsHeaders {
 		return bytesText(r.CountedBytes) + " (header + decoded body: what counts toward the limit)"
 	}

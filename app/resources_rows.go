@@ -2,12 +2,12 @@ package app
 
 import (
 	"github.com/cutoffapp/cutoff/app/byteview"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // resourceRows builds the table rows of a report's resources. It runs on
 // the inspection's goroutine.
-func resourceRows(list []inspect.Resource) []resourceRow {
+func resourceRows(list []resources.Resource) []resourceRow {
 	rows := make([]resourceRow, len(list))
 	for i, r := range list {
 		rows[i] = resourceRow{
@@ -21,7 +21,7 @@ func resourceRows(list []inspect.Resource) []resourceRow {
 	return rows
 }
 
-func resourceCells(r *inspect.Resource) [resourceCols]string {
+func resourceCells(r *resources.Resource) [resourceCols]string {
 	var c [resourceCols]string
 	c[colURL] = r.URL
 	c[colKind] = string(r.Kind)
@@ -42,7 +42,7 @@ func resourceCells(r *inspect.Resource) [resourceCols]string {
 
 // resourceNote says the most important thing about a resource in a few
 // words, or the reason it is not fetched.
-func resourceNote(r *inspect.Resource) string {
+func resourceNote(r *resources.Resource) string {
 	switch {
 	case r.Summary:
 		return commas(int64(r.References)) + " more references not listed one by one"
@@ -58,7 +58,7 @@ func resourceNote(r *inspect.Resource) string {
 	return ""
 }
 
-func resourceProblem(r *inspect.Resource) bool {
+func resourceProblem(r *resources.Resource) bool {
 	if !r.Kind.Fetchable() || r.Summary {
 		return false
 	}
@@ -70,7 +70,7 @@ func resourceProblem(r *inspect.Resource) bool {
 // drawn to the scale of its limit so that rows compare: a 471-byte
 // stylesheet is a sliver of its 2,000,000 bytes, a file over its limit
 // fills the row and shows where it is cut.
-func resourceModel(r *inspect.Resource) byteview.RulerModel {
+func resourceModel(r *resources.Resource) byteview.RulerModel {
 	m := byteview.RulerModel{
 		BodyBytes:        r.BodyBytes,
 		Cutoff:           r.CutoffOffset,

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 func TestResourcesSortFilterCopy(t *testing.T) {
@@ -19,14 +19,14 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	a := newResourcesArea(w)
 	w.SetContent(a.content())
-	a.show(resourceRows([]inspect.Resource{
-		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
-			Accounting:    fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000, CountsHeaders: true},
-			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 5100}},
-		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
-			Accounting:    fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10, CountsHeaders: true},
-			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 110}},
-		{URL: "http://h/c.png", Kind: inspect.ResourceImage, ExcludedReason: "Images are not fetched by the renderer."},
+	a.show(resourceRows([]resources.Resource{
+		{URL: "http://h/b.js", Kind: resources.Script, DiscoveredBeforeCutoff: true, Fetched: true,
+			Accounting: fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000, CountsHeaders: true},
+			Response:   resources.Response{Requested: true, CountedBytes: 5100}},
+		{URL: "http://h/a.css", Kind: resources.Stylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
+			Accounting: fetch.Accounting{Status: 404, HeaderBytes: 100, BodyBytes: 10, CountsHeaders: true},
+			Response:   resources.Response{Requested: true, CountedBytes: 110}},
+		{URL: "http://h/c.png", Kind: resources.Image, ExcludedReason: "Images are not fetched by the renderer."},
 	}), "")
 	urls := func() string {
 		var s []string
@@ -114,15 +114,15 @@ func TestResourcesDoubleTapOpensDetails(t *testing.T) {
 
 // detailResources are a fetched stylesheet and a script that was never
 // requested.
-func detailResources() []inspect.Resource {
-	return []inspect.Resource{
-		{URL: "http://h/a.css", Kind: inspect.ResourceStylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
+func detailResources() []resources.Resource {
+	return []resources.Resource{
+		{URL: "http://h/a.css", Kind: resources.Stylesheet, DiscoveredBeforeCutoff: true, Fetched: true,
 			Accounting: fetch.Accounting{Status: 200, HeaderBytes: 60, BodyBytes: 5_000, LimitBytes: 2_000_000, CountsHeaders: true},
-			ResourceFetch: inspect.ResourceFetch{Requested: true,
+			Response: resources.Response{Requested: true,
 				RawHeader: "HTTP/1.1 200 OK\r\nContent-Type: text/css\r\nX-Bad: caf\xe9\r\n\r\n",
-				Head:      []byte(strings.Repeat("a{color:red}", 400)[:inspect.ResourceHeadBytes])}},
-		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
-			ResourceFetch: inspect.ResourceFetch{Error: "Cancelled before it was fetched."}},
+				Head:      []byte(strings.Repeat("a{color:red}", 400)[:resources.HeadBytes])}},
+		{URL: "http://h/b.js", Kind: resources.Script, DiscoveredBeforeCutoff: true, Fetched: true,
+			Response: resources.Response{Error: "Cancelled before it was fetched."}},
 	}
 }
 
@@ -131,7 +131,7 @@ func TestResourceDialogPanes(t *testing.T) {
 	rs := detailResources()
 	tests := []struct {
 		name         string
-		r            *inspect.Resource
+		r            *resources.Resource
 		header, head []string
 	}{
 		{"fetched", &rs[0],
@@ -190,9 +190,9 @@ func TestResourcesClickSelectsRow(t *testing.T) {
 	a := newResourcesArea(w)
 	w.SetContent(a.content())
 	w.Resize(fyne.NewSize(1400, 500))
-	a.show(resourceRows([]inspect.Resource{
-		{URL: "http://h/a.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
-		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
+	a.show(resourceRows([]resources.Resource{
+		{URL: "http://h/a.js", Kind: resources.Script, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
+		{URL: "http://h/b.js", Kind: resources.Script, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
 	}), "")
 	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: colKind}))
 	for col := range resourceCols {

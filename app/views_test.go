@@ -7,6 +7,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // cutReport is a report for a page whose canonical sits past a cutoff at
@@ -28,10 +29,10 @@ func cutReport(t *testing.T) (*inspect.Report, fetch.Profile) {
 	an := inspect.Analyze(inspect.NewInput(res, &p))
 	rep := &inspect.Report{URL: res.URL, FinalURL: res.FinalURL, Fetch: res, Analysis: an,
 		Profile: inspect.ProfileSummary{ID: p.ID, Name: p.Name},
-		Resources: []inspect.Resource{
-			{URL: "http://h/app.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
-			{URL: "http://other/x.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: false},
-			{URL: "http://h/font.woff2", Kind: inspect.ResourceFont, ExcludedReason: "Fonts are not fetched."},
+		Resources: []resources.Resource{
+			{URL: "http://h/app.js", Kind: resources.Script, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
+			{URL: "http://other/x.js", Kind: resources.Script, DiscoveredBeforeCutoff: false},
+			{URL: "http://h/font.woff2", Kind: resources.Font, ExcludedReason: "Fonts are not fetched."},
 		}}
 	return rep, p
 }
@@ -84,19 +85,19 @@ func TestResourceCells(t *testing.T) {
 	cut := int64(1_999_000)
 	tests := []struct {
 		name string
-		res  inspect.Resource
+		res  resources.Resource
 		col  int
 		want string
 	}{
-		{"counted bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 1_000_200}, Accounting: fetch.Accounting{Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
-		{"no response, no bytes", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colBytes, "—"},
-		{"not requested", inspect.Resource{}, colBytes, "—"},
-		{"robots with line", inspect.Resource{Robots: &inspect.ResourceRobots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
-		{"robots not checked", inspect.Resource{Robots: &inspect.ResourceRobots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},
-		{"robots skipped", inspect.Resource{Robots: &inspect.ResourceRobots{Skipped: true}}, colRobots, "not consulted"},
-		{"after the cutoff", inspect.Resource{Kind: inspect.ResourceScript}, colFound, "after cutoff"},
-		{"truncated note", inspect.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, colNote, "truncated: over its own 2,000,000-byte limit"},
-		{"failed request", inspect.Resource{ResourceFetch: inspect.ResourceFetch{Requested: true}}, colStatus, "failed"},
+		{"counted bytes", resources.Resource{Response: resources.Response{Requested: true, CountedBytes: 1_000_200}, Accounting: fetch.Accounting{Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
+		{"no response, no bytes", resources.Resource{Response: resources.Response{Requested: true}}, colBytes, "—"},
+		{"not requested", resources.Resource{}, colBytes, "—"},
+		{"robots with line", resources.Resource{Robots: &resources.Robots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
+		{"robots not checked", resources.Resource{Robots: &resources.Robots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},
+		{"robots skipped", resources.Resource{Robots: &resources.Robots{Skipped: true}}, colRobots, "not consulted"},
+		{"after the cutoff", resources.Resource{Kind: resources.Script}, colFound, "after cutoff"},
+		{"truncated note", resources.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, colNote, "truncated: over its own 2,000,000-byte limit"},
+		{"failed request", resources.Resource{Response: resources.Response{Requested: true}}, colStatus, "failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -104,7 +105,7 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if len(res.Redirects) > 0 && res.FinalURL != res.URL && p.ObeysRobots {
 		r.FinalRobots = <-startPageRobots(ctx, cache, p, res.FinalURL, progress)
 	}
-	r.Resources = []Resource{} // the JSON contract has a list, even when skipped
+	r.Resources = []resources.Resource{} // the JSON contract has a list, even when skipped
 	if opt.NoResources {
 		r.skipResources(skippedAsked, false)
 	} else {
@@ -159,7 +160,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 	}
 	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress), nil)
 	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
-	r.Resources = []Resource{}
+	r.Resources = []resources.Resource{}
 	r.skipResources(skippedLocal, true)
 	r.addFindings(p)
 	return r, nil
@@ -248,8 +249,8 @@ func summarise(p fetch.Profile, res *fetch.Result, chrome string) ProfileSummary
 }
 
 // pageResources fetches the page's subresources with their own counters.
-func pageResources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, res *fetch.Result, opt Options, progress func(Progress)) []Resource {
-	ro := DefaultResourceOptions()
+func pageResources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, res *fetch.Result, opt Options, progress func(Progress)) []resources.Resource {
+	ro := resources.DefaultOptions()
 	ro.Fetch = opt.Fetch
 	ro.Fetch.LimitOverride = 0 // a --limit is about the page; each resource keeps its type's limit
 	ro.Fetch.HeaderBytes = 0
@@ -258,7 +259,7 @@ func pageResources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p
 		progress(Progress{Phase: PhaseResources, Done: bytes, Total: -1, ResourcesDone: done, ResourcesTotal: total})
 	}
 	progress(Progress{Phase: PhaseResources, Total: -1})
-	return Resources(ctx, f, cache, p, res.FinalURL, res.Body, res.CutoffOffset, ro)
+	return resources.Fetch(ctx, f, cache, p, res.FinalURL, res.Body, res.CutoffOffset, ro)
 }
 
 // serialise wraps a progress callback so that concurrent callers never run

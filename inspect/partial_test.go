@@ -44,7 +44,7 @@ func inspectTest(t *testing.T, h http.Handler, opt fetch.Options) *Report {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	rep, err := Page(context.Background(), &fetch.Fetcher{}, srv.URL+"/page", testProfile(t), Options{Fetch: opt, NoResources: true})
+	rep, err := Page(context.Background(), &fetch.Fetcher{}, srv.URL+"/page", pageProfile(t), Options{Fetch: opt, NoResources: true})
 	if err != nil {
 		t.Fatal(err)
 	}

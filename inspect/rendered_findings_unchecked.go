@@ -1,6 +1,11 @@
 package inspect
 
-import "github.com/cutoffapp/cutoff/inspect/finding"
+import (
+	"github.com/cutoffapp/cutoff/inspect/finding"
+
+	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
 
 // CodeRenderScriptUnchecked is the finding about scripts the render could
 // not fetch because their host's robots.txt got no answer from this
@@ -14,15 +19,15 @@ func uncheckedScripts(fs *findings, scripts []RenderedScript) {
 	var hosts []string
 	seen := map[string]bool{}
 	for _, s := range scripts {
-		if h := robotsHost(s.URL); !seen[h] {
+		if h := resources.RobotsHost(s.URL); !seen[h] {
 			seen[h] = true
 			hosts = append(hosts, h)
 		}
 	}
-	if len(hosts) >= offlineHosts {
+	if len(hosts) >= resources.OfflineHosts {
 		fs.add(finding.Warning, CodeRenderScriptUnchecked, nil,
 			"%s hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether Google may fetch them: %s.",
-			thousands(len(hosts)), pluralize(len(scripts), "script", "scripts"), listShort(hosts, 6))
+			thousands(len(hosts)), pluralize(len(scripts), "script", "scripts"), prose.List(hosts, 6))
 		return
 	}
 	for _, s := range scripts {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -58,8 +59,8 @@ type Report struct {
 	// Partial says what is known of a body not read to its end (the
 	// announced length and where the cutoff falls on it); nil when the
 	// body was read whole.
-	Partial   *PartialRead `json:"partial_read,omitempty"`
-	Resources []Resource   `json:"resources"`
+	Partial   *PartialRead         `json:"partial_read,omitempty"`
+	Resources []resources.Resource `json:"resources"`
 	// ResourcesSkipped says, in one sentence, why no subresource was
 	// fetched (a local file, or turned off); "" when they were, so that an
 	// empty Resources then means the page references none.

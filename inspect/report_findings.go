@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -26,7 +27,7 @@ func (r *Report) addFindings(p fetch.Profile) {
 	list := r.Findings
 	list = append(list, r.robotsFindings(p)...)
 	list = append(list, r.fetchFindings()...)
-	list = append(list, resourceFindings(r.Resources, p, r.Fetch.CutoffOffset)...)
+	list = append(list, resources.Findings(r.Resources, p, r.Fetch.CutoffOffset)...)
 	sort.SliceStable(list, func(i, j int) bool {
 		return finding.Rank(list[i].Severity) > finding.Rank(list[j].Severity)
 	})

@@ -1,5 +1,7 @@
 package inspect
 
+import "github.com/cutoffapp/cutoff/inspect/resources"
+
 // Why a report's subresources were not fetched, said as Report.ResourcesSkipped.
 const (
 	skippedLocal = "Subresources are not fetched for a local file."
@@ -18,7 +20,7 @@ func (r *Report) skipResources(reason string, count bool) {
 	if !r.referencesCounted {
 		return
 	}
-	for _, res := range DiscoverResources(r.FinalURL, r.Fetch.Body, r.Fetch.CutoffOffset) {
+	for _, res := range resources.Discover(r.FinalURL, r.Fetch.Body, r.Fetch.CutoffOffset) {
 		if res.Kind.Fetchable() {
 			r.ResourceReferences++
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // demoRender inspects and renders the demo site's /rendered page as
@@ -125,16 +126,16 @@ func sameCounts(t *testing.T, rep *inspect.Report, r *inspect.Rendered) {
 
 // inspected returns the inspection's counts for rawURL: the page itself or
 // one of its resources.
-func inspected(rep *inspect.Report, rawURL string) (inspect.Resource, bool) {
+func inspected(rep *inspect.Report, rawURL string) (resources.Resource, bool) {
 	if rawURL == rep.Fetch.FinalURL {
-		return inspect.FetchedResource(rawURL, "document", rep.Fetch), true
+		return resources.FromFetch(rawURL, "document", rep.Fetch), true
 	}
 	for _, res := range rep.Resources {
 		if res.URL == rawURL && res.Requested {
 			return res, true
 		}
 	}
-	return inspect.Resource{}, false
+	return resources.Resource{}, false
 }
 
 func find[T any](list []T, ok func(T) bool) (T, bool) {

@@ -5,7 +5,7 @@
 // Cutoff's own fetcher with the crawler profile:
 //
 //   - "google": the page cut at its cutoff, each script, stylesheet, XHR
-//     and fetch cut at its own limit (counted as inspect.Resources counts),
+//     and fetch cut at its own limit (counted as resources.Fetch counts),
 //     requests robots.txt disallows failed, images, media and fonts not
 //     fetched;
 //   - "full": the whole page and whole resources, as a browser user gets

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // Render modes.
@@ -170,7 +171,7 @@ func skippedType(t network.ResourceType) string {
 // serve builds the answer from a fetch: the kept prefix in the google
 // render, all that was read in the full one.
 func (in *interceptor) serve(res *fetch.Result, rec *inspect.RenderedRequest) answer {
-	r := inspect.FetchedResource(rec.URL, inspect.ResourceKind(rec.Kind), res)
+	r := resources.FromFetch(rec.URL, resources.Kind(rec.Kind), res)
 	rec.Status, rec.HeaderBytes, rec.BodyBytes = r.Status, r.HeaderBytes, r.BodyBytes
 	rec.LimitBytes, rec.Truncated, rec.CutoffOffset = r.LimitBytes, r.Truncated, r.CutoffOffset
 	rec.ReadComplete, rec.Error = r.ReadComplete, r.Error

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -26,7 +26,7 @@ type source struct {
 // entry is one URL's robots verdict and fetch, each done at most once.
 type entry struct {
 	robotsOnce sync.Once
-	robots     *inspect.ResourceRobots
+	robots     *resources.Robots
 	blocked    string // why robots.txt disallows it, "" when allowed
 
 	fetchOnce sync.Once
@@ -54,9 +54,9 @@ func (s *source) entry(rawURL string) *entry {
 }
 
 // verdict returns rawURL's robots.txt verdict, as Resources decides it.
-func (s *source) verdict(ctx context.Context, rawURL string) (*inspect.ResourceRobots, string) {
+func (s *source) verdict(ctx context.Context, rawURL string) (*resources.Robots, string) {
 	e := s.entry(rawURL)
-	e.robotsOnce.Do(func() { e.robots, e.blocked = inspect.ResourceVerdict(ctx, s.cache, s.profile, rawURL) })
+	e.robotsOnce.Do(func() { e.robots, e.blocked = resources.RobotsVerdict(ctx, s.cache, s.profile, rawURL) })
 	return e.robots, e.blocked
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // csvHeader names the columns of WriteCSV. One table holds three kinds of
@@ -46,7 +47,7 @@ func WriteCSV(w io.Writer, r *inspect.Report) error {
 	return cw.Error()
 }
 
-func resourceCSVRow(res inspect.Resource) []string {
+func resourceCSVRow(res resources.Resource) []string {
 	row := csvRow("resource")
 	row[1], row[4], row[8] = string(res.Kind), itoa(res.DiscoveredOffset), csvSafe(res.URL)
 	row[9], row[10], row[11] = strconv.Itoa(res.Status), itoa(res.HeaderBytes), itoa(res.BodyBytes)

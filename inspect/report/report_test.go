@@ -16,6 +16,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/golden"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -416,7 +417,7 @@ func TestRenderCSVFormula(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Resources = append(r.Resources, inspect.Resource{URL: "@SUM(A1)", Kind: inspect.ResourceOther, ResourceFetch: inspect.ResourceFetch{Error: "-1+1"}})
+	r.Resources = append(r.Resources, resources.Resource{URL: "@SUM(A1)", Kind: resources.Other, Response: resources.Response{Error: "-1+1"}})
 	rows, err := csv.NewReader(bytes.NewReader(render(t, r, FormatCSV))).ReadAll()
 	if err != nil {
 		t.Fatal(err)

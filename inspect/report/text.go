@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -282,7 +283,7 @@ func textResources(w io.Writer, r *inspect.Report) {
 }
 
 // countedCell is a resource's counted bytes, "—" when no response came.
-func countedCell(res inspect.Resource) string {
+func countedCell(res resources.Resource) string {
 	if !res.Requested || res.Status == 0 {
 		return "—"
 	}
@@ -290,7 +291,7 @@ func countedCell(res inspect.Resource) string {
 }
 
 // limitCell is a resource's limit, "—" when it has none.
-func limitCell(res inspect.Resource) string {
+func limitCell(res resources.Resource) string {
 	if res.LimitBytes <= 0 {
 		return "—"
 	}

@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"bytes"
@@ -10,10 +10,10 @@ import (
 )
 
 // fillFetch copies what a fetch returned into r. The body is not kept,
-// only its first ResourceHeadBytes.
+// only its first HeadBytes.
 func fillFetch(r *Resource, res *fetch.Result) {
 	r.Accounting = res.Accounting
-	f := &r.ResourceFetch
+	f := &r.Response
 	f.FinalURL, f.ContentType, f.ContentEncoding = res.FinalURL, res.ContentType, res.ContentEncoding
 	if len(res.Redirects) > 0 {
 		f.Redirects = res.Redirects
@@ -24,7 +24,7 @@ func fillFetch(r *Resource, res *fetch.Result) {
 	f.RawHeader = string(res.RawHeader)
 	// A copy, so the body it comes from can be freed once the stylesheet
 	// scan is done.
-	f.Head = bytes.Clone(res.Body[:min(len(res.Body), ResourceHeadBytes)])
+	f.Head = bytes.Clone(res.Body[:min(len(res.Body), HeadBytes)])
 }
 
 // isStylesheet reports whether browsers apply a response as a stylesheet:
@@ -65,7 +65,7 @@ type assembler struct {
 }
 
 // assembleResources merges the page's references with the fetch results.
-func assembleResources(page []Resource, jobs map[string]*resourceJob, opt ResourceOptions) []Resource {
+func assembleResources(page []Resource, jobs map[string]*resourceJob, opt Options) []Resource {
 	a := &assembler{jobs: jobs, maxDepth: opt.MaxImportDepth, maxFetch: opt.MaxFetch,
 		byURL: make(map[string]*Resource)}
 	for i := range page {
@@ -101,7 +101,7 @@ func (a *assembler) descend(e *Resource, stack []string) {
 		c.Parent, c.Depth = e.URL, e.Depth+1
 		c.DiscoveredBeforeCutoff = c.DiscoveredBeforeCutoff && e.DiscoveredBeforeCutoff
 		c.ParentBlocked = e.BlockedByRobots || e.ParentBlocked
-		if c.Kind == ResourceImport && c.Fetched && slices.Contains(stack, c.URL) {
+		if c.Kind == Import && c.Fetched && slices.Contains(stack, c.URL) {
 			c.Fetched, c.ExcludedReason, c.ImportCycle = false, exclCycle, true
 			a.out = append(a.out, &c)
 			continue
@@ -136,7 +136,7 @@ func (a *assembler) apply(e *Resource) {
 		e.Error = errCancelledResource
 		return
 	}
-	e.Accounting, e.Robots, e.ResourceFetch = j.res.Accounting, j.res.Robots, j.res.ResourceFetch
+	e.Accounting, e.Robots, e.Response = j.res.Accounting, j.res.Robots, j.res.Response
 	e.CountedBytes = e.CountedHeaderBytes() + e.BodyBytes
 	if j.blocked != "" {
 		e.Fetched, e.ExcludedReason = false, j.blocked

@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"context"
@@ -66,10 +66,10 @@ func BenchmarkResourcesDemo(b *testing.B) {
 func benchResources(b *testing.B, pageURL string, page []byte, cutoff *int64) {
 	p := testProfile(b)
 	f := &fetch.Fetcher{}
-	opt := DefaultResourceOptions()
+	opt := DefaultOptions()
 	var total int64
 	requested := 0
-	for _, r := range Resources(context.Background(), f, nil, p, pageURL, page, cutoff, opt) {
+	for _, r := range Fetch(context.Background(), f, nil, p, pageURL, page, cutoff, opt) {
 		if r.Requested {
 			total += r.BodyBytes
 			requested++
@@ -78,7 +78,7 @@ func benchResources(b *testing.B, pageURL string, page []byte, cutoff *int64) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	for b.Loop() {
-		Resources(context.Background(), f, nil, p, pageURL, page, cutoff, opt)
+		Fetch(context.Background(), f, nil, p, pageURL, page, cutoff, opt)
 	}
 	b.ReportMetric(float64(requested), "fetches/op")
 	b.ReportMetric(float64(total), "resource-bytes/op")

@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"fmt"
@@ -40,15 +40,15 @@ func exclPreloadAs(as string) string {
 }
 
 // excludedReasonFor returns the reason for an excluded kind.
-func excludedReasonFor(k ResourceKind) string {
+func excludedReasonFor(k Kind) string {
 	switch k {
-	case ResourceImage:
+	case Image:
 		return exclImage
-	case ResourceMedia:
+	case Media:
 		return exclMedia
-	case ResourceFont:
+	case Font:
 		return exclFont
-	case ResourceIcon:
+	case Icon:
 		return exclIcon
 	}
 	return ""
@@ -67,20 +67,20 @@ var resJSTypes = map[string]bool{
 
 // preloadKind maps a preload's as attribute to the kind listed and the
 // reason it is not fetched ("" when it is).
-func preloadKind(as string) (ResourceKind, string) {
+func preloadKind(as string) (Kind, string) {
 	switch as {
 	case "script", "style", "fetch":
-		return ResourcePreload, ""
+		return Preload, ""
 	case "font":
-		return ResourceFont, exclFont
+		return Font, exclFont
 	case "image":
-		return ResourceImage, exclImage
+		return Image, exclImage
 	case "audio", "video", "track":
-		return ResourceMedia, exclMedia
+		return Media, exclMedia
 	case "":
-		return ResourceOther, exclNoPreload
+		return Other, exclNoPreload
 	}
-	return ResourceOther, exclPreloadAs(as)
+	return Other, exclPreloadAs(as)
 }
 
 // File extensions that say what a CSS url() points to.
@@ -106,22 +106,22 @@ var cssImageProperties = []string{"background", "list-style", "border-image", "m
 
 // classifyCSSURL decides the kind of a url() reference in a stylesheet:
 // by @font-face context, by file extension, then by property.
-func classifyCSSURL(rawURL string, fontFace bool, property string) ResourceKind {
+func classifyCSSURL(rawURL string, fontFace bool, property string) Kind {
 	ext := resURLExt(rawURL)
 	switch {
 	case fontFace || resFontExts[ext]:
-		return ResourceFont
+		return Font
 	case resImageExts[ext]:
-		return ResourceImage
+		return Image
 	case resMediaExts[ext]:
-		return ResourceMedia
+		return Media
 	}
 	for _, p := range cssImageProperties {
 		if strings.HasPrefix(property, p) {
-			return ResourceImage
+			return Image
 		}
 	}
-	return ResourceOther
+	return Other
 }
 
 // resURLExt returns the lower-case extension of a URL's path, without the

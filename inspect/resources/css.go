@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 // cssRef is one reference found in a stylesheet: an @import or a url().
 // Offsets are byte offsets into the stylesheet as scanned.

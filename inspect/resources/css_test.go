@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"fmt"
@@ -130,14 +130,14 @@ func TestClassifyCSSURL(t *testing.T) {
 		url      string
 		fontFace bool
 		property string
-		want     ResourceKind
+		want     Kind
 	}{
-		{"font face context", "/f", true, "src", ResourceFont},
-		{"font extension", "/f.WOFF2?v=1", false, "", ResourceFont},
-		{"image extension", "/i.png#x", false, "", ResourceImage},
-		{"image by property", "/sprite?id=3", false, "background-image", ResourceImage},
-		{"media extension", "/v.webm", false, "", ResourceMedia},
-		{"unknown", "/behaviour.htc", false, "behavior", ResourceOther},
+		{"font face context", "/f", true, "src", Font},
+		{"font extension", "/f.WOFF2?v=1", false, "", Font},
+		{"image extension", "/i.png#x", false, "", Image},
+		{"image by property", "/sprite?id=3", false, "background-image", Image},
+		{"media extension", "/v.webm", false, "", Media},
+		{"unknown", "/behaviour.htc", false, "behavior", Other},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

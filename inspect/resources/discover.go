@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/net/html"
 )
 
-// DiscoverResources lists the resources an HTML page references, in
+// Discover lists the resources an HTML page references, in
 // document order, without fetching anything: scripts, stylesheets,
 // preloads, iframes and the @import rules of inline <style> elements, and,
 // as excluded, images, media, fonts, icons, manifests, plugins and data:
@@ -16,9 +16,9 @@ import (
 // against the first <base href> before them, else pageURL (the final URL
 // of the page). cutoff is the page's cutoff offset in body, nil when
 // nothing is cut. Stylesheets are not fetched, so their own references
-// are not listed; Resources does that. The body is untrusted; any input is
+// are not listed; Fetch does that. The body is untrusted; any input is
 // safe. It may be called from any goroutine.
-func DiscoverResources(pageURL string, body []byte, cutoff *int64) []Resource {
+func Discover(pageURL string, body []byte, cutoff *int64) []Resource {
 	d := newDiscoverer(pageURL, cutoff)
 	d.page(body)
 	return d.resources()

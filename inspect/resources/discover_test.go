@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ import (
 func int64p(n int64) *int64 { return &n }
 
 // discoverTests are pages and the resources they reference; the expected
-// lists are golden files in testdata/resources/discover/.
+// lists are golden files in testdata/discover/.
 var discoverTests = []struct {
 	name   string
 	page   string // the page's final URL
@@ -79,13 +79,13 @@ var discoverTests = []struct {
 func TestDiscoverResources(t *testing.T) {
 	for _, tt := range discoverTests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DiscoverResources(tt.page, []byte(tt.html), tt.cutoff)
+			got := Discover(tt.page, []byte(tt.html), tt.cutoff)
 			checkResourceBounds(t, got, int64(len(tt.html)))
 			b, err := json.MarshalIndent(got, "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, "resources/discover/"+strings.ReplaceAll(tt.name, " ", "-")+".json", append(b, '\n'))
+			golden.Check(t, "discover/"+strings.ReplaceAll(tt.name, " ", "-")+".json", append(b, '\n'))
 		})
 	}
 }
@@ -104,39 +104,39 @@ func checkResourceBounds(t *testing.T, rs []Resource, n int64) {
 // TestDiscoverKinds pins the decisions the golden files record, so that a
 // careless -update cannot hide a regression.
 func TestDiscoverKinds(t *testing.T) {
-	rs := DiscoverResources(discoverTests[0].page, []byte(discoverTests[0].html), nil)
+	rs := Discover(discoverTests[0].page, []byte(discoverTests[0].html), nil)
 	byURL := make(map[string]Resource)
 	for _, r := range rs {
 		byURL[r.URL] = r
 	}
 	tests := []struct {
 		url     string
-		kind    ResourceKind
+		kind    Kind
 		fetched bool
 	}{
-		{"https://example.com/css/site.css", ResourceStylesheet, true},
-		{"https://example.com/js/mod.js", ResourcePreload, true},
-		{"https://example.com/api/data.json", ResourcePreload, true},
-		{"https://example.com/f/font.woff2", ResourceFont, false},
-		{"https://example.com/i/hero.avif", ResourceImage, false},
-		{"https://example.com/no-as.js", ResourceOther, false},
-		{"https://example.com/favicon.ico", ResourceIcon, false},
-		{"https://example.com/favicon2.ico", ResourceIcon, false},
-		{"https://example.com/site.webmanifest", ResourceOther, false},
-		{"https://example.com/dir/app.js", ResourceScript, true},
-		{"https://example.com/js/legacy.js", ResourceScript, false},
-		{"https://example.com/tpl.html", ResourceScript, false},
-		{"https://example.com/css/inline-import.css", ResourceImport, true},
-		{"https://example.com/i/bg.png", ResourceImage, false},
-		{"https://example.com/i/a-3x.png", ResourceImage, false},
-		{"https://example.com/i/b.webp", ResourceImage, false},
-		{"https://example.com/v/clip.webm", ResourceMedia, false},
-		{"https://example.com/v/subs.vtt", ResourceMedia, false},
-		{"https://example.com/i/poster.jpg", ResourceImage, false},
-		{"https://www.youtube.com/embed/x", ResourceIframe, true},
-		{"https://example.com/frame.html", ResourceIframe, true},
-		{"https://example.com/obj.pdf", ResourceOther, false},
-		{"javascript:void(0)", ResourceIframe, false},
+		{"https://example.com/css/site.css", Stylesheet, true},
+		{"https://example.com/js/mod.js", Preload, true},
+		{"https://example.com/api/data.json", Preload, true},
+		{"https://example.com/f/font.woff2", Font, false},
+		{"https://example.com/i/hero.avif", Image, false},
+		{"https://example.com/no-as.js", Other, false},
+		{"https://example.com/favicon.ico", Icon, false},
+		{"https://example.com/favicon2.ico", Icon, false},
+		{"https://example.com/site.webmanifest", Other, false},
+		{"https://example.com/dir/app.js", Script, true},
+		{"https://example.com/js/legacy.js", Script, false},
+		{"https://example.com/tpl.html", Script, false},
+		{"https://example.com/css/inline-import.css", Import, true},
+		{"https://example.com/i/bg.png", Image, false},
+		{"https://example.com/i/a-3x.png", Image, false},
+		{"https://example.com/i/b.webp", Image, false},
+		{"https://example.com/v/clip.webm", Media, false},
+		{"https://example.com/v/subs.vtt", Media, false},
+		{"https://example.com/i/poster.jpg", Image, false},
+		{"https://www.youtube.com/embed/x", Iframe, true},
+		{"https://example.com/frame.html", Iframe, true},
+		{"https://example.com/obj.pdf", Other, false},
+		{"javascript:void(0)", Iframe, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
@@ -163,12 +163,12 @@ func TestDiscoverKinds(t *testing.T) {
 }
 
 func TestDiscoverDuplicates(t *testing.T) {
-	rs := DiscoverResources("https://example.com/", []byte(`<link rel=preload as=script href="/app.js">
+	rs := Discover("https://example.com/", []byte(`<link rel=preload as=script href="/app.js">
 <script src="/app.js"></script><script src="/app.js#x"></script><img src="/i.png"><img src="/i.png">`), nil)
 	if got, want := len(rs), 2; got != want {
 		t.Fatalf("%d resources, want %d: %+v", got, want, rs)
 	}
-	if got, want := rs[0].Kind, ResourceScript; got != want {
+	if got, want := rs[0].Kind, Script; got != want {
 		t.Errorf("kind = %q, want %q (a script takes over its preload)", got, want)
 	}
 	if got, want := rs[0].DiscoveredOffset, int64(0); got != want {
@@ -198,7 +198,7 @@ func TestDiscoverCutoff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rs := DiscoverResources("https://example.com/", []byte(html), tt.cutoff)
+			rs := Discover("https://example.com/", []byte(html), tt.cutoff)
 			got := fmt.Sprint(rs[0].DiscoveredBeforeCutoff, rs[1].DiscoveredBeforeCutoff)
 			if got != tt.want {
 				t.Errorf("cutoff %v: before = %s, want %s", tt.cutoff, got, tt.want)
@@ -213,7 +213,7 @@ func TestDiscoverDataURICap(t *testing.T) {
 		fmt.Fprintf(&b, `<img src="data:image/gif;base64,R0lGOD%04d">`, i)
 	}
 	b.WriteString(`<script src="/after.js"></script>`)
-	rs := DiscoverResources("https://example.com/", []byte(b.String()), nil)
+	rs := Discover("https://example.com/", []byte(b.String()), nil)
 	if got, want := len(rs), maxListedDataURIs+2; got != want {
 		t.Fatalf("%d rows, want %d", got, want)
 	}
@@ -234,7 +234,7 @@ func TestDiscoverListCap(t *testing.T) {
 	for i := range maxListed + 10 {
 		fmt.Fprintf(&b, `<img src="/i/%d.png">`, i)
 	}
-	rs := DiscoverResources("https://example.com/", []byte(b.String()), nil)
+	rs := Discover("https://example.com/", []byte(b.String()), nil)
 	if got, want := len(rs), maxListed+1; got != want {
 		t.Fatalf("%d rows, want %d", got, want)
 	}
@@ -271,7 +271,7 @@ func FuzzDiscoverResources(f *testing.F) {
 		f.Add(tt.html, int64(len(tt.html)/2))
 	}
 	f.Fuzz(func(t *testing.T, html string, cutoff int64) {
-		rs := DiscoverResources("https://example.com/a/", []byte(html), &cutoff)
+		rs := Discover("https://example.com/a/", []byte(html), &cutoff)
 		checkResourceBounds(t, rs, int64(len(html)))
 		for _, r := range rs {
 			if r.Fetched != (r.ExcludedReason == "") {
@@ -297,6 +297,6 @@ func BenchmarkDiscoverResources(b *testing.B) {
 	b.SetBytes(int64(len(page)))
 	b.ReportAllocs()
 	for b.Loop() {
-		DiscoverResources("https://example.com/", page, nil)
+		Discover("https://example.com/", page, nil)
 	}
 }

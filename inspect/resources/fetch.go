@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"context"
@@ -10,23 +10,23 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
-// Defaults of ResourceOptions.
+// Defaults of Options.
 const (
-	DefaultResourcesPerHost = 4   // concurrent fetches per scheme, host and port
-	DefaultResourcesTotal   = 16  // concurrent fetches in all
-	DefaultMaxImportDepth   = 8   // @import nesting followed
-	DefaultMaxFetch         = 500 // distinct URLs fetched per page
+	DefaultPerHost        = 4   // concurrent fetches per scheme, host and port
+	DefaultTotal          = 16  // concurrent fetches in all
+	DefaultMaxImportDepth = 8   // @import nesting followed
+	DefaultMaxFetch       = 500 // distinct URLs fetched per page
 )
 
-// ResourceOptions adjust how Resources fetches. Zero numbers mean the
-// defaults above; DefaultResourceOptions sets FetchBlocked as well.
-type ResourceOptions struct {
+// Options adjust how Fetch fetches. Zero numbers mean the
+// defaults above; DefaultOptions sets FetchBlocked as well.
+type Options struct {
 	// Fetch is used for every resource; its Progress is replaced by the
 	// resources' own accounting.
 	Fetch fetch.Options
 	// FetchBlocked fetches resources robots.txt disallows anyway, for
 	// information; they stay marked as not fetched by the crawler, with
-	// FetchedAnyway true. DefaultResourceOptions turns it on.
+	// FetchedAnyway true. DefaultOptions turns it on.
 	FetchBlocked bool
 	// PerHost bounds concurrent fetches per scheme, host and port; Total
 	// bounds them in all (it is also the number of worker goroutines).
@@ -43,17 +43,17 @@ type ResourceOptions struct {
 	Progress func(done, total int, bytes int64)
 }
 
-// DefaultResourceOptions returns the options an inspection uses unless
+// DefaultOptions returns the options an inspection uses unless
 // told otherwise: blocked resources fetched for information, 4 fetches per
 // host, 16 in all, imports followed 8 deep, 500 URLs at most.
-func DefaultResourceOptions() ResourceOptions {
-	return ResourceOptions{FetchBlocked: true, PerHost: DefaultResourcesPerHost, Total: DefaultResourcesTotal,
+func DefaultOptions() Options {
+	return Options{FetchBlocked: true, PerHost: DefaultPerHost, Total: DefaultTotal,
 		MaxImportDepth: DefaultMaxImportDepth, MaxFetch: DefaultMaxFetch}
 }
 
-func (o ResourceOptions) withDefaults() ResourceOptions {
-	o.PerHost = positiveOr(o.PerHost, DefaultResourcesPerHost)
-	o.Total = positiveOr(o.Total, DefaultResourcesTotal)
+func (o Options) withDefaults() Options {
+	o.PerHost = positiveOr(o.PerHost, DefaultPerHost)
+	o.Total = positiveOr(o.Total, DefaultTotal)
 	o.MaxImportDepth = positiveOr(o.MaxImportDepth, DefaultMaxImportDepth)
 	o.MaxFetch = positiveOr(o.MaxFetch, DefaultMaxFetch)
 	return o
@@ -66,7 +66,7 @@ func positiveOr(n, def int) int {
 	return def
 }
 
-// Resources lists and fetches the subresources of a page the way a
+// Fetch lists and fetches the subresources of a page the way a
 // rendering crawler with profile p would: each with its own byte counter
 // and the profile's limit for its content type, robots.txt checked per
 // host through cache (nil makes a cache of its own; a profile that
@@ -77,15 +77,15 @@ func positiveOr(n, def int) int {
 //
 // The result is in document order, each stylesheet's references right
 // after it. Resource bodies are not kept. Failures are data: a failed or
-// cancelled fetch is a Resource with Error set. Resources blocks until
+// cancelled fetch is a Resource with Error set. Fetch blocks until
 // every fetch ends or ctx is done; any goroutine may call it.
-func Resources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, pageURL string,
-	body []byte, cutoff *int64, opt ResourceOptions) []Resource {
+func Fetch(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fetch.Profile, pageURL string,
+	body []byte, cutoff *int64, opt Options) []Resource {
 	opt = opt.withDefaults()
 	if cache == nil && p.ObeysRobots {
 		cache = robots.NewCache(f, p, opt.Fetch)
 	}
-	page := DiscoverResources(pageURL, body, cutoff)
+	page := Discover(pageURL, body, cutoff)
 	run := &resourceRun{fetcher: f, cache: cache, profile: p, opt: opt,
 		pool: newHostPool(opt.PerHost, opt.MaxFetch)}
 	for _, r := range page {
@@ -97,12 +97,12 @@ func Resources(ctx context.Context, f *fetch.Fetcher, cache *robots.Cache, p fet
 	return assembleResources(page, run.pool.jobs, opt)
 }
 
-// resourceRun is one Resources call in progress.
+// resourceRun is one Fetch call in progress.
 type resourceRun struct {
 	fetcher *fetch.Fetcher
 	cache   *robots.Cache
 	profile fetch.Profile
-	opt     ResourceOptions
+	opt     Options
 	pool    *hostPool
 
 	done, total atomic.Int64
@@ -112,7 +112,7 @@ type resourceRun struct {
 
 // add queues a fetch and counts it for progress, before a worker can
 // take it, so that done never passes total.
-func (r *resourceRun) add(rawURL string, kind ResourceKind, depth int) {
+func (r *resourceRun) add(rawURL string, kind Kind, depth int) {
 	r.total.Add(1)
 	if !r.pool.add(rawURL, kind, depth) {
 		r.total.Add(-1)
@@ -165,7 +165,7 @@ func (r *resourceRun) do(ctx context.Context, j *resourceJob) {
 		return
 	}
 	fillFetch(&j.res, res)
-	if (j.kind == ResourceStylesheet || j.kind == ResourceImport) && isStylesheet(res) {
+	if (j.kind == Stylesheet || j.kind == Import) && isStylesheet(res) {
 		j.children = stylesheetReferences(j.url, res, j.depth+1)
 		r.queueImports(j)
 	}
@@ -187,7 +187,7 @@ func (r *resourceRun) fetch(ctx context.Context, rawURL string) (*fetch.Result, 
 // follow, up to the depth bound.
 func (r *resourceRun) queueImports(j *resourceJob) {
 	for _, c := range j.children {
-		if c.Kind == ResourceImport && c.Fetched && c.Depth <= r.opt.MaxImportDepth {
+		if c.Kind == Import && c.Fetched && c.Depth <= r.opt.MaxImportDepth {
 			r.add(c.URL, c.Kind, c.Depth)
 		}
 	}
@@ -195,14 +195,14 @@ func (r *resourceRun) queueImports(j *resourceJob) {
 
 // robots returns the verdict of the resource host's robots.txt and, when
 // it disallows the URL, the sentence that says so.
-func (r *resourceRun) robots(ctx context.Context, rawURL string) (*ResourceRobots, string) {
+func (r *resourceRun) robots(ctx context.Context, rawURL string) (*Robots, string) {
 	if !r.profile.ObeysRobots || r.cache == nil {
-		return &ResourceRobots{Allowed: true, Skipped: true,
+		return &Robots{Allowed: true, Skipped: true,
 			Reason: "This crawler ignores robots.txt, so none was consulted."}, ""
 	}
 	out := r.cache.Get(ctx, rawURL)
 	v := out.Check(r.profile.RobotsTokens, r.profile.IgnoresStar, rawURL)
-	rr := &ResourceRobots{Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, URL: out.RobotsURL,
+	rr := &Robots{Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, URL: out.RobotsURL,
 		Reason: v.Reason, Policy: string(out.Policy), Status: out.Status,
 		Unreachable: out.Policy == robots.PolicyDisallowAll && out.Status == 0}
 	if v.Allowed {

@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 )
 
 // testOptions are the default options with a timeout that suits loopback.
-func testOptions() ResourceOptions {
-	opt := DefaultResourceOptions()
+func testOptions() Options {
+	opt := DefaultOptions()
 	opt.Fetch.Timeout = 20 * time.Second
 	return opt
 }
@@ -24,20 +24,20 @@ func TestResourcesSite(t *testing.T) {
 	t.Parallel()
 	s := newTestSite(t, 5*time.Millisecond)
 	p := testProfile(t)
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, p, s.page, s.html, &s.cutoff, testOptions())
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, p, s.page, s.html, &s.cutoff, testOptions())
 	m := byURL(rs)
 	main, cdn := s.main.URL, s.cdn.URL
 
 	tests := []struct {
 		name      string
 		url       string
-		kind      ResourceKind
+		kind      Kind
 		fetched   bool // by the crawler
 		requested bool // by Cutoff
 		status    int
 		check     func(t *testing.T, r Resource)
 	}{
-		{"3 MB script truncated", main + "/big.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
+		{"3 MB script truncated", main + "/big.js", Script, true, true, 200, func(t *testing.T, r Resource) {
 			if !r.Truncated || r.BodyBytes != bigScriptBytes || r.LimitBytes != 2_000_000 {
 				t.Errorf("truncated %v body %d limit %d, want true %d 2000000", r.Truncated, r.BodyBytes,
 					bigScriptBytes, r.LimitBytes)
@@ -45,34 +45,34 @@ func TestResourcesSite(t *testing.T) {
 			if r.CutoffOffset == nil || *r.CutoffOffset != 2_000_000-r.HeaderBytes {
 				t.Errorf("cutoff offset %v, want %d", r.CutoffOffset, 2_000_000-r.HeaderBytes)
 			}
-			checkKept(t, r, "HTTP/1.1 200 OK\r\n", ResourceHeadBytes)
+			checkKept(t, r, "HTTP/1.1 200 OK\r\n", HeadBytes)
 		}},
-		{"stylesheet", main + "/css/main.css", ResourceStylesheet, true, true, 200, func(t *testing.T, r Resource) {
+		{"stylesheet", main + "/css/main.css", Stylesheet, true, true, 200, func(t *testing.T, r Resource) {
 			checkKept(t, r, "HTTP/1.1 200 OK\r\n", int(r.BodyBytes))
 			if !strings.HasPrefix(string(r.Head), `@import "b.css";`) {
 				t.Errorf("Head = %.40q, want the stylesheet's first bytes", r.Head)
 			}
 		}},
-		{"import", main + "/css/b.css", ResourceImport, true, true, 200, func(t *testing.T, r Resource) {
+		{"import", main + "/css/b.css", Import, true, true, 200, func(t *testing.T, r Resource) {
 			if r.Parent != main+"/css/main.css" || r.Depth != 1 {
 				t.Errorf("parent %q depth %d, want main.css 1", r.Parent, r.Depth)
 			}
 		}},
-		{"import cycle start", main + "/css/cycle1.css", ResourceImport, true, true, 200, nil},
-		{"import cycle second", main + "/css/cycle2.css", ResourceImport, true, true, 200, func(t *testing.T, r Resource) {
+		{"import cycle start", main + "/css/cycle1.css", Import, true, true, 200, nil},
+		{"import cycle second", main + "/css/cycle2.css", Import, true, true, 200, func(t *testing.T, r Resource) {
 			if r.Depth != 2 {
 				t.Errorf("depth %d, want 2", r.Depth)
 			}
 		}},
-		{"font preload", main + "/fonts/f.woff2", ResourceFont, false, false, 0, func(t *testing.T, r Resource) {
+		{"font preload", main + "/fonts/f.woff2", Font, false, false, 0, func(t *testing.T, r Resource) {
 			if r.RawHeader != "" || r.Head != nil {
 				t.Errorf("a resource never requested kept header %q and head %q", r.RawHeader, r.Head)
 			}
 		}},
-		{"css background image", main + "/img/bg.png", ResourceImage, false, false, 0, nil},
-		{"image", main + "/img/photo.jpg", ResourceImage, false, false, 0, nil},
-		{"favicon", main + "/favicon.ico", ResourceIcon, false, false, 0, nil},
-		{"blocked on second host", cdn + "/blocked/lib.js", ResourceScript, false, true, 200, func(t *testing.T, r Resource) {
+		{"css background image", main + "/img/bg.png", Image, false, false, 0, nil},
+		{"image", main + "/img/photo.jpg", Image, false, false, 0, nil},
+		{"favicon", main + "/favicon.ico", Icon, false, false, 0, nil},
+		{"blocked on second host", cdn + "/blocked/lib.js", Script, false, true, 200, func(t *testing.T, r Resource) {
 			if !r.BlockedByRobots || !r.FetchedAnyway || r.Robots == nil || r.Robots.Allowed || r.Robots.Line != 2 {
 				t.Errorf("blocked %v anyway %v robots %+v, want blocked by line 2", r.BlockedByRobots,
 					r.FetchedAnyway, r.Robots)
@@ -81,26 +81,26 @@ func TestResourcesSite(t *testing.T) {
 				t.Errorf("excluded reason %q does not name the rule", r.ExcludedReason)
 			}
 		}},
-		{"allowed on second host", cdn + "/ok.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
+		{"allowed on second host", cdn + "/ok.js", Script, true, true, 200, func(t *testing.T, r Resource) {
 			if r.Robots == nil || !r.Robots.Allowed || r.Robots.URL != cdn+"/robots.txt" {
 				t.Errorf("robots %+v, want allowed by %s/robots.txt", r.Robots, cdn)
 			}
 		}},
-		{"404", main + "/missing.js", ResourceScript, true, true, 404, func(t *testing.T, r Resource) {
-			checkKept(t, r, "HTTP/1.1 404 Not Found\r\n", int(min(r.BodyBytes, ResourceHeadBytes)))
+		{"404", main + "/missing.js", Script, true, true, 404, func(t *testing.T, r Resource) {
+			checkKept(t, r, "HTTP/1.1 404 Not Found\r\n", int(min(r.BodyBytes, HeadBytes)))
 		}},
-		{"never ends", main + "/endless.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
+		{"never ends", main + "/endless.js", Script, true, true, 200, func(t *testing.T, r Resource) {
 			if r.ReadComplete || r.BodyBytes != r.CapBytes || r.CapBytes != 4*2_000_000 {
 				t.Errorf("read complete %v, body %d, cap %d, want stopped at the cap of 8,000,000", r.ReadComplete,
 					r.BodyBytes, r.CapBytes)
 			}
 		}},
-		{"after the cutoff", main + "/late.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
+		{"after the cutoff", main + "/late.js", Script, true, true, 200, func(t *testing.T, r Resource) {
 			if r.DiscoveredBeforeCutoff {
 				t.Error("late.js discovered before the cutoff, want after")
 			}
 		}},
-		{"300 references", main + "/a.js", ResourceScript, true, true, 200, func(t *testing.T, r Resource) {
+		{"300 references", main + "/a.js", Script, true, true, 200, func(t *testing.T, r Resource) {
 			if r.References != 100 || !r.DiscoveredBeforeCutoff {
 				t.Errorf("references %d, before cutoff %v, want 100 true", r.References, r.DiscoveredBeforeCutoff)
 			}
@@ -153,8 +153,8 @@ func TestResourcesSite(t *testing.T) {
 	})
 	t.Run("per-host bound", func(t *testing.T) {
 		got := s.main.peak.Load()
-		if got > DefaultResourcesPerHost {
-			t.Errorf("main host served %d requests at once, want at most %d", got, DefaultResourcesPerHost)
+		if got > DefaultPerHost {
+			t.Errorf("main host served %d requests at once, want at most %d", got, DefaultPerHost)
 		}
 		if got < 2 {
 			t.Logf("main host never served two requests at once: a loaded machine serialised the fetches")
@@ -180,7 +180,7 @@ func TestResourcesSkipBlocked(t *testing.T) {
 	s := newTestSite(t, 0)
 	opt := testOptions()
 	opt.FetchBlocked = false
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), s.page, s.html, nil, opt)
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), s.page, s.html, nil, opt)
 	r := byURL(rs)[s.cdn.URL+"/blocked/lib.js"]
 	if r.Requested || r.FetchedAnyway || !r.BlockedByRobots || r.Fetched {
 		t.Errorf("requested %v anyway %v blocked %v fetched %v, want false false true false", r.Requested,
@@ -197,7 +197,7 @@ func TestResourcesIgnoresRobots(t *testing.T) {
 	p := testProfile(t)
 	p.ObeysRobots = false
 	cache := robots.NewCache(&fetch.Fetcher{}, p, fetch.Options{})
-	rs := Resources(context.Background(), &fetch.Fetcher{}, cache, p, s.page, s.html, nil, testOptions())
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, cache, p, s.page, s.html, nil, testOptions())
 	r := byURL(rs)[s.cdn.URL+"/blocked/lib.js"]
 	if !r.Fetched || r.BlockedByRobots || r.Robots == nil || !r.Robots.Skipped {
 		t.Errorf("fetched %v blocked %v robots %+v, want fetched, not blocked, check skipped", r.Fetched,
@@ -216,7 +216,7 @@ func TestResourcesHang(t *testing.T) {
 	opt := testOptions()
 	opt.Fetch.Timeout = 300 * time.Millisecond
 	start := time.Now()
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/",
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/",
 		[]byte(`<script src="/hang.js"></script>`), nil, opt)
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v, want the 300ms timeout to end it", d)
@@ -239,7 +239,7 @@ func TestResourcesCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
 	start := time.Now()
-	rs := Resources(ctx, &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/", []byte(b.String()), nil, testOptions())
+	rs := Fetch(ctx, &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/", []byte(b.String()), nil, testOptions())
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v after cancel, want a prompt return", d)
 	}
@@ -252,8 +252,8 @@ func TestResourcesCancel(t *testing.T) {
 			notRun++
 		}
 	}
-	if notRun < 40-DefaultResourcesPerHost {
-		t.Errorf("%d resources cancelled before their fetch, want at least %d", notRun, 40-DefaultResourcesPerHost)
+	if notRun < 40-DefaultPerHost {
+		t.Errorf("%d resources cancelled before their fetch, want at least %d", notRun, 40-DefaultPerHost)
 	}
 }
 
@@ -284,7 +284,7 @@ func TestResourcesBounds(t *testing.T) {
 			opt := testOptions()
 			opt.PerHost, opt.Total = tt.perHost, tt.total
 			o := opt.withDefaults()
-			rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), a.URL+"/",
+			rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), a.URL+"/",
 				[]byte(page.String()), nil, opt)
 			if got, want := len(rs), 500; got != want {
 				t.Fatalf("%d resources, want %d", got, want)
@@ -312,7 +312,7 @@ func TestResourcesMaxFetch(t *testing.T) {
 	}
 	opt := testOptions()
 	opt.MaxFetch = 3
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/", []byte(page.String()), nil, opt)
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/", []byte(page.String()), nil, opt)
 	requested := 0
 	for _, r := range rs {
 		if r.Requested {
@@ -338,7 +338,7 @@ func TestResourcesImportDepth(t *testing.T) {
 	h := newTestHost(t, mux, 0, nil)
 	opt := testOptions()
 	opt.MaxImportDepth = 3
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/",
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), h.URL+"/",
 		[]byte(`<link rel=stylesheet href="/s0.css">`), nil, opt)
 	if got, want := len(rs), 5; got != want {
 		t.Fatalf("%d resources, want %d: s0 and imports at depth 1 to 4", got, want)
@@ -375,7 +375,7 @@ func TestResourcesProgress(t *testing.T) {
 		inCall = false
 		mu.Unlock()
 	}
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), s.page, s.html, nil, opt)
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, testProfile(t), s.page, s.html, nil, opt)
 	var sum int64
 	requested := 0
 	for _, r := range rs {

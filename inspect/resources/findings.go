@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"fmt"
@@ -7,25 +7,26 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Finding codes about subresources.
 const (
-	CodeResourceTruncated     = "resource-truncated"
-	CodeResourceBlocked       = "resource-blocked-by-robots"
-	CodeResourceAfterCutoff   = "resource-referenced-after-cutoff"
-	CodeResourceFailed        = "resource-failed"
-	CodeResourceOver80        = "resource-over-80-percent"
-	CodeResourceImportCycle   = "resource-import-cycle"
-	CodeResourceImportIgnored = "resource-import-ignored"
+	CodeTruncated     = "resource-truncated"
+	CodeBlocked       = "resource-blocked-by-robots"
+	CodeAfterCutoff   = "resource-referenced-after-cutoff"
+	CodeFailed        = "resource-failed"
+	CodeOver80        = "resource-over-80-percent"
+	CodeImportCycle   = "resource-import-cycle"
+	CodeImportIgnored = "resource-import-ignored"
 )
 
-// resourceFindings returns the findings about rs, as Resources returned
+// Findings returns the findings about rs, as Fetch returned
 // it, for profile p; pageCutoff is the page's cutoff offset, nil when
 // nothing is cut. A finding about a reference in the page carries its
 // offset. Past finding.MaxPerCode findings of one code, one more finding counts
 // the rest.
-func resourceFindings(rs []Resource, p fetch.Profile, pageCutoff *int64) []finding.Finding {
+func Findings(rs []Resource, p fetch.Profile, pageCutoff *int64) []finding.Finding {
 	parents := make(map[string]*Resource)
 	for i := range rs {
 		if !rs[i].ImportCycle {
@@ -86,7 +87,7 @@ func (w *resFindingWriter) result() []finding.Finding {
 		if n := w.counts[code] - finding.MaxPerCode; n > 0 {
 			w.list = append(w.list, finding.Finding{Severity: finding.Info, Code: code,
 				Message: fmt.Sprintf("%s more resources have the same problem (%s); the resources list shows each of them.",
-					Bytes(int64(n)), code)})
+					prose.Thousands(int64(n)), code)})
 		}
 	}
 	return w.list
@@ -96,7 +97,7 @@ func (w *resFindingWriter) result() []finding.Finding {
 // the page depends on (scripts and styles), warning for the others.
 func resSeverity(r *Resource) string {
 	switch r.Kind {
-	case ResourceScript, ResourceStylesheet, ResourceImport:
+	case Script, Stylesheet, Import:
 		return finding.Critical
 	}
 	return finding.Warning
@@ -110,11 +111,11 @@ func (w *resFindingWriter) truncated(r *Resource) {
 	counted := r.CountedHeaderBytes() + r.BodyBytes
 	switch {
 	case r.Truncated:
-		w.add(resSeverity(r), CodeResourceTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
-			resNoun(r), r.URL, resSizeText(r), resHeaderText(r), w.profile, Bytes(r.LimitBytes), resHeaderNote(r), resTruncationEffect(r))
+		w.add(resSeverity(r), CodeTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
+			resNoun(r), r.URL, resSizeText(r), resHeaderText(r), w.profile, prose.Thousands(r.LimitBytes), resHeaderNote(r), resTruncationEffect(r))
 	case r.LimitBytes > 0 && counted*5 >= r.LimitBytes*4:
-		w.add(finding.Warning, CodeResourceOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
-			resNoun(r), r.URL, Bytes(counted), counted*100/r.LimitBytes, w.profile, Bytes(r.LimitBytes))
+		w.add(finding.Warning, CodeOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
+			resNoun(r), r.URL, prose.Thousands(counted), counted*100/r.LimitBytes, w.profile, prose.Thousands(r.LimitBytes))
 	}
 }
 
@@ -131,7 +132,7 @@ func (w *resFindingWriter) blocked(r *Resource) {
 	if r.Robots.Line > 0 {
 		rule = fmt.Sprintf("line %d (%s)", r.Robots.Line, r.Robots.Rule)
 	}
-	w.add(resSeverity(r), CodeResourceBlocked, "%s blocks the %s %s for %s with %s, so %s.",
+	w.add(resSeverity(r), CodeBlocked, "%s blocks the %s %s for %s with %s, so %s.",
 		resOr(r.Robots.URL, "robots.txt"), resNoun(r), r.URL, w.profile, rule, resWithoutEffect(r))
 }
 
@@ -152,10 +153,10 @@ func (w *resFindingWriter) afterCutoff(r *Resource, parent *Resource, pageCutoff
 	}
 	at := "past the cutoff"
 	if cutoff != nil {
-		at = "past " + w.profile + "'s cutoff at body byte " + Bytes(*cutoff)
+		at = "past " + w.profile + "'s cutoff at body byte " + prose.Thousands(*cutoff)
 	}
-	w.add(resSeverity(r), CodeResourceAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
-		resNoun(r), r.URL, Bytes(r.DiscoveredOffset), where, at, resWithoutEffect(r))
+	w.add(resSeverity(r), CodeAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
+		resNoun(r), r.URL, prose.Thousands(r.DiscoveredOffset), where, at, resWithoutEffect(r))
 }
 
 // failed reports an error status or a fetch that went wrong.
@@ -165,14 +166,14 @@ func (w *resFindingWriter) failed(r *Resource) {
 	}
 	switch {
 	case r.Status >= 400:
-		w.add(finding.Warning, CodeResourceFailed, "The %s %s answered %s, so %s.",
+		w.add(finding.Warning, CodeFailed, "The %s %s answered %s, so %s.",
 			resNoun(r), r.URL, resStatusText(r.Status), resWithoutEffect(r))
 	case r.Status == 0 && r.Error != "":
-		w.add(finding.Warning, CodeResourceFailed, "The %s %s could not be fetched: %s",
+		w.add(finding.Warning, CodeFailed, "The %s %s could not be fetched: %s",
 			resNoun(r), r.URL, resSentence(r.Error))
 	case r.Error != "" && !r.ReadComplete:
-		w.add(finding.Warning, CodeResourceFailed, "The %s %s broke off after %s bytes: %s",
-			resNoun(r), r.URL, Bytes(r.BodyBytes), resSentence(r.Error))
+		w.add(finding.Warning, CodeFailed, "The %s %s broke off after %s bytes: %s",
+			resNoun(r), r.URL, prose.Thousands(r.BodyBytes), resSentence(r.Error))
 	}
 }
 
@@ -180,14 +181,14 @@ func (w *resFindingWriter) failed(r *Resource) {
 func (w *resFindingWriter) importProblems(r *Resource) {
 	switch {
 	case r.ImportCycle:
-		w.add(finding.Warning, CodeResourceImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
+		w.add(finding.Warning, CodeImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
 			r.Parent, r.URL)
-	case r.Kind == ResourceImport && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
+	case r.Kind == Import && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
 		in := "the page's inline <style>"
 		if r.Parent != "" {
 			in = "the stylesheet " + r.Parent
 		}
-		w.add(finding.Warning, CodeResourceImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
+		w.add(finding.Warning, CodeImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
 			r.URL, in, strings.ToLower(r.ExcludedReason[:1])+r.ExcludedReason[1:])
 	}
 }
@@ -195,15 +196,15 @@ func (w *resFindingWriter) importProblems(r *Resource) {
 // resNoun names a resource's kind for a sentence.
 func resNoun(r *Resource) string {
 	switch r.Kind {
-	case ResourceScript:
+	case Script:
 		return "script"
-	case ResourceStylesheet:
+	case Stylesheet:
 		return "stylesheet"
-	case ResourceImport:
+	case Import:
 		return "imported stylesheet"
-	case ResourceIframe:
+	case Iframe:
 		return "iframe document"
-	case ResourcePreload:
+	case Preload:
 		return "preloaded resource"
 	}
 	return string(r.Kind) + " resource"
@@ -212,11 +213,11 @@ func resNoun(r *Resource) string {
 // resTruncationEffect says what a cut does to a resource of r's kind.
 func resTruncationEffect(r *Resource) string {
 	switch r.Kind {
-	case ResourceScript:
+	case Script:
 		return "the rendering crawler gets a cut-off script, which almost always fails to parse: none of it runs"
-	case ResourceStylesheet, ResourceImport:
+	case Stylesheet, Import:
 		return "the rules after the cut never apply when the page is rendered"
-	case ResourceIframe:
+	case Iframe:
 		return "the content after the cut is never seen"
 	}
 	return "what comes after the cut never reaches the renderer"
@@ -225,11 +226,11 @@ func resTruncationEffect(r *Resource) string {
 // resWithoutEffect says what the renderer does without the resource.
 func resWithoutEffect(r *Resource) string {
 	switch r.Kind {
-	case ResourceScript:
+	case Script:
 		return "the page is rendered without this script"
-	case ResourceStylesheet, ResourceImport:
+	case Stylesheet, Import:
 		return "the page is rendered without these styles"
-	case ResourceIframe:
+	case Iframe:
 		return "the iframe stays empty for the crawler"
 	}
 	return "the renderer goes without it"
@@ -238,16 +239,16 @@ func resWithoutEffect(r *Resource) string {
 // resSizeText is the decoded size, "at least" when the cap stopped reading.
 func resSizeText(r *Resource) string {
 	if !r.ReadComplete && r.CapBytes > 0 && r.BodyBytes >= r.CapBytes {
-		return "at least " + Bytes(r.BodyBytes)
+		return "at least " + prose.Thousands(r.BodyBytes)
 	}
-	return Bytes(r.BodyBytes)
+	return prose.Thousands(r.BodyBytes)
 }
 
 func resHeaderText(r *Resource) string {
 	if !r.CountsHeaders || r.HeaderBytes == 0 {
 		return ""
 	}
-	return " plus a " + Bytes(r.HeaderBytes) + "-byte header"
+	return " plus a " + prose.Thousands(r.HeaderBytes) + "-byte header"
 }
 
 func resHeaderNote(r *Resource) string {

@@ -1,27 +1,27 @@
-package inspect
+package resources
 
 import (
 	"fmt"
 	"net/url"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// CodeResourceRobotsUnchecked is the finding about resources whose host's
+// CodeRobotsUnchecked is the finding about resources whose host's
 // robots.txt could not be fetched: no rule decided, Google's policy for an
 // unreachable robots.txt (disallow all) did.
-const CodeResourceRobotsUnchecked = "resource-robots-unchecked"
+const CodeRobotsUnchecked = "resource-robots-unchecked"
 
-// offlineHosts is how many unreachable hosts make one summary sentence
+// OfflineHosts is how many unreachable hosts make one summary sentence
 // instead of a finding per host: past it, the likelier cause is this
 // machine's network, not each host.
-const offlineHosts = 3
+const OfflineHosts = 3
 
 // uncheckedHost is one robots.txt that could not be checked and the
 // resources that depend on it.
 type uncheckedHost struct {
-	robots      *ResourceRobots
+	robots      *Robots
 	resources   []*Resource
 	severity    string
 	unreachable bool
@@ -45,28 +45,28 @@ func (w *resFindingWriter) noteUnchecked(r *Resource) {
 // uncheckedFindings says, per robots.txt that answered 429 or 5xx, that
 // it could not be checked and what Google's policy makes of it; hosts
 // that gave no answer at all are one sentence each, or a single summary
-// when there are offlineHosts or more of them.
+// when there are OfflineHosts or more of them.
 func (w *resFindingWriter) uncheckedFindings() []finding.Finding {
 	var out, unreachable []finding.Finding
 	var hosts []string
 	n := 0
 	for _, key := range w.uncheckedOrder {
 		h := w.unchecked[key]
-		f := finding.Finding{Severity: h.severity, Code: CodeResourceRobotsUnchecked, Message: w.uncheckedSentence(h)}
+		f := finding.Finding{Severity: h.severity, Code: CodeRobotsUnchecked, Message: w.uncheckedSentence(h)}
 		if !h.unreachable {
 			out = append(out, f)
 			continue
 		}
 		unreachable = append(unreachable, f)
-		hosts = append(hosts, robotsHost(key))
+		hosts = append(hosts, RobotsHost(key))
 		n += len(h.resources)
 	}
-	if len(hosts) < offlineHosts {
+	if len(hosts) < OfflineHosts {
 		return append(out, unreachable...)
 	}
-	return append(out, finding.Finding{Severity: finding.Warning, Code: CodeResourceRobotsUnchecked,
+	return append(out, finding.Finding{Severity: finding.Warning, Code: CodeRobotsUnchecked,
 		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
-			thousands(len(hosts)), w.profile, resCount(n), listShort(hosts, 6))})
+			prose.Thousands(int64(len(hosts))), w.profile, resCount(n), prose.List(hosts, 6))})
 }
 
 // uncheckedSentence is the finding for one robots.txt not checked.
@@ -74,7 +74,7 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 	first := h.resources[0]
 	what := resNoun(first) + " " + first.URL
 	if len(h.resources) > 1 {
-		what = fmt.Sprintf("%s and %s more resources from that host", what, thousands(len(h.resources)-1))
+		what = fmt.Sprintf("%s and %s more resources from that host", what, prose.Thousands(int64(len(h.resources)-1)))
 	}
 	why := "got no answer"
 	if h.robots.Status > 0 {
@@ -84,9 +84,9 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 		resOr(h.robots.URL, "robots.txt"), why, w.profile, what)
 }
 
-// robotsHost is the host of a robots.txt URL, the URL itself when it has
+// RobotsHost is the host of a robots.txt URL, the URL itself when it has
 // none.
-func robotsHost(robotsURL string) string {
+func RobotsHost(robotsURL string) string {
 	if u, err := url.Parse(robotsURL); err == nil && u.Host != "" {
 		return u.Host
 	}
@@ -98,13 +98,5 @@ func resCount(n int) string {
 	if n == 1 {
 		return "1 resource"
 	}
-	return Bytes(int64(n)) + " resources"
-}
-
-// listShort joins the first max items, saying how many more there are.
-func listShort(items []string, max int) string {
-	if len(items) <= max {
-		return strings.Join(items, ", ")
-	}
-	return fmt.Sprintf("%s and %s more", strings.Join(items[:max], ", "), thousands(len(items)-max))
+	return prose.Thousands(int64(n)) + " resources"
 }

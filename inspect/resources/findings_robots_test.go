@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"context"
@@ -30,8 +30,8 @@ func uncheckedRun(t *testing.T, hosts []string) []finding.Finding {
 	}
 	p := testProfile(t)
 	opt := testOptions()
-	rs := Resources(context.Background(), &fetch.Fetcher{}, nil, p, hosts[0]+"/", []byte(html.String()), nil, opt)
-	return resourceFindings(rs, p, nil)
+	rs := Fetch(context.Background(), &fetch.Fetcher{}, nil, p, hosts[0]+"/", []byte(html.String()), nil, opt)
+	return Findings(rs, p, nil)
 }
 
 func TestResourceRobotsUnreachableIsNotABlock(t *testing.T) {
@@ -42,8 +42,8 @@ func TestResourceRobotsUnreachableIsNotABlock(t *testing.T) {
 		t.Fatalf("%d findings %+v, want 1", len(fs), fs)
 	}
 	f := fs[0]
-	if f.Code != CodeResourceRobotsUnchecked || f.Severity != finding.Warning {
-		t.Errorf("finding %s %s, want warning %s", f.Severity, f.Code, CodeResourceRobotsUnchecked)
+	if f.Code != CodeRobotsUnchecked || f.Severity != finding.Warning {
+		t.Errorf("finding %s %s, want warning %s", f.Severity, f.Code, CodeRobotsUnchecked)
 	}
 	want := down + "/robots.txt could not be checked (it got no answer): Google treats an unreachable robots.txt " +
 		"(no answer, 429 or 5xx) as disallow-all, so Googlebot Smartphone would not fetch the script " + down + "/s0.js."
@@ -67,8 +67,8 @@ func TestResourceRobotsServerError(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	fs := uncheckedRun(t, []string{srv.URL})
-	if len(fs) != 1 || fs[0].Code != CodeResourceRobotsUnchecked || fs[0].Severity != finding.Critical {
-		t.Fatalf("findings %+v, want one critical %s", fs, CodeResourceRobotsUnchecked)
+	if len(fs) != 1 || fs[0].Code != CodeRobotsUnchecked || fs[0].Severity != finding.Critical {
+		t.Fatalf("findings %+v, want one critical %s", fs, CodeRobotsUnchecked)
 	}
 	if want := "could not be checked (it answered 503 Service Unavailable)"; !strings.Contains(fs[0].Message, want) {
 		t.Errorf("message %q, want it to contain %q", fs[0].Message, want)

@@ -1,9 +1,11 @@
-package inspect
+package resources
 
 import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Listing caps per document, so that a page of a hundred thousand images
@@ -43,14 +45,14 @@ func newDiscoverer(docURL string, cutoff *int64) *discoverer {
 // pendingRef is a reference as found, before resolution and merging.
 type pendingRef struct {
 	raw        string
-	kind       ResourceKind
+	kind       Kind
 	tag        string
 	start, end int64
 	excluded   string // why it is not fetched, "" when it is
 }
 
 // ref makes the pending reference of a tag's attribute value.
-func (d *discoverer) ref(raw string, kind ResourceKind, tag string, t pageTag) pendingRef {
+func (d *discoverer) ref(raw string, kind Kind, tag string, t pageTag) pendingRef {
 	return pendingRef{raw: raw, kind: kind, tag: tag, start: t.start, end: t.end, excluded: excludedReasonFor(kind)}
 }
 
@@ -64,16 +66,16 @@ func (d *discoverer) cssRef(r cssRef, base int64, tag string) pendingRef {
 	}
 	switch {
 	case r.Import:
-		p.kind, p.tag, p.excluded = ResourceImport, prefix+"@import", r.Ignored
+		p.kind, p.tag, p.excluded = Import, prefix+"@import", r.Ignored
 	case r.FontFace:
-		p.kind, p.tag, p.excluded = ResourceFont, prefix+"@font-face url()", exclFont
+		p.kind, p.tag, p.excluded = Font, prefix+"@font-face url()", exclFont
 	default:
 		p.kind = classifyCSSURL(r.URL, false, r.Property)
 		p.tag, p.excluded = prefix+"url()", excludedReasonFor(p.kind)
 		if r.Property != "" {
 			p.tag += " in " + resShorten(r.Property, 40)
 		}
-		if p.kind == ResourceOther {
+		if p.kind == Other {
 			p.excluded = exclCSSOther
 		}
 	}
@@ -144,7 +146,7 @@ func (d *discoverer) merge(r Resource) {
 			refs := old.References
 			*old = r
 			old.References = refs
-		case r.Fetched && old.Kind == ResourcePreload && r.Kind != ResourcePreload:
+		case r.Fetched && old.Kind == Preload && r.Kind != Preload:
 			old.Kind, old.Tag = r.Kind, r.Tag
 		}
 		return
@@ -176,7 +178,7 @@ func (d *discoverer) addData(p pendingRef, raw string) {
 // first reference it stands for.
 func (d *discoverer) count(row **Resource, r Resource, u string) {
 	if *row == nil {
-		*row = &Resource{URL: u, Kind: ResourceOther, Tag: "summary", DiscoveredOffset: r.DiscoveredOffset,
+		*row = &Resource{URL: u, Kind: Other, Tag: "summary", DiscoveredOffset: r.DiscoveredOffset,
 			DiscoveredEnd: r.DiscoveredEnd, DiscoveredBeforeCutoff: r.DiscoveredBeforeCutoff}
 		(*row).Parent, (*row).Depth, (*row).Summary = d.parent, d.depth, true
 		d.list = append(d.list, *row)
@@ -188,11 +190,11 @@ func (d *discoverer) count(row **Resource, r Resource, u string) {
 func (d *discoverer) resources() []Resource {
 	if d.dataMore != nil {
 		d.dataMore.ExcludedReason = fmt.Sprintf("%s more inline data: URIs, not listed one by one: nothing to fetch.",
-			Bytes(int64(d.dataMore.References)))
+			prose.Thousands(int64(d.dataMore.References)))
 	}
 	if d.more != nil {
 		d.more.ExcludedReason = fmt.Sprintf("%s more references are not listed one by one (Cutoff lists at most %s "+
-			"per document) and are not fetched.", Bytes(int64(d.more.References)), Bytes(maxListed))
+			"per document) and are not fetched.", prose.Thousands(int64(d.more.References)), prose.Thousands(maxListed))
 	}
 	out := make([]Resource, len(d.list))
 	for i, r := range d.list {

@@ -1,10 +1,12 @@
-package inspect
+package resources
 
 import (
 	"fmt"
 	"net/url"
 	"strings"
 	"sync"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // resourceJob is one URL to fetch, whatever the number of references to
@@ -12,11 +14,11 @@ import (
 // after every worker has ended.
 type resourceJob struct {
 	url   string
-	host  string       // scheme://host:port, the unit of the per-host bound
-	kind  ResourceKind // as first referenced; decides whether to read it as CSS
-	depth int          // stylesheets between the page and the reference
+	host  string // scheme://host:port, the unit of the per-host bound
+	kind  Kind   // as first referenced; decides whether to read it as CSS
+	depth int    // stylesheets between the page and the reference
 
-	res       Resource   // the fetch fields: status, bytes, robots, ResourceFetch
+	res       Resource   // the fetch fields: status, bytes, robots, Response
 	blocked   string     // why robots.txt blocks it, "" when allowed
 	children  []Resource // the references of a stylesheet, in source order
 	queued    bool       // handed to the workers
@@ -54,7 +56,7 @@ func newHostPool(perHost, limit int) *hostPool {
 
 // add queues a fetch of rawURL unless one exists, and reports whether it
 // created a job that will run.
-func (p *hostPool) add(rawURL string, kind ResourceKind, depth int) bool {
+func (p *hostPool) add(rawURL string, kind Kind, depth int) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, ok := p.jobs[rawURL]; ok {
@@ -68,7 +70,7 @@ func (p *hostPool) add(rawURL string, kind ResourceKind, depth int) bool {
 		return false
 	case p.queued >= p.limit:
 		j.notQueued = fmt.Sprintf("Not fetched: Cutoff fetches at most %s distinct resources per page.",
-			Bytes(int64(p.limit)))
+			prose.Thousands(int64(p.limit)))
 		return false
 	}
 	j.queued = true

@@ -1,30 +1,30 @@
-package inspect
+package resources
 
 import "github.com/cutoffapp/cutoff/fetch"
 
-// ResourceKind says how a page or a stylesheet references a resource, and
+// Kind says how a page or a stylesheet references a resource, and
 // so whether a rendering crawler fetches it.
-type ResourceKind string
+type Kind string
 
 // Resource kinds, as CLI.md names them. The first five are fetched by the
 // renderer; the others are listed with Fetched false and a reason.
 const (
-	ResourceScript     ResourceKind = "script"     // <script src>
-	ResourceStylesheet ResourceKind = "stylesheet" // <link rel=stylesheet>
-	ResourceImport     ResourceKind = "import"     // CSS @import
-	ResourcePreload    ResourceKind = "preload"    // <link rel=preload as=script|style|fetch>, <link rel=modulepreload>
-	ResourceIframe     ResourceKind = "iframe"     // <iframe src>, <frame src>
-	ResourceImage      ResourceKind = "image"      // <img>, <picture>, poster, CSS images
-	ResourceMedia      ResourceKind = "media"      // <video>, <audio>, <source>, <track>
-	ResourceFont       ResourceKind = "font"       // @font-face, preload as=font
-	ResourceIcon       ResourceKind = "icon"       // <link rel=icon|apple-touch-icon|shortcut icon>
-	ResourceOther      ResourceKind = "other"      // manifest, embed, object, other CSS url()
+	Script     Kind = "script"     // <script src>
+	Stylesheet Kind = "stylesheet" // <link rel=stylesheet>
+	Import     Kind = "import"     // CSS @import
+	Preload    Kind = "preload"    // <link rel=preload as=script|style|fetch>, <link rel=modulepreload>
+	Iframe     Kind = "iframe"     // <iframe src>, <frame src>
+	Image      Kind = "image"      // <img>, <picture>, poster, CSS images
+	Media      Kind = "media"      // <video>, <audio>, <source>, <track>
+	Font       Kind = "font"       // @font-face, preload as=font
+	Icon       Kind = "icon"       // <link rel=icon|apple-touch-icon|shortcut icon>
+	Other      Kind = "other"      // manifest, embed, object, other CSS url()
 )
 
 // Fetchable reports whether a rendering crawler fetches resources of kind k.
-func (k ResourceKind) Fetchable() bool {
+func (k Kind) Fetchable() bool {
 	switch k {
-	case ResourceScript, ResourceStylesheet, ResourceImport, ResourcePreload, ResourceIframe:
+	case Script, Stylesheet, Import, Preload, Iframe:
 		return true
 	}
 	return false
@@ -39,8 +39,8 @@ type Resource struct {
 	// URL is absolute, without fragment; for a reference that cannot be
 	// fetched (another scheme, a data: URI, a malformed URL) it is the
 	// value as written, data: URIs shortened.
-	URL  string       `json:"url"`
-	Kind ResourceKind `json:"kind"`
+	URL  string `json:"url"`
+	Kind Kind   `json:"kind"`
 	// Tag says how it was referenced, e.g. "link rel=preload as=script".
 	Tag string `json:"tag"`
 	// DiscoveredOffset is where the first reference starts, in the page or
@@ -66,15 +66,15 @@ type Resource struct {
 	fetch.Accounting
 	// Robots is the verdict of the resource host's robots.txt; nil when
 	// the resource is not one the crawler fetches.
-	Robots *ResourceRobots `json:"robots"`
+	Robots *Robots `json:"robots"`
 
-	ResourceFetch
-	ResourceGraph
+	Response
+	Graph
 }
 
-// ResourceFetch holds what a request for a resource returned, beyond the
+// Response holds what a request for a resource returned, beyond the
 // fields CLI.md requires; enough to draw the resource's own byte ruler.
-type ResourceFetch struct {
+type Response struct {
 	// Requested is true when Cutoff sent the request, so the status and
 	// byte counts are real; false for excluded resources, for resources
 	// blocked by robots.txt when fetching them anyway is off, and when the
@@ -105,17 +105,17 @@ type ResourceFetch struct {
 	// the status line through the blank line (the fetcher bounds it at
 	// 1 MiB); "" when there was no response.
 	RawHeader string `json:"-"`
-	// Head is the first ResourceHeadBytes of the decoded body (fewer when
+	// Head is the first HeadBytes of the decoded body (fewer when
 	// the body is shorter): the body itself is not kept.
 	Head []byte `json:"-"`
 }
 
-// ResourceHeadBytes is how much of a resource's decoded body ResourceFetch
+// HeadBytes is how much of a resource's decoded body Response
 // keeps in Head: 4 KiB.
-const ResourceHeadBytes = 4 << 10
+const HeadBytes = 4 << 10
 
-// ResourceGraph places a resource among the page's references.
-type ResourceGraph struct {
+// Graph places a resource among the page's references.
+type Graph struct {
 	// Parent is the URL of the stylesheet that references it; "" for a
 	// reference in the page (inline <style> included).
 	Parent string `json:"parent,omitempty"`
@@ -140,9 +140,9 @@ type ResourceGraph struct {
 	Summary bool `json:"summary,omitempty"`
 }
 
-// ResourceRobots is the verdict of a resource host's robots.txt for the
+// Robots is the verdict of a resource host's robots.txt for the
 // profile's tokens.
-type ResourceRobots struct {
+type Robots struct {
 	Allowed bool `json:"allowed"`
 	// Line is the 1-based line of the deciding rule, 0 when no rule
 	// matched or no file was parsed.
@@ -169,6 +169,6 @@ type ResourceRobots struct {
 // Unchecked reports whether the verdict comes from Google's policy for a
 // robots.txt that could not be fetched (unreachable, 429 or 5xx: treated as
 // disallow-all) rather than from the file's rules.
-func (rr *ResourceRobots) Unchecked() bool {
+func (rr *Robots) Unchecked() bool {
 	return rr != nil && rr.Policy == "disallow-all"
 }

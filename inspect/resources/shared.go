@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"context"
@@ -7,24 +7,24 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
-// FetchedResource returns the Resource fields a fetch result fills: status,
-// header and body bytes, limit, truncation and the rest of ResourceFetch,
-// counted exactly as Resources counts them. Other engines that fetch
+// FromFetch returns the Resource fields a fetch result fills: status,
+// header and body bytes, limit, truncation and the rest of Response,
+// counted exactly as Fetch counts them. Other engines that fetch
 // subresources (the rendered view) use it so that their numbers are the
-// Resources numbers.
-func FetchedResource(rawURL string, kind ResourceKind, res *fetch.Result) Resource {
+// Fetch numbers.
+func FromFetch(rawURL string, kind Kind, res *fetch.Result) Resource {
 	r := Resource{URL: rawURL, Kind: kind, Fetched: true}
 	r.Requested = true
 	fillFetch(&r, res)
 	return r
 }
 
-// ResourceVerdict returns the verdict of rawURL's host's robots.txt for
+// RobotsVerdict returns the verdict of rawURL's host's robots.txt for
 // profile p, read through cache (each host's robots.txt is fetched once),
-// as Resources decides it, and when it disallows the URL the sentence that
+// as Fetch decides it, and when it disallows the URL the sentence that
 // says so ("" when allowed). A profile that ignores robots.txt, or a nil
 // cache, allows everything.
-func ResourceVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, rawURL string) (*ResourceRobots, string) {
+func RobotsVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, rawURL string) (*Robots, string) {
 	r := &resourceRun{cache: cache, profile: p}
 	return r.robots(ctx, rawURL)
 }

@@ -1,4 +1,4 @@
-package inspect
+package resources
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ func (d *discoverer) scriptTag(t pageTag) {
 		return
 	}
 	typ := strings.ToLower(strings.TrimSpace(t.attrs.typ))
-	ref := d.ref(t.attrs.src, ResourceScript, "script src", t)
+	ref := d.ref(t.attrs.src, Script, "script src", t)
 	switch {
 	case !resJSTypes[typ]:
 		ref.excluded = exclScriptType(t.attrs.typ)
@@ -30,9 +30,9 @@ func (d *discoverer) linkTag(t pageTag) {
 	rel := relTokens(t.attrs.rel)
 	switch {
 	case rel["stylesheet"]:
-		d.add(d.ref(t.attrs.href, ResourceStylesheet, "link rel=stylesheet", t))
+		d.add(d.ref(t.attrs.href, Stylesheet, "link rel=stylesheet", t))
 	case rel["modulepreload"]:
-		d.add(d.ref(t.attrs.href, ResourcePreload, "link rel=modulepreload", t))
+		d.add(d.ref(t.attrs.href, Preload, "link rel=modulepreload", t))
 	case rel["preload"]:
 		as := strings.ToLower(strings.TrimSpace(t.attrs.as))
 		kind, reason := preloadKind(as)
@@ -44,9 +44,9 @@ func (d *discoverer) linkTag(t pageTag) {
 		ref.excluded = reason
 		d.add(ref)
 	case rel["icon"] || rel["apple-touch-icon"] || rel["apple-touch-icon-precomposed"] || rel["mask-icon"]:
-		d.add(d.ref(t.attrs.href, ResourceIcon, "link rel=icon", t))
+		d.add(d.ref(t.attrs.href, Icon, "link rel=icon", t))
 	case rel["manifest"]:
-		ref := d.ref(t.attrs.href, ResourceOther, "link rel=manifest", t)
+		ref := d.ref(t.attrs.href, Other, "link rel=manifest", t)
 		ref.excluded = exclManifest
 		d.add(ref)
 	}
@@ -68,17 +68,17 @@ func (d *discoverer) mediaTag(name string, t pageTag) {
 	a := t.attrs
 	switch name {
 	case "iframe", "frame":
-		d.addAttr(a.src, ResourceIframe, name+" src", t)
+		d.addAttr(a.src, Iframe, name+" src", t)
 	case "img":
-		d.addAttr(a.src, ResourceImage, "img src", t)
-		d.addSrcset(a.srcset, ResourceImage, "img srcset", t)
+		d.addAttr(a.src, Image, "img src", t)
+		d.addSrcset(a.srcset, Image, "img srcset", t)
 	case "video", "audio":
-		d.addAttr(a.src, ResourceMedia, name+" src", t)
-		d.addAttr(a.poster, ResourceImage, name+" poster", t)
+		d.addAttr(a.src, Media, name+" src", t)
+		d.addAttr(a.poster, Image, name+" poster", t)
 	case "source":
 		d.sourceTag(t)
 	case "track":
-		d.addAttr(a.src, ResourceMedia, "track src", t)
+		d.addAttr(a.src, Media, "track src", t)
 	case "embed":
 		d.addPlugin(a.src, "embed src", t)
 	case "object":
@@ -90,15 +90,15 @@ func (d *discoverer) mediaTag(name string, t pageTag) {
 // media file inside <video> or <audio>.
 func (d *discoverer) sourceTag(t pageTag) {
 	if d.inPicture > 0 && d.inMedia == 0 {
-		d.addSrcset(t.attrs.srcset, ResourceImage, "picture source srcset", t)
+		d.addSrcset(t.attrs.srcset, Image, "picture source srcset", t)
 		return
 	}
-	d.addAttr(t.attrs.src, ResourceMedia, "source src", t)
-	d.addSrcset(t.attrs.srcset, ResourceImage, "source srcset", t)
+	d.addAttr(t.attrs.src, Media, "source src", t)
+	d.addSrcset(t.attrs.srcset, Image, "source srcset", t)
 }
 
 // addAttr lists one attribute value, when present.
-func (d *discoverer) addAttr(v string, kind ResourceKind, tag string, t pageTag) {
+func (d *discoverer) addAttr(v string, kind Kind, tag string, t pageTag) {
 	if v != "" {
 		d.add(d.ref(v, kind, tag, t))
 	}
@@ -108,13 +108,13 @@ func (d *discoverer) addPlugin(v, tag string, t pageTag) {
 	if v == "" {
 		return
 	}
-	ref := d.ref(v, ResourceOther, tag, t)
+	ref := d.ref(v, Other, tag, t)
 	ref.excluded = exclPlugin
 	d.add(ref)
 }
 
 // addSrcset lists every candidate URL of a srcset attribute.
-func (d *discoverer) addSrcset(srcset string, kind ResourceKind, tag string, t pageTag) {
+func (d *discoverer) addSrcset(srcset string, kind Kind, tag string, t pageTag) {
 	for _, u := range srcsetURLs(srcset) {
 		d.add(d.ref(u, kind, tag, t))
 	}

@@ -76,6 +76,15 @@ func Sentence(msg string) string {
 	return string(unicode.ToUpper(r)) + msg[size:]
 }
 
+// List joins the first max items with commas, saying how many more there
+// are: "a.example, b.example and 3 more".
+func List(items []string, max int) string {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:max], ", ") + " and " + Thousands(int64(len(items)-max)) + " more"
+}
+
 // Capitalize gives s a capital first letter when it starts with an ASCII
 // lower-case one: "the title is lost" gives "The title is lost".
 func Capitalize(s string) string {

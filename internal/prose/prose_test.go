@@ -73,3 +73,21 @@ func TestPercent(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	tests := []struct {
+		items []string
+		max   int
+		want  string
+	}{
+		{nil, 3, ""},
+		{[]string{"a"}, 3, "a"},
+		{[]string{"a", "b", "c"}, 3, "a, b, c"},
+		{[]string{"a", "b", "c", "d", "e"}, 2, "a, b and 3 more"},
+	}
+	for _, tt := range tests {
+		if got := List(tt.items, tt.max); got != tt.want {
+			t.Errorf("List(%q, %d) = %q, want %q", tt.items, tt.max, got, tt.want)
+		}
+	}
+}
