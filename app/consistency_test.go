@@ -26,6 +26,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // rendered is one report through every view: the window's prepared views
@@ -329,7 +330,7 @@ func (r *rendered) checkCritical(t *testing.T) {
 		if !strings.Contains(r.htmlText, span) || !strings.Contains(r.htmlText, word) {
 			t.Errorf("%s: the evidence pack lacks %q or %q", c.Kind, span, word)
 		}
-		if c.Kind != inspect.ElementMain {
+		if c.Kind != scan.ElementMain {
 			if got := byteview.ByteRange(hs[i].Start, hs[i].End); got != span {
 				t.Errorf("%s: the source view says %q, the reports %q", c.Kind, got, span)
 			}
@@ -382,7 +383,7 @@ func (r *rendered) checkJSONLD(t *testing.T) {
 	if im == nil {
 		n := 0
 		for _, c := range r.rep.Critical {
-			if c.Kind == inspect.ElementJSONLD {
+			if c.Kind == scan.ElementJSONLD {
 				n++
 			}
 		}
@@ -410,12 +411,12 @@ func (r *rendered) checkPresence(t *testing.T) {
 	if im == nil {
 		return
 	}
-	rows := map[string]string{inspect.ElementTitle: "Title", inspect.ElementCanonical: "Canonical",
-		inspect.ElementMetaRobots: "Meta robots"}
+	rows := map[string]string{scan.ElementTitle: "Title", scan.ElementCanonical: "Canonical",
+		scan.ElementMetaRobots: "Meta robots"}
 	for kind, row := range rows {
 		var words []string
 		for _, c := range r.rep.Critical {
-			if c.Kind == kind && !c.HasFlag(inspect.FlagOtherCrawler) {
+			if c.Kind == kind && !c.HasFlag(scan.FlagOtherCrawler) {
 				words = append(words, inspect.KeptWord(c))
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // impactData is the Impact tab's text, prepared off the UI thread: one
@@ -156,23 +157,23 @@ func noJSONLD(whole string) string {
 }
 
 // compareText is the side-by-side table of counts and presences.
-func compareText(im *inspect.Impact, whole string) string {
+func compareText(im *scan.Impact, whole string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, compareRow, "", whole, "crawler keeps", "lost")
-	count := func(name string, c inspect.Count) {
+	count := func(name string, c scan.Count) {
 		fmt.Fprintf(&b, compareRow, name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
 	}
-	count("Body bytes", inspect.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
+	count("Body bytes", scan.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
 	count("Visible text in the source (bytes)", im.TextBytes)
 	count("Internal links", im.Links.Internal)
 	count("External links", im.Links.External)
 	for lvl := range 6 {
 		if im.Headings.Full[lvl] > 0 {
-			count(fmt.Sprintf("h%d headings", lvl+1), inspect.Count{Full: int64(im.Headings.Full[lvl]), Kept: int64(im.Headings.Kept[lvl])})
+			count(fmt.Sprintf("h%d headings", lvl+1), scan.Count{Full: int64(im.Headings.Full[lvl]), Kept: int64(im.Headings.Kept[lvl])})
 		}
 	}
-	count("hreflang alternates", inspect.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
-	presence := func(name string, p inspect.Presence) {
+	count("hreflang alternates", scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
+	presence := func(name string, p scan.Presence) {
 		note := ""
 		if p.Full && !p.Kept {
 			note = "LOST"
@@ -194,7 +195,7 @@ func presentWord(ok bool) string {
 	return "missing"
 }
 
-func jsonLDText(blocks []inspect.JSONLDImpact, whole string) string {
+func jsonLDText(blocks []scan.JSONLDImpact, whole string) string {
 	if len(blocks) == 0 {
 		return noJSONLD(whole)
 	}
@@ -211,10 +212,10 @@ func jsonLDText(blocks []inspect.JSONLDImpact, whole string) string {
 
 // keptJSONLDText sums up the JSON-LD blocks of a page nothing cuts: all of
 // them are kept.
-func keptJSONLDText(crit []inspect.Critical, whole string) string {
+func keptJSONLDText(crit []scan.Critical, whole string) string {
 	n := 0
 	for _, c := range crit {
-		if c.Kind == inspect.ElementJSONLD {
+		if c.Kind == scan.ElementJSONLD {
 			n++
 		}
 	}
@@ -227,11 +228,11 @@ func keptJSONLDText(crit []inspect.Critical, whole string) string {
 	return fmt.Sprintf("All %d JSON-LD blocks of the page are kept whole.", n)
 }
 
-func jsonLDState(j inspect.JSONLDImpact) string {
+func jsonLDState(j scan.JSONLDImpact) string {
 	switch {
-	case j.State == inspect.StateLost:
+	case j.State == scan.StateLost:
 		return "lost, past the cutoff"
-	case j.State == inspect.StateCut:
+	case j.State == scan.StateCut:
 		return "cut in the middle: what the crawler gets is invalid JSON"
 	case !j.ValidFull:
 		return "kept, but not valid JSON even in the full page"
@@ -239,7 +240,7 @@ func jsonLDState(j inspect.JSONLDImpact) string {
 	return "kept and valid"
 }
 
-func openText(o inspect.OpenAtCutoff) string {
+func openText(o scan.OpenAtCutoff) string {
 	var b strings.Builder
 	if len(o.Elements) > 0 {
 		b.WriteString("Open elements: " + strings.Join(o.Elements, " > ") + "\n")
@@ -265,7 +266,7 @@ func openElementName(el string) string {
 	return "<" + el + ">"
 }
 
-func hreflangText(lost []inspect.Alternate) string {
+func hreflangText(lost []scan.Alternate) string {
 	if len(lost) == 0 {
 		return "No hreflang alternate lost."
 	}

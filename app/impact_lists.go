@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -28,7 +28,7 @@ type lostItems struct {
 }
 
 // lostLinksOf lists every lost link, as the engine found them.
-func lostLinksOf(links []inspect.Link) lostItems {
+func lostLinksOf(links []scan.Link) lostItems {
 	it := lostItems{header: []string{"body_offset", "kind", "href"}}
 	for _, l := range links {
 		kind := "external"
@@ -42,7 +42,7 @@ func lostLinksOf(links []inspect.Link) lostItems {
 }
 
 // lostHeadingsOf lists every lost heading.
-func lostHeadingsOf(hs []inspect.Heading) lostItems {
+func lostHeadingsOf(hs []scan.Heading) lostItems {
 	it := lostItems{header: []string{"body_offset", "level", "text"}}
 	for _, h := range hs {
 		it.lines = append(it.lines, fmt.Sprintf("byte %-12s h%d  %s", commas(h.Offset), h.Level, h.Text))
@@ -84,7 +84,7 @@ func newLostList(win fyne.Window, name string) *lostList {
 func (l *lostList) show(items lostItems) {
 	l.items = items
 	l.status.SetText(fmt.Sprintf("%s lost, every one listed.", commas(int64(len(items.lines)))))
-	if len(items.lines) >= inspect.MaxLostListed {
+	if len(items.lines) >= scan.MaxLostListed {
 		l.status.SetText(fmt.Sprintf("The first %s lost are listed; the list stops there.", commas(int64(len(items.lines)))))
 	}
 	if len(items.lines) == 0 {

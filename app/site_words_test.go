@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestSiteWordsForPeople(t *testing.T) {
 	m := newSiteModel()
 	m.add([]site.Row{{URL: "http://127.0.0.1/a", Status: 200, Fetched: true, RobotsAllowed: true, LostLinks: 1389,
-		CriticalBeyond: []string{inspect.ElementMain, inspect.ElementLastInternalLink},
+		CriticalBeyond: []string{scan.ElementMain, scan.ElementLastInternalLink},
 		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: finding.Critical}, {Code: inspect.CodeCanonicalBeyondCutoff, Severity: finding.Critical}}}})
 	for col, want := range map[int]string{
 		siteColLost:     "1,389",
@@ -58,7 +59,7 @@ func TestSiteIdleHidesPlotAndBar(t *testing.T) {
 // near-limit range, read the same there.
 func TestSiteHTMLSaysWhatTheTabSays(t *testing.T) {
 	row := site.Row{URL: "http://127.0.0.1/a", Status: 200, Fetched: true, RobotsAllowed: true, LostLinks: 1389, Percent: 97.25,
-		CriticalBeyond: []string{inspect.ElementMain, inspect.ElementLastInternalLink},
+		CriticalBeyond: []string{scan.ElementMain, scan.ElementLastInternalLink},
 		Findings:       []site.FindingRef{{Code: inspect.CodePageOverLimit, Severity: finding.Critical}}}
 	m := newSiteModel()
 	m.add([]site.Row{row})

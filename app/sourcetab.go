@@ -7,6 +7,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/charset"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // sourceArea is the Source tab: the virtualised byteview.SourceView of source.go fed
@@ -76,7 +77,7 @@ func sourceCharsetOf(c charset.Charset) byteview.SourceCharset {
 
 // byteMapKinds lets the source view read the byte map in place: a 64 MB
 // page's millions of spans are never copied.
-type byteMapKinds struct{ bm *inspect.ByteMap }
+type byteMapKinds struct{ bm *scan.ByteMap }
 
 // KindSpans is part of byteview.SourceKinds.
 func (k byteMapKinds) KindSpans(start, end int64, each func(byteview.RulerSegment)) {

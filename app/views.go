@@ -8,6 +8,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -83,7 +84,7 @@ func rulerModelOf(rep *inspect.Report) byteview.RulerModel {
 
 // rulerSegments converts the byte map, coarsened first when it is too
 // fine to hand over span by span.
-func rulerSegments(bm *inspect.ByteMap) []byteview.RulerSegment {
+func rulerSegments(bm *scan.ByteMap) []byteview.RulerSegment {
 	if n := bm.Len(); n > maxRulerSegments {
 		spans := bm.Coarsen(maxRulerSegments)
 		segs := make([]byteview.RulerSegment, len(spans))
@@ -108,7 +109,7 @@ func highlightsOf(an *inspect.Analysis) []byteview.SourceHighlight {
 	hs := make([]byteview.SourceHighlight, 0, len(an.Critical))
 	for _, c := range an.Critical {
 		end := c.End
-		if c.Kind == inspect.ElementMain {
+		if c.Kind == scan.ElementMain {
 			// <main> wraps the page's content: tinting all of it would tint
 			// everything else too, so only its start is marked.
 			end = min(end, c.Offset+mainHighlightBytes)
@@ -122,24 +123,24 @@ func highlightsOf(an *inspect.Analysis) []byteview.SourceHighlight {
 const mainHighlightBytes = 6
 
 // criticalLabel names a critical element the way a consultant says it.
-func criticalLabel(c inspect.Critical) string {
+func criticalLabel(c scan.Critical) string {
 	names := map[string]string{
-		inspect.ElementTitle: "title", inspect.ElementMetaDescription: "meta description",
-		inspect.ElementMetaRobots: "meta robots", inspect.ElementCanonical: "canonical link",
-		inspect.ElementHreflang: "hreflang", inspect.ElementJSONLD: "JSON-LD",
-		inspect.ElementH1: "first h1", inspect.ElementMain: "<main>",
-		inspect.ElementHeadEnd: "</head>", inspect.ElementLastInternalLink: "last internal link",
+		scan.ElementTitle: "title", scan.ElementMetaDescription: "meta description",
+		scan.ElementMetaRobots: "meta robots", scan.ElementCanonical: "canonical link",
+		scan.ElementHreflang: "hreflang", scan.ElementJSONLD: "JSON-LD",
+		scan.ElementH1: "first h1", scan.ElementMain: "<main>",
+		scan.ElementHeadEnd: "</head>", scan.ElementLastInternalLink: "last internal link",
 	}
 	label, ok := names[c.Kind]
 	if !ok {
 		label = c.Kind
 	}
 	switch {
-	case c.Kind == inspect.ElementMetaRobots && c.Name != "":
+	case c.Kind == scan.ElementMetaRobots && c.Name != "":
 		label += " (" + c.Name + ")"
-	case c.Kind == inspect.ElementHreflang && c.Name != "":
+	case c.Kind == scan.ElementHreflang && c.Name != "":
 		label += " " + c.Name
-	case c.Kind == inspect.ElementJSONLD && c.Value != "":
+	case c.Kind == scan.ElementJSONLD && c.Value != "":
 		label += " (" + shorten(c.Value, 40) + ")"
 	}
 	return label
@@ -149,7 +150,7 @@ func criticalLabel(c inspect.Critical) string {
 // their totals and their shares of the decoded body (as the reports give
 // them), leaving out kinds the page does not have; the header block comes
 // first when it counts, without a share.
-func legendOf(comp inspect.Composition, header int64) []legendItem {
+func legendOf(comp scan.Composition, header int64) []legendItem {
 	var body int64
 	for _, n := range comp {
 		body += n

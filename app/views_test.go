@@ -8,6 +8,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // cutReport is a report for a page whose canonical sits past a cutoff at
@@ -50,7 +51,7 @@ func TestPrepareViews(t *testing.T) {
 	}
 	var canonical *byteview.RulerMarker
 	for i := range m.Markers {
-		if m.Markers[i].Kind == inspect.ElementCanonical {
+		if m.Markers[i].Kind == scan.ElementCanonical {
 			canonical = &m.Markers[i]
 		}
 	}
@@ -109,7 +110,7 @@ func TestResourceCells(t *testing.T) {
 }
 
 func TestLegendOf(t *testing.T) {
-	got := legendOf(inspect.Composition{"markup": 10, "json-ld": 5, "text": 0}, 120)
+	got := legendOf(scan.Composition{"markup": 10, "json-ld": 5, "text": 0}, 120)
 	var kinds []string
 	for _, it := range got {
 		kinds = append(kinds, it.kind)
@@ -144,9 +145,9 @@ func TestStatusInSummaries(t *testing.T) {
 }
 
 func TestHighlightsMarkOnlyTheStartOfMain(t *testing.T) {
-	an := &inspect.Analysis{Critical: []inspect.Critical{
-		{Kind: inspect.ElementTitle, Offset: 10, End: 40},
-		{Kind: inspect.ElementMain, Offset: 100, End: 2_000_000},
+	an := &inspect.Analysis{Critical: []scan.Critical{
+		{Kind: scan.ElementTitle, Offset: 10, End: 40},
+		{Kind: scan.ElementMain, Offset: 100, End: 2_000_000},
 	}}
 	hs := highlightsOf(an)
 	if len(hs) != 2 || hs[0].End != 40 || hs[1].End != 100+mainHighlightBytes {

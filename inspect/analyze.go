@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/charset"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Input is what the analysis reads: data only, no network.
@@ -51,21 +51,21 @@ type Analysis struct {
 	CutoffOffset       *int64 `json:"cutoff_offset"`
 	BinaryCutoffOffset *int64 `json:"binary_cutoff_offset,omitempty"`
 	// Critical lists the critical elements in document order.
-	Critical []Critical `json:"critical"`
+	Critical []scan.Critical `json:"critical"`
 	// Composition sums the body bytes per span kind; it adds up to
 	// BodyBytes.
-	Composition Composition `json:"composition"`
+	Composition scan.Composition `json:"composition"`
 	// ByteMap holds the spans covering the body exactly. It can hold
 	// millions of spans for a big page, so it is left out of JSON;
 	// ByteMap.Coarsen reduces it for drawing.
-	ByteMap ByteMap `json:"-"`
+	ByteMap scan.ByteMap `json:"-"`
 	// Contributors ranks the inline content that pushes critical elements
 	// past the cutoff; empty when nothing is cut.
 	Contributors []Contributor `json:"contributors"`
 	// Impact compares the full page with what the crawler keeps; nil when
 	// nothing is cut.
-	Impact     *Impact    `json:"impact,omitempty"`
-	Directives Directives `json:"directives"`
+	Impact     *scan.Impact `json:"impact,omitempty"`
+	Directives Directives   `json:"directives"`
 	// Charset is the body's character encoding, where it was declared and
 	// whether the bytes agree.
 	Charset charset.Charset `json:"charset"`
@@ -88,19 +88,19 @@ type pageNotes struct {
 // findings. Input is untrusted: Analyze never panics and its memory stays
 // proportional to the body. It may be called from any goroutine.
 func Analyze(in Input) *Analysis {
-	return analyze(in, defaultSteps, nil)
+	return analyze(in, scan.DefaultSteps, nil)
 }
 
 // analyze is Analyze with the sizes from which tokens are stepped over.
 // s, when not nil, is the stream whose pass read the body while it
 // arrived: that pass is used when it read the same body with the same
 // cutoff, else the body is read again.
-func analyze(in Input, steps stepSizes, s *bodyStream) *Analysis {
+func analyze(in Input, steps scan.Steps, s *scan.Stream) *Analysis {
 	in = prepare(in)
 	charset := detectCharsetAside(&in)
-	full := s.passFor(&in)
+	full := s.ResultFor(in.Body, in.cut())
 	if full == nil {
-		full = fullPass(&in, steps)
+		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps)
 	}
 	return fromPass(&in, full, <-charset)
 }
@@ -118,7 +118,7 @@ func detectCharsetAside(in *Input) <-chan charset.Charset {
 // prepare normalises what the analysis takes from in: lower-case tokens,
 // cutoffs within the body.
 func prepare(in Input) Input {
-	in.Tokens = lowerAll(in.Tokens)
+	in.Tokens = scan.LowerAll(in.Tokens)
 	in.Cutoff = clampCutoff(in.Cutoff, len(in.Body))
 	in.BinaryCutoff = clampCutoff(in.BinaryCutoff, len(in.Body))
 	return in
@@ -132,40 +132,30 @@ func (in *Input) cut() int64 {
 	return *in.Cutoff
 }
 
-// fullPass runs the full document's pass over in's body.
-func fullPass(in *Input, steps stepSizes) *pass {
-	full := newPass(in.Body, true, in.cut(), in.Tokens, newLinkResolver(in.URL))
-	full.steps = steps
-	full.run()
-	return full
-}
-
-// fromPass derives the analysis from the full pass over in's body and its
-// charset.
-func fromPass(in *Input, full *pass, charset charset.Charset) *Analysis {
-	markCutoff(full.crit, in)
+// fromPass derives the analysis from what the full pass over in's body
+// found and its charset.
+func fromPass(in *Input, full *scan.Result, charset charset.Charset) *Analysis {
+	markCutoff(full.Critical, in)
 
 	a := &Analysis{
 		BodyBytes:          int64(len(in.Body)),
 		CutoffOffset:       in.Cutoff,
 		BinaryCutoffOffset: in.BinaryCutoff,
-		ByteMap:            full.bm.m,
-		Composition:        full.bm.m.Composition(),
+		ByteMap:            full.ByteMap,
+		Composition:        full.ByteMap.Composition(),
 		Contributors:       []Contributor{},
-		notes:              pageNotes{full.svgTitles, full.noscriptBreak, full.noscriptWhat},
+		notes:              pageNotes{full.SVGTitles, full.NoscriptAt, full.NoscriptWhat},
 		Charset:            charset,
+		Impact:             full.Impact,
 	}
-	if in.Cutoff != nil {
-		a.Impact = impact(full, full.kept, in.cut())
-	}
-	a.finish(in, full.crit)
+	a.finish(in, full.Critical)
 	return a
 }
 
 // finish orders the critical elements and derives the robots rules, the
 // contributors and the findings from the passes' results.
-func (a *Analysis) finish(in *Input, crit []Critical) {
-	a.Critical = append([]Critical{}, crit...)
+func (a *Analysis) finish(in *Input, crit []scan.Critical) {
+	a.Critical = append([]scan.Critical{}, crit...)
 	sort.SliceStable(a.Critical, func(i, j int) bool {
 		ci, cj := &a.Critical[i], &a.Critical[j]
 		return ci.Offset < cj.Offset || ci.Offset == cj.Offset && ci.End < cj.End
@@ -178,14 +168,13 @@ func (a *Analysis) finish(in *Input, crit []Critical) {
 	a.Findings = nonNil(buildFindings(in, a))
 }
 
-func lowerAll(ss []string) []string {
-	out := make([]string, 0, len(ss))
-	for _, s := range ss {
-		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
-			out = append(out, s)
-		}
+// nonNil is s, or an empty slice for nil: empty lists, not nulls, keep
+// the JSON shape stable.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	return out
+	return s
 }
 
 // clampCutoff keeps a cutoff inside the body, so that a caller's
@@ -199,7 +188,7 @@ func clampCutoff(c *int64, n int) *int64 {
 }
 
 // markCutoff sets BeyondCutoff, AtRisk and the cut flag of each element.
-func markCutoff(crit []Critical, in *Input) {
+func markCutoff(crit []scan.Critical, in *Input) {
 	if in.Cutoff == nil {
 		return
 	}
@@ -211,7 +200,7 @@ func markCutoff(crit []Critical, in *Input) {
 			continue
 		}
 		if e.Offset < c {
-			e.Flags = append(e.Flags, FlagCut)
+			e.Flags = append(e.Flags, scan.FlagCut)
 		}
 		e.AtRisk = in.BinaryLimit > 0 && (in.BinaryCutoff == nil || e.End <= *in.BinaryCutoff)
 	}

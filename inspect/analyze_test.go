@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/golden"
 )
 
@@ -112,7 +113,7 @@ func goldenJSON(t *testing.T, page []byte, a *Analysis) []byte {
 	t.Helper()
 	out := struct {
 		*Analysis
-		Spans []Span `json:"spans,omitempty"`
+		Spans []scan.Span `json:"spans,omitempty"`
 	}{Analysis: a}
 	if len(page) <= 16<<10 {
 		out.Spans = a.ByteMap.Spans()
@@ -128,7 +129,7 @@ func goldenJSON(t *testing.T, page []byte, a *Analysis) []byte {
 // the body exactly, the composition adds up, every offset is in bounds.
 func checkAnalysis(t *testing.T, body []byte, a *Analysis) {
 	t.Helper()
-	if err := spansCover(a.ByteMap.Spans(), int64(len(body))); err != nil {
+	if err := scan.CheckSpans(a.ByteMap.Spans(), int64(len(body))); err != nil {
 		t.Error(err)
 	}
 	var sum int64
@@ -148,25 +149,6 @@ func checkAnalysis(t *testing.T, body []byte, a *Analysis) {
 			t.Errorf("bad finding %+v", f)
 		}
 	}
-}
-
-// spansCover reports how spans fail to cover [0, n) exactly, merged and in
-// order.
-func spansCover(spans []Span, n int64) error {
-	at := int64(0)
-	for i, s := range spans {
-		if s.Offset != at || s.End <= s.Offset {
-			return fmt.Errorf("span %d (%s %d-%d) does not continue at %d", i, s.Kind, s.Offset, s.End, at)
-		}
-		if i > 0 && spans[i-1].Kind == s.Kind {
-			return fmt.Errorf("spans %d and %d both %s: not merged", i-1, i, s.Kind)
-		}
-		at = s.End
-	}
-	if at != n {
-		return fmt.Errorf("spans end at %d, body has %d bytes", at, n)
-	}
-	return nil
 }
 
 // overLimitPage is a 6 KB page whose head carries a big inline script and

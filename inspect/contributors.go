@@ -3,6 +3,8 @@ package inspect
 import (
 	"fmt"
 	"sort"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Contributor is a kind of inline content that takes up the crawler's
@@ -11,13 +13,13 @@ import (
 type Contributor struct {
 	// Kind is the byte-map kind: data-uri, inline-script, inline-style,
 	// inline-svg, comment or whitespace.
-	Kind SpanKind `json:"kind"`
+	Kind scan.SpanKind `json:"kind"`
 	// Count and Bytes are the runs of this kind before Target and their
 	// total bytes.
 	Count int   `json:"count"`
 	Bytes int64 `json:"bytes"`
 	// Largest is the biggest single run before Target.
-	Largest Span `json:"largest"`
+	Largest scan.Span `json:"largest"`
 	// Target is the kind of the critical element past the cutoff these
 	// bytes push out ("canonical"), and TargetOffset its offset; Target is
 	// empty when no critical element is lost (the bytes are counted before
@@ -37,14 +39,14 @@ type Contributor struct {
 }
 
 // movable are the kinds a site can take out of its HTML.
-var movable = []SpanKind{SpanDataURI, SpanInlineScript, SpanInlineStyle, SpanInlineSVG, SpanComment, SpanWhitespace}
+var movable = []scan.SpanKind{scan.SpanDataURI, scan.SpanInlineScript, scan.SpanInlineStyle, scan.SpanInlineSVG, scan.SpanComment, scan.SpanWhitespace}
 
 // maxContributors bounds the contributors reported.
 const maxContributors = 5
 
 // contributors ranks the movable kinds by the bytes they take before the
 // most important critical element past the cutoff.
-func contributors(body []byte, spans *ByteMap, crit []Critical, cutoff int64, crawler string) []Contributor {
+func contributors(body []byte, spans *scan.ByteMap, crit []scan.Critical, cutoff int64, crawler string) []Contributor {
 	target := lostTarget(crit)
 	limit := cutoff
 	if target >= 0 {
@@ -74,11 +76,11 @@ func contributors(body []byte, spans *ByteMap, crit []Critical, cutoff int64, cr
 
 // tally walks the byte map once and, for every kind, counts its runs
 // before limit and finds where the cutoff would fall without them.
-func tally(spans *ByteMap, limit, cutoff, size int64) [numSpanKinds]Contributor {
-	var all [numSpanKinds]Contributor
-	var newCut [numSpanKinds]int64
+func tally(spans *scan.ByteMap, limit, cutoff, size int64) [scan.NumSpanKinds]Contributor {
+	var all [scan.NumSpanKinds]Contributor
+	var newCut [scan.NumSpanKinds]int64
 	for k := range all {
-		all[k].Kind, newCut[k] = SpanKind(k), cutoff
+		all[k].Kind, newCut[k] = scan.SpanKind(k), cutoff
 	}
 	for s := range spans.All() {
 		c := &all[s.Kind]
@@ -109,7 +111,7 @@ func tally(spans *ByteMap, limit, cutoff, size int64) [numSpanKinds]Contributor 
 
 // lostTarget picks the most important critical element past the cutoff:
 // the one a consultant wants back first. It returns -1 when none is lost.
-func lostTarget(crit []Critical) int {
+func lostTarget(crit []scan.Critical) int {
 	best, bestRank := -1, len(targetOrder)
 	for i := range crit {
 		c := &crit[i]
@@ -117,7 +119,7 @@ func lostTarget(crit []Critical) int {
 			continue
 		}
 		for r, k := range targetOrder {
-			if c.Kind == k && r < bestRank && !c.HasFlag(FlagOtherCrawler) {
+			if c.Kind == k && r < bestRank && !c.HasFlag(scan.FlagOtherCrawler) {
 				best, bestRank = i, r
 			}
 		}
@@ -126,11 +128,11 @@ func lostTarget(crit []Critical) int {
 }
 
 var targetOrder = []string{
-	ElementCanonical, ElementMetaRobots, ElementTitle, ElementHreflang, ElementJSONLD,
-	ElementH1, ElementMetaDescription, ElementMain, ElementHeadEnd,
+	scan.ElementCanonical, scan.ElementMetaRobots, scan.ElementTitle, scan.ElementHreflang, scan.ElementJSONLD,
+	scan.ElementH1, scan.ElementMetaDescription, scan.ElementMain, scan.ElementHeadEnd,
 }
 
-func rescued(crit []Critical, newCut *int64) []int {
+func rescued(crit []scan.Critical, newCut *int64) []int {
 	out := []int{}
 	for i := range crit {
 		c := &crit[i]
@@ -142,33 +144,33 @@ func rescued(crit []Critical, newCut *int64) []int {
 }
 
 // contributorNoun names n runs of kind k for a sentence.
-func contributorNoun(k SpanKind, n int, images bool) string {
+func contributorNoun(k scan.SpanKind, n int, images bool) string {
 	one, many := contributorNouns(k, images)
 	return pluralize(n, one, many)
 }
 
 // contributorNouns names one run of kind k, and several.
-func contributorNouns(k SpanKind, images bool) (one, many string) {
+func contributorNouns(k scan.SpanKind, images bool) (one, many string) {
 	switch k {
-	case SpanDataURI:
+	case scan.SpanDataURI:
 		if images {
 			return "inline image as a data: URI", "inline images as data: URIs"
 		}
 		return "data: URI", "data: URIs"
-	case SpanInlineScript:
+	case scan.SpanInlineScript:
 		return "inline script", "inline scripts"
-	case SpanInlineStyle:
+	case scan.SpanInlineStyle:
 		return "inline style", "inline styles"
-	case SpanInlineSVG:
+	case scan.SpanInlineSVG:
 		return "inline SVG image", "inline SVG images"
-	case SpanComment:
+	case scan.SpanComment:
 		return "HTML comment", "HTML comments"
 	}
 	return "run of white space", "runs of white space"
 }
 
 // contributorRemedy says what to do with n runs of kind k.
-func contributorRemedy(k SpanKind, n int) string {
+func contributorRemedy(k scan.SpanKind, n int) string {
 	one := n == 1
 	pick := func(single, many string) string {
 		if one {
@@ -177,28 +179,28 @@ func contributorRemedy(k SpanKind, n int) string {
 		return many
 	}
 	switch k {
-	case SpanDataURI:
+	case scan.SpanDataURI:
 		return pick("Serving it as a separate file", "Serving them as separate files")
-	case SpanInlineScript:
+	case scan.SpanInlineScript:
 		return pick("Moving it to an external script file", "Moving them to external script files")
-	case SpanInlineStyle:
+	case scan.SpanInlineStyle:
 		return pick("Moving it to an external stylesheet", "Moving them to an external stylesheet")
-	case SpanInlineSVG:
+	case scan.SpanInlineSVG:
 		return pick("Serving it as an image file", "Serving them as image files")
-	case SpanComment:
+	case scan.SpanComment:
 		return pick("Removing it", "Removing them")
 	}
 	return "Minifying the HTML"
 }
 
 // allImages reports whether the body has data: URIs and all are images.
-func allImages(body []byte, spans *ByteMap) bool {
+func allImages(body []byte, spans *scan.ByteMap) bool {
 	found := false
 	for s := range spans.All() {
-		if s.Kind != SpanDataURI {
+		if s.Kind != scan.SpanDataURI {
 			continue
 		}
-		if !hasPrefixFold(body[s.Offset:s.End], "data:image/") {
+		if !scan.HasPrefixFold(body[s.Offset:s.End], "data:image/") {
 			return false
 		}
 		found = true
@@ -208,7 +210,7 @@ func allImages(body []byte, spans *ByteMap) bool {
 
 // contributorMessage says what c costs and what moving it out would give;
 // images tells whether every data: URI is an image.
-func contributorMessage(c *Contributor, images bool, crit []Critical, crawler string) string {
+func contributorMessage(c *Contributor, images bool, crit []scan.Critical, crawler string) string {
 	where := "before the cutoff"
 	if c.Target != "" {
 		where = fmt.Sprintf("before the %s (byte %s)", ElementLabel(c.Target), Bytes(c.TargetOffset))

@@ -3,6 +3,8 @@ package inspect
 import (
 	"bytes"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 func TestContributors(t *testing.T) {
@@ -11,18 +13,18 @@ func TestContributors(t *testing.T) {
 	body := bytes.Repeat([]byte("x"), 1000)
 	copy(body[100:], "data:image/png;base64,")
 	copy(body[500:], "data:image/gif;base64,")
-	var m ByteMap
-	m.add(SpanMarkup, 0, 100)
-	m.add(SpanDataURI, 100, 400)
-	m.add(SpanMarkup, 400, 500)
-	m.add(SpanDataURI, 500, 600)
-	m.add(SpanMarkup, 600, 800)
-	m.add(SpanInlineScript, 800, 900)
-	m.add(SpanMarkup, 900, 1000)
-	crit := []Critical{
-		{Kind: ElementTitle, Offset: 10, End: 20},
-		{Kind: ElementCanonical, Offset: 700, End: 750, BeyondCutoff: true},
-		{Kind: ElementJSONLD, Offset: 950, End: 990, BeyondCutoff: true},
+	var m scan.ByteMap
+	m.Append(scan.SpanMarkup, 0, 100)
+	m.Append(scan.SpanDataURI, 100, 400)
+	m.Append(scan.SpanMarkup, 400, 500)
+	m.Append(scan.SpanDataURI, 500, 600)
+	m.Append(scan.SpanMarkup, 600, 800)
+	m.Append(scan.SpanInlineScript, 800, 900)
+	m.Append(scan.SpanMarkup, 900, 1000)
+	crit := []scan.Critical{
+		{Kind: scan.ElementTitle, Offset: 10, End: 20},
+		{Kind: scan.ElementCanonical, Offset: 700, End: 750, BeyondCutoff: true},
+		{Kind: scan.ElementJSONLD, Offset: 950, End: 990, BeyondCutoff: true},
 	}
 	got := contributors(body, &m, crit, 450, "Googlebot")
 	if len(got) != 1 {
@@ -33,11 +35,11 @@ func TestContributors(t *testing.T) {
 		name      string
 		got, want any
 	}{
-		{"kind", c.Kind, SpanDataURI},
+		{"kind", c.Kind, scan.SpanDataURI},
 		{"count", c.Count, 2},
 		{"bytes", c.Bytes, int64(400)},
-		{"largest", c.Largest, Span{Kind: SpanDataURI, Offset: 100, End: 400}},
-		{"target", c.Target, ElementCanonical},
+		{"largest", c.Largest, scan.Span{Kind: scan.SpanDataURI, Offset: 100, End: 400}},
+		{"target", c.Target, scan.ElementCanonical},
 		{"new cutoff", *c.NewCutoff, int64(850)}, // 450 + 300 + 100: the fixed point
 		{"saved", c.Saved, int64(400)},
 		{"rescued", len(c.Rescued) == 1 && c.Rescued[0] == 1, true},
@@ -52,10 +54,10 @@ func TestContributors(t *testing.T) {
 }
 
 func TestContributorWholePageFits(t *testing.T) {
-	var m ByteMap
-	m.add(SpanInlineScript, 0, 5000)
-	m.add(SpanMarkup, 5000, 6000)
-	c := tally(&m, 4000, 4000, 6000)[SpanInlineScript]
+	var m scan.ByteMap
+	m.Append(scan.SpanInlineScript, 0, 5000)
+	m.Append(scan.SpanMarkup, 5000, 6000)
+	c := tally(&m, 4000, 4000, 6000)[scan.SpanInlineScript]
 	if c.NewCutoff != nil {
 		t.Errorf("NewCutoff = %d, want nil: without the script the page is 1,000 bytes", *c.NewCutoff)
 	}

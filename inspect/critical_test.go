@@ -5,11 +5,13 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // renderCritical shows each critical element as `kind "its bytes" =value
 // [flags]`, so that a test states offsets through the bytes they cover.
-func renderCritical(body []byte, crit []Critical) []string {
+func renderCritical(body []byte, crit []scan.Critical) []string {
 	var out []string
 	for _, c := range crit {
 		s := fmt.Sprintf("%s %q", c.Kind, body[c.Offset:c.End])
@@ -188,11 +190,11 @@ func TestCriticalAgainstCutoff(t *testing.T) {
 		flagCut bool
 	}{
 		// The canonical covers bytes 16-44, the h1 44-60.
-		{name: "ends exactly at the cutoff", cutoff: 60, binary: -1, limit: 100, kind: ElementH1},
-		{name: "cut by one byte", cutoff: 59, binary: -1, limit: 100, kind: ElementH1, beyond: true, atRisk: true, flagCut: true},
-		{name: "starts at the cutoff", cutoff: 16, binary: 30, limit: 100, kind: ElementCanonical, beyond: true},
-		{name: "kept under the binary reading", cutoff: 16, binary: 44, limit: 100, kind: ElementCanonical, beyond: true, atRisk: true},
-		{name: "no binary reading", cutoff: 16, binary: -1, limit: 0, kind: ElementCanonical, beyond: true},
+		{name: "ends exactly at the cutoff", cutoff: 60, binary: -1, limit: 100, kind: scan.ElementH1},
+		{name: "cut by one byte", cutoff: 59, binary: -1, limit: 100, kind: scan.ElementH1, beyond: true, atRisk: true, flagCut: true},
+		{name: "starts at the cutoff", cutoff: 16, binary: 30, limit: 100, kind: scan.ElementCanonical, beyond: true},
+		{name: "kept under the binary reading", cutoff: 16, binary: 44, limit: 100, kind: scan.ElementCanonical, beyond: true, atRisk: true},
+		{name: "no binary reading", cutoff: 16, binary: -1, limit: 0, kind: scan.ElementCanonical, beyond: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,7 +203,7 @@ func TestCriticalAgainstCutoff(t *testing.T) {
 				in.BinaryCutoff = &tt.binary
 			}
 			a := Analyze(in)
-			var c *Critical
+			var c *scan.Critical
 			for i := range a.Critical {
 				if a.Critical[i].Kind == tt.kind {
 					c = &a.Critical[i]
@@ -216,7 +218,7 @@ func TestCriticalAgainstCutoff(t *testing.T) {
 			if got, want := c.AtRisk, tt.atRisk; got != want {
 				t.Errorf("%s AtRisk = %v, want %v", tt.kind, got, want)
 			}
-			if got, want := c.HasFlag(FlagCut), tt.flagCut; got != want {
+			if got, want := c.HasFlag(scan.FlagCut), tt.flagCut; got != want {
 				t.Errorf("%s cut flag = %v, want %v", tt.kind, got, want)
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Directive sources.
@@ -284,7 +286,7 @@ func (r *Rules) addUnavailable(s string) {
 
 // directives gathers the robots rules of the header and of the page's
 // robots meta tags (crit), for a crawler with robots tokens tokens.
-func directives(h http.Header, crit []Critical, tokens []string, cutoff *int64) Directives {
+func directives(h http.Header, crit []scan.Critical, tokens []string, cutoff *int64) Directives {
 	var d Directives
 	for _, v := range headerValues(h, "X-Robots-Tag") {
 		for _, r := range parseRules(v, true) {
@@ -295,7 +297,7 @@ func directives(h http.Header, crit []Critical, tokens []string, cutoff *int64) 
 	}
 	for i := range crit {
 		c := &crit[i]
-		if c.Kind != ElementMetaRobots {
+		if c.Kind != scan.ElementMetaRobots {
 			continue
 		}
 		agent := c.Name

@@ -24,8 +24,8 @@
 // it. The body is read in one pass (the kept prefix's pass forks from it a
 // few bytes before the cutoff), following the tree builder's rules where
 // they decide what an element is (raw text, foreign content, templates,
-// where the head ends) without building a DOM. The pass reads start tags,
-// end tags and text itself, by the tokenizer's rules (steptag.go), and
+// where the head ends) without building a DOM: that pass is inspect/scan. It reads start tags,
+// end tags and text itself, by the tokenizer's rules (scan/steptag.go), and
 // raw-text contents of 512 bytes or more (a huge inline script), which are
 // then never buffered whole; the tokenizer reads the rest. A page costs
 // less than a bare tokenizer pass over it.
@@ -33,7 +33,7 @@
 // Page runs that pass while the body downloads: the fetcher tells it of
 // every read (fetch.BodyObserver), and the pass reads as far as the body
 // has arrived, waiting only where the bytes to come decide a token (see
-// stream.go). The result is the same as over the whole body, which the
+// scan/stream.go). The result is the same as over the whole body, which the
 // fuzzers check; the download's time then overlaps the analysis.
 //
 // Input is untrusted: nothing here panics on any body, header or offsets,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -119,25 +120,25 @@ func capitalize(s string) string { return prose.Capitalize(s) }
 // consultant says it: "JSON-LD block", "last internal link".
 func ElementLabel(kind string) string {
 	switch kind {
-	case ElementTitle:
+	case scan.ElementTitle:
 		return "title"
-	case ElementMetaDescription:
+	case scan.ElementMetaDescription:
 		return "meta description"
-	case ElementMetaRobots:
+	case scan.ElementMetaRobots:
 		return "robots meta tag"
-	case ElementCanonical:
+	case scan.ElementCanonical:
 		return "canonical link"
-	case ElementHreflang:
+	case scan.ElementHreflang:
 		return "hreflang link"
-	case ElementJSONLD:
+	case scan.ElementJSONLD:
 		return "JSON-LD block"
-	case ElementH1:
+	case scan.ElementH1:
 		return "h1 heading"
-	case ElementMain:
+	case scan.ElementMain:
 		return "<main> element"
-	case ElementHeadEnd:
+	case scan.ElementHeadEnd:
 		return "end of the head"
-	case ElementLastInternalLink:
+	case scan.ElementLastInternalLink:
 		return "last internal link"
 	}
 	return kind

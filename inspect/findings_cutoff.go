@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // cutoffPhrase is "after Googlebot's cutoff at body byte 1,999,788": the
@@ -19,22 +20,22 @@ func (fs *findings) beyond() {
 	if fs.in.Cutoff == nil {
 		return
 	}
-	var alts, lostJSON []*Critical
+	var alts, lostJSON []*scan.Critical
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if !c.BeyondCutoff || c.HasFlag(FlagOtherCrawler) || fs.duplicateBeyond(c) {
+		if !c.BeyondCutoff || c.HasFlag(scan.FlagOtherCrawler) || fs.duplicateBeyond(c) {
 			continue
 		}
 		switch c.Kind {
-		case ElementHreflang:
+		case scan.ElementHreflang:
 			alts = append(alts, c)
-		case ElementJSONLD:
+		case scan.ElementJSONLD:
 			if c.Offset >= *fs.in.Cutoff {
 				lostJSON = append(lostJSON, c)
 			} else {
 				fs.jsonLDCut(c)
 			}
-		case ElementMetaRobots:
+		case scan.ElementMetaRobots:
 			fs.robotsBeyond(c)
 		default:
 			fs.elementBeyond(c)
@@ -45,9 +46,9 @@ func (fs *findings) beyond() {
 }
 
 // hreflangLost reports the hreflang links past the cutoff, in one finding.
-func (fs *findings) hreflangLost(alts []*Critical) {
+func (fs *findings) hreflangLost(alts []*scan.Critical) {
 	if len(alts) > 0 {
-		total := countKind(fs.a.Critical, ElementHreflang)
+		total := scan.CountKind(fs.a.Critical, scan.ElementHreflang)
 		what := fmt.Sprintf("%s of %s hreflang links are %s, the first at body byte %s", thousands(len(alts)), thousands(total),
 			fs.cutoffPhrase(), Bytes(alts[0].Offset))
 		switch {
@@ -66,21 +67,21 @@ func (fs *findings) hreflangLost(alts []*Critical) {
 	}
 }
 
-func (fs *findings) elementBeyond(c *Critical) {
+func (fs *findings) elementBeyond(c *scan.Critical) {
 	var sev, code, consequence string
 	switch c.Kind {
-	case ElementTitle:
+	case scan.ElementTitle:
 		sev, code, consequence = finding.Critical, CodeTitleBeyondCutoff, "search results show a title made up from the page instead"
-	case ElementCanonical:
+	case scan.ElementCanonical:
 		sev, code, consequence = finding.Critical, CodeCanonicalBeyondCutoff, "the search engine chooses the canonical URL on its own"
-	case ElementMetaDescription:
+	case scan.ElementMetaDescription:
 		sev, code, consequence = finding.Warning, CodeDescriptionBeyondCutoff, "the snippet is built from the page text instead"
-	case ElementH1:
+	case scan.ElementH1:
 		sev, code, consequence = finding.Warning, CodeH1BeyondCutoff, "the page's main heading is not indexed"
-	case ElementMain:
+	case scan.ElementMain:
 		fs.mainBeyond(c)
 		return
-	case ElementHeadEnd:
+	case scan.ElementHeadEnd:
 		if fs.in.Incomplete && c.Offset == int64(len(fs.in.Body)) {
 			fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
 				"The head does not end within the %s bytes read, so it runs past the cutoff at body byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
@@ -103,7 +104,7 @@ func (fs *findings) elementBeyond(c *Critical) {
 		ElementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
 }
 
-func (fs *findings) mainBeyond(c *Critical) {
+func (fs *findings) mainBeyond(c *scan.Critical) {
 	if c.Offset < *fs.in.Cutoff {
 		fs.add(finding.Info, CodeMainBeyondCutoff, offsetPtr(c.Offset),
 			"The <main> element at body %s is cut by %s's cutoff at body byte %s: the end of the main content is not indexed.",
@@ -117,7 +118,7 @@ func (fs *findings) mainBeyond(c *Critical) {
 
 // jsonLDLost reports the JSON-LD blocks wholly past the cutoff, in one
 // finding.
-func (fs *findings) jsonLDLost(lost []*Critical) {
+func (fs *findings) jsonLDLost(lost []*scan.Critical) {
 	if len(lost) == 0 {
 		return
 	}
@@ -143,13 +144,13 @@ func (fs *findings) jsonLDLost(lost []*Critical) {
 }
 
 // jsonLDCut reports a JSON-LD block the cutoff cuts in two.
-func (fs *findings) jsonLDCut(c *Critical) {
+func (fs *findings) jsonLDCut(c *scan.Critical) {
 	types := ""
 	if c.Value != "" {
 		types = " (" + c.Value + ")"
 	}
 	for _, j := range fs.a.Impact.JSONLD {
-		if j.Offset == c.Offset && j.State == StateCut && !j.ValidKept && j.ValidFull {
+		if j.Offset == c.Offset && j.State == scan.StateCut && !j.ValidKept && j.ValidFull {
 			fs.add(finding.Critical, CodeJSONLDCut, offsetPtr(c.Offset),
 				"The JSON-LD block%s at body %s is cut by %s's cutoff at body byte %s: %s gets invalid JSON and can use none of it.",
 				types, BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
@@ -169,7 +170,7 @@ func restrictive(content string) []string {
 	return out
 }
 
-func (fs *findings) robotsBeyond(c *Critical) {
+func (fs *findings) robotsBeyond(c *scan.Critical) {
 	rules := restrictive(c.Value)
 	if len(rules) == 0 {
 		fs.add(finding.Info, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
@@ -205,7 +206,7 @@ func (fs *findings) atRisk() {
 	var first *int64
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if c.AtRisk && !c.HasFlag(FlagOtherCrawler) && c.Kind != ElementLastInternalLink {
+		if c.AtRisk && !c.HasFlag(scan.FlagOtherCrawler) && c.Kind != scan.ElementLastInternalLink {
 			names = append(names, ElementLabel(c.Kind))
 			if first == nil {
 				first = offsetPtr(c.Offset)

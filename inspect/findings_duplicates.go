@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // The findings in this file reason about the element the crawler uses when
@@ -13,10 +14,10 @@ import (
 
 // keptOfKind returns the first element of kind wholly before the cutoff,
 // nil when there is none.
-func (fs *findings) keptOfKind(kind string) *Critical {
+func (fs *findings) keptOfKind(kind string) *scan.Critical {
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if c.Kind == kind && !c.BeyondCutoff && !c.HasFlag(FlagOtherCrawler) {
+		if c.Kind == kind && !c.BeyondCutoff && !c.HasFlag(scan.FlagOtherCrawler) {
 			return c
 		}
 	}
@@ -26,9 +27,9 @@ func (fs *findings) keptOfKind(kind string) *Critical {
 // lostCopy reports whether c is a title, meta description or canonical
 // link past the cutoff while one of its kind is kept: the crawler never
 // sees it and uses the kept one.
-func (fs *findings) lostCopy(c *Critical) bool {
+func (fs *findings) lostCopy(c *scan.Critical) bool {
 	switch c.Kind {
-	case ElementTitle, ElementMetaDescription, ElementCanonical:
+	case scan.ElementTitle, scan.ElementMetaDescription, scan.ElementCanonical:
 		return fs.in.Cutoff != nil && c.BeyondCutoff && fs.keptOfKind(c.Kind) != nil
 	}
 	return false
@@ -37,9 +38,9 @@ func (fs *findings) lostCopy(c *Critical) bool {
 // duplicateBeyond reports a title, meta description or canonical link past
 // the cutoff while an element of its kind is kept, as info, and returns
 // true; it returns false when the element is the one that counts.
-func (fs *findings) duplicateBeyond(c *Critical) bool {
+func (fs *findings) duplicateBeyond(c *scan.Critical) bool {
 	switch c.Kind {
-	case ElementTitle, ElementMetaDescription, ElementCanonical:
+	case scan.ElementTitle, scan.ElementMetaDescription, scan.ElementCanonical:
 	default:
 		return false
 	}
@@ -47,10 +48,10 @@ func (fs *findings) duplicateBeyond(c *Critical) bool {
 	if kept == nil {
 		// The first title or description, cut or lost, has its own
 		// finding; a later copy never counts.
-		return c.HasFlag(FlagDuplicate) && c.Kind != ElementCanonical
+		return c.HasFlag(scan.FlagDuplicate) && c.Kind != scan.ElementCanonical
 	}
 	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and is the one Google uses"
-	if c.Kind == ElementCanonical {
+	if c.Kind == scan.ElementCanonical {
 		used = "the one at body byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
 		if kept.Value != c.Value {
 			used += " (" + quoted(kept.Value) + "; this one says " + quoted(c.Value) + ")"
@@ -65,9 +66,9 @@ func (fs *findings) duplicateBeyond(c *Critical) bool {
 // duplicateCode is the beyond-cutoff code of a kind that may repeat.
 func duplicateCode(kind string) string {
 	switch kind {
-	case ElementTitle:
+	case scan.ElementTitle:
 		return CodeTitleBeyondCutoff
-	case ElementMetaDescription:
+	case scan.ElementMetaDescription:
 		return CodeDescriptionBeyondCutoff
 	}
 	return CodeCanonicalBeyondCutoff
@@ -77,8 +78,8 @@ func duplicateCode(kind string) string {
 // crawler keeps are what counts: disagreeing kept links make Google ignore
 // them all (a warning); a disagreement that only a later link past the
 // cutoff brings is info, since the crawler never sees that link.
-func (fs *findings) canonicalConflict(canon []*Critical) {
-	var kept []*Critical
+func (fs *findings) canonicalConflict(canon []*scan.Critical) {
+	var kept []*scan.Critical
 	for _, c := range canon {
 		if fs.in.Cutoff == nil || !c.BeyondCutoff {
 			kept = append(kept, c)
@@ -106,7 +107,7 @@ func (fs *findings) canonicalConflict(canon []*Critical) {
 
 // disagreeing returns the first link and the first later one whose value
 // differs, nil when all agree.
-func disagreeing(canon []*Critical) (a, b *Critical) {
+func disagreeing(canon []*scan.Critical) (a, b *scan.Critical) {
 	for _, c := range canon[min(1, len(canon)):] {
 		if c.Value != canon[0].Value {
 			return canon[0], c

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // open reports what the kept prefix leaves open at the cutoff.
@@ -25,7 +26,7 @@ func (fs *findings) open() {
 			Bytes(o.InsideOffset))
 	}
 	switch o.Element {
-	case "", ElementJSONLD, "title":
+	case "", scan.ElementJSONLD, "title":
 		// Reported as json-ld-cut and title-beyond-cutoff.
 	case "script":
 		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
@@ -48,11 +49,11 @@ func (fs *findings) open() {
 // afterBodyStart reports head elements the parser leaves in the body.
 func (fs *findings) afterBodyStart() {
 	where := fs.headEndPhrase()
-	for _, kind := range []string{ElementCanonical, ElementHreflang, ElementTitle, ElementMetaDescription, ElementMetaRobots} {
-		var els []*Critical
+	for _, kind := range []string{scan.ElementCanonical, scan.ElementHreflang, scan.ElementTitle, scan.ElementMetaDescription, scan.ElementMetaRobots} {
+		var els []*scan.Critical
 		for i := range fs.a.Critical {
 			c := &fs.a.Critical[i]
-			if c.Kind == kind && c.HasFlag(FlagAfterBodyStart) && !c.HasFlag(FlagOtherCrawler) && !fs.lostCopy(c) {
+			if c.Kind == kind && c.HasFlag(scan.FlagAfterBodyStart) && !c.HasFlag(scan.FlagOtherCrawler) && !fs.lostCopy(c) {
 				els = append(els, c)
 			}
 		}
@@ -61,11 +62,11 @@ func (fs *findings) afterBodyStart() {
 		}
 		sev, consequence := finding.Warning, "Google stops reading head elements where the body starts and ignores it"
 		switch kind {
-		case ElementCanonical:
+		case scan.ElementCanonical:
 			sev, consequence = finding.Critical, "Google ignores a canonical link outside the head"
-		case ElementMetaRobots:
+		case scan.ElementMetaRobots:
 			sev, consequence = finding.Info, "Google still obeys robots meta tags in the body, but other crawlers may not"
-		case ElementHreflang:
+		case scan.ElementHreflang:
 			consequence = "Google ignores hreflang links outside the head"
 		}
 		what := "The " + ElementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
@@ -81,11 +82,11 @@ func (fs *findings) afterBodyStart() {
 func (fs *findings) headEndPhrase() string {
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if c.Kind != ElementHeadEnd {
+		if c.Kind != scan.ElementHeadEnd {
 			continue
 		}
 		switch {
-		case !c.HasFlag(FlagImplicit) || c.Value == "<body>":
+		case !c.HasFlag(scan.FlagImplicit) || c.Value == "<body>":
 			return "after the head ends at body byte " + Bytes(c.Offset)
 		case c.Value == "text":
 			return "after the head ended at body byte " + Bytes(c.Offset) + ", where text starts the body"
@@ -188,7 +189,7 @@ func (fs *findings) lost() {
 	}
 }
 
-func firstLinkOffset(im *Impact) *int64 {
+func firstLinkOffset(im *scan.Impact) *int64 {
 	if len(im.Links.Lost) == 0 {
 		return nil
 	}
@@ -205,7 +206,7 @@ func (fs *findings) noscript() {
 	n := 0
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
-		if c.Offset > at && isHeadKind(c.Kind) && !c.HasFlag(FlagAfterBodyStart) {
+		if c.Offset > at && scan.IsHeadKind(c.Kind) && !c.HasFlag(scan.FlagAfterBodyStart) {
 			n++
 		}
 	}
@@ -223,17 +224,17 @@ func (fs *findings) noscript() {
 
 // document reports problems of the page itself, cut or not.
 func (fs *findings) document() {
-	var canon []*Critical
+	var canon []*scan.Critical
 	hasTitle := false
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
 		switch c.Kind {
-		case ElementCanonical:
+		case scan.ElementCanonical:
 			canon = append(canon, c)
-		case ElementTitle:
+		case scan.ElementTitle:
 			hasTitle = true
-		case ElementJSONLD:
-			if c.HasFlag(FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
+		case scan.ElementJSONLD:
+			if c.HasFlag(scan.FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
 				fs.add(finding.Warning, CodeJSONLDInvalid, offsetPtr(c.Offset),
 					"The JSON-LD block at body byte %s is not valid JSON even in the full page: Google cannot use it.",
 					Bytes(c.Offset))

@@ -1,6 +1,10 @@
 package inspect
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
+)
 
 // titleWords turns the words of a finding code into the words people read.
 var titleWords = strings.NewReplacer("json ld", "JSON-LD", "jsonld", "JSON-LD", "utf8", "UTF-8",
@@ -15,7 +19,7 @@ func titleOf(code string) string { return titleWords.Replace(strings.ReplaceAll(
 // title is only for people.
 func FindingTitle(code string) string {
 	if name, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
-		var kind SpanKind
+		var kind scan.SpanKind
 		if kind.UnmarshalText([]byte(name)) == nil {
 			_, many := contributorNouns(kind, false)
 			return "Large " + many // "Large inline scripts"

@@ -3,19 +3,18 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fmt"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // fuzzSeeds are the pages of the table tests.
 func fuzzSeeds(f *testing.F) [][]byte {
 	var seeds [][]byte
-	for _, tt := range byteMapTests {
-		seeds = append(seeds, []byte(tt.html))
-	}
 	for _, tt := range criticalTests {
 		seeds = append(seeds, []byte(tt.html))
 	}
@@ -24,9 +23,6 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	}
 	for _, tt := range findingTests {
 		seeds = append(seeds, []byte(tt.html))
-	}
-	for _, page := range stepOverTagPages {
-		seeds = append(seeds, []byte(page))
 	}
 	pages, err := filepath.Glob(filepath.Join("testdata", "pages", "*.html"))
 	if err != nil {
@@ -41,9 +37,6 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	}
 	return seeds
 }
-
-// stepNone leaves every token to the tokenizer.
-var stepNone = stepSizes{raw: math.MaxInt, tag: math.MaxInt, text: math.MaxInt}
 
 // fuzzInput cuts body at cut and bin (taken modulo its length), as a
 // decimal and a binary reading.
@@ -66,15 +59,15 @@ func FuzzByteMap(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte, cut, bin uint32) {
 		a := Analyze(fuzzInput(body, cut, bin))
-		if err := spansCover(a.ByteMap.Spans(), int64(len(body))); err != nil {
+		if err := scan.CheckSpans(a.ByteMap.Spans(), int64(len(body))); err != nil {
 			t.Fatal(err)
 		}
 		// Stepping over raw text and tags instead of tokenizing them
 		// changes nothing, in the byte map or anywhere else.
-		tokenized := analyze(fuzzInput(body, cut, bin), stepNone, nil)
-		for _, steps := range []stepSizes{defaultSteps, stepAll} {
+		tokenized := analyze(fuzzInput(body, cut, bin), scan.StepNone, nil)
+		for _, steps := range []scan.Steps{scan.DefaultSteps, scan.StepAll} {
 			stepped := analyze(fuzzInput(body, cut, bin), steps, nil)
-			if got, want := renderSpans(body, &stepped.ByteMap), renderSpans(body, &tokenized.ByteMap); got != want {
+			if got, want := fmt.Sprint(stepped.ByteMap.Spans()), fmt.Sprint(tokenized.ByteMap.Spans()); got != want {
 				t.Fatalf("byte map when stepping over tokens from %+v bytes:\n got %s\nwant %s", steps, got, want)
 			}
 			got, _ := json.Marshal(stepped)
@@ -127,10 +120,10 @@ func FuzzCritical(f *testing.F) {
 		}
 		kept := Analyze(Input{Body: body[:*in.Cutoff], Tokens: in.Tokens})
 		im := a.Impact
-		if got, want := im.Canonical.Kept, countKind(kept.Critical, ElementCanonical) > 0; got != want {
+		if got, want := im.Canonical.Kept, scan.CountKind(kept.Critical, scan.ElementCanonical) > 0; got != want {
 			t.Fatalf("impact says canonical kept %v, the prefix alone says %v", got, want)
 		}
-		if got, want := im.Hreflang.Kept, countKind(kept.Critical, ElementHreflang); got != want {
+		if got, want := im.Hreflang.Kept, scan.CountKind(kept.Critical, scan.ElementHreflang); got != want {
 			t.Fatalf("impact says %d hreflang kept, the prefix alone has %d", got, want)
 		}
 	})

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // parsedHeadElements lists, in document order, the canonical, hreflang,
@@ -53,13 +55,13 @@ func headKind(n *html.Node) string {
 	name := strings.ToLower(strings.TrimSpace(attr["name"]))
 	switch {
 	case n.DataAtom == atom.Link && hasHref && strings.Contains(rel, " canonical "):
-		return ElementCanonical
+		return scan.ElementCanonical
 	case n.DataAtom == atom.Link && hasHref && strings.Contains(rel, " alternate ") && strings.Trim(attr["hreflang"], " \t\n\f\r") != "":
-		return ElementHreflang
+		return scan.ElementHreflang
 	case n.DataAtom == atom.Meta && name == "description":
-		return ElementMetaDescription
+		return scan.ElementMetaDescription
 	case n.DataAtom == atom.Meta && name == "robots":
-		return ElementMetaRobots
+		return scan.ElementMetaRobots
 	}
 	return ""
 }
@@ -69,15 +71,15 @@ func ourHeadElements(page []byte) string {
 	var out []string
 	for _, c := range Analyze(Input{Body: page}).Critical {
 		switch c.Kind {
-		case ElementCanonical, ElementHreflang, ElementMetaDescription:
-		case ElementMetaRobots:
+		case scan.ElementCanonical, scan.ElementHreflang, scan.ElementMetaDescription:
+		case scan.ElementMetaRobots:
 			if c.Name != "robots" {
 				continue
 			}
 		default:
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s in-head=%v", c.Kind, !c.HasFlag(FlagAfterBodyStart)))
+		out = append(out, fmt.Sprintf("%s in-head=%v", c.Kind, !c.HasFlag(scan.FlagAfterBodyStart)))
 	}
 	return strings.Join(out, "\n")
 }

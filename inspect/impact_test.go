@@ -3,6 +3,8 @@ package inspect
 import (
 	"strings"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 var openAtCutoffTests = []struct {
@@ -62,16 +64,16 @@ func TestImpact(t *testing.T) {
 	}{
 		{"kept bytes", im.KeptBytes, cut},
 		{"lost bytes", im.LostBytes, int64(len(body)) - cut},
-		{"internal links", im.Links.Internal, Count{Full: 2, Kept: 1}},
-		{"external links", im.Links.External, Count{Full: 1, Kept: 1}},
+		{"internal links", im.Links.Internal, scan.Count{Full: 2, Kept: 1}},
+		{"external links", im.Links.External, scan.Count{Full: 1, Kept: 1}},
 		{"lost links", len(im.Links.Lost), 1},
 		{"h1", im.Headings.Full[0] - im.Headings.Kept[0], 0},
 		{"h2 lost", im.Headings.Full[1] - im.Headings.Kept[1], 1},
 		{"lost heading text", im.Headings.Lost[0].Text, "Two"},
-		{"visible text (source)", im.TextBytes, Count{Full: int64(len("One" + "text " + "a" + "x" + "Two" + "more text " + "b")), Kept: int64(len("One" + "text " + "a" + "x"))}}, // white-space-only text does not count
+		{"visible text (source)", im.TextBytes, scan.Count{Full: int64(len("One" + "text " + "a" + "x" + "Two" + "more text " + "b")), Kept: int64(len("One" + "text " + "a" + "x"))}}, // white-space-only text does not count
 		{"hreflang", [2]int{im.Hreflang.Full, im.Hreflang.Kept}, [2]int{2, 2}},
-		{"canonical", im.Canonical, Presence{Full: true, Kept: false}},
-		{"title", im.Title, Presence{Full: true, Kept: true}},
+		{"canonical", im.Canonical, scan.Presence{Full: true, Kept: false}},
+		{"title", im.Title, scan.Presence{Full: true, Kept: true}},
 		{"json-ld states", im.JSONLD[0].State + " " + im.JSONLD[1].State, "kept lost"},
 	}
 	for _, tt := range tests {

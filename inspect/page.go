@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Phases an inspection reports through Options.Progress, in order.
@@ -87,16 +88,16 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	robotsCtx, stopRobots := context.WithCancel(ctx)
 	defer stopRobots()
 	robotsSummary := startPageRobots(robotsCtx, cache, p, target, progress)
-	// The full pass reads the body while it arrives (see stream.go).
-	stream := newBodyStream(p)
+	// The full pass reads the body while it arrives (see scan/stream.go).
+	stream := scan.NewStream(p)
 	fetchOpt := opt.Fetch
 	fetchOpt.Body = stream
 	res, err := fetchPage(ctx, f, target, p, fetchOpt, progress)
 	if err != nil {
 		stopRobots()
 		<-robotsSummary
-		stream.stop()
-		stream.finished()
+		stream.Stop()
+		stream.Wait()
 		return nil, err
 	}
 	r := analyse(res, p, opt.Fetch.ChromeVersion, progress, stream)
@@ -222,10 +223,10 @@ func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Pro
 
 // analyse runs the analysis over a fetched page and starts its report;
 // stream, when not nil, is where its full pass ran while the body arrived.
-func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress), stream *bodyStream) *Report {
+func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress), stream *scan.Stream) *Report {
 	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
 	in := NewInput(res, &p)
-	a := analyze(in, defaultSteps, stream)
+	a := analyze(in, scan.DefaultSteps, stream)
 	if res.Kind != fetch.KindHTML {
 		a.documentOnly()
 	}

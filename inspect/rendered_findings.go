@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Finding codes about the rendered view. They are stable.
@@ -44,7 +45,7 @@ func (r *Report) AddRendered(rd *Rendered) {
 // cutoff cost the rendered page, the scripts that did not run, and the
 // directives JavaScript adds. crit is the page's critical elements, to
 // tell a directive in the source from one a script adds.
-func RenderedFindings(rd *Rendered, crit []Critical) []finding.Finding {
+func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 	if rd == nil {
 		return nil
 	}
@@ -145,7 +146,7 @@ func scriptFinding(fs *findings, s RenderedScript) {
 
 // jsDirectives says when JavaScript adds a noindex or sets a canonical in
 // Google's render that the kept source bytes do not have.
-func jsDirectives(fs *findings, g *RenderedPage, crit []Critical) {
+func jsDirectives(fs *findings, g *RenderedPage, crit []scan.Critical) {
 	if g == nil || g.Error != "" {
 		return
 	}
@@ -155,9 +156,9 @@ func jsDirectives(fs *findings, g *RenderedPage, crit []Critical) {
 			continue
 		}
 		switch {
-		case c.Kind == ElementMetaRobots && strings.Contains(strings.ToLower(c.Value), "noindex"):
+		case c.Kind == scan.ElementMetaRobots && strings.Contains(strings.ToLower(c.Value), "noindex"):
 			srcNoindex = true
-		case c.Kind == ElementCanonical && srcCanonical == "":
+		case c.Kind == scan.ElementCanonical && srcCanonical == "":
 			srcCanonical = c.Value
 		}
 	}

@@ -3,6 +3,8 @@ package inspect
 import (
 	"strings"
 	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 func TestRenderedFindings(t *testing.T) {
@@ -11,7 +13,7 @@ func TestRenderedFindings(t *testing.T) {
 	tests := []struct {
 		name string
 		rd   *Rendered
-		crit []Critical
+		crit []scan.Critical
 		want []string // codes, in order
 	}{
 		{"render failed", &Rendered{Error: "No Chromium browser was found."}, nil, []string{CodeRenderFailed}},
@@ -32,7 +34,7 @@ func TestRenderedFindings(t *testing.T) {
 		{"canonical set by JavaScript", &Rendered{Google: &RenderedPage{Mode: "google", Canonical: "https://a.example/"},
 			Full: page("full")}, nil, []string{CodeRenderJSCanonical}},
 		{"canonical in the source", &Rendered{Google: &RenderedPage{Mode: "google", Canonical: "https://a.example/"},
-			Full: page("full")}, []Critical{{Kind: ElementCanonical, Value: "https://a.example/"}}, nil},
+			Full: page("full")}, []scan.Critical{{Kind: scan.ElementCanonical, Value: "https://a.example/"}}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

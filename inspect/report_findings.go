@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Finding codes the report adds to the page analysis.
@@ -102,7 +103,7 @@ func (r *Report) fetchFindings() []finding.Finding {
 // PDF, an image) what only HTML has: critical elements, impact, inline
 // contributors and the findings about them. The byte accounting stays.
 func (a *Analysis) documentOnly() {
-	a.Critical = []Critical{}
+	a.Critical = []scan.Critical{}
 	a.Impact = nil
 	a.Contributors = []Contributor{}
 	kept := a.Findings[:0]

@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"fmt"
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // streamProfile is the profile the streamed passes of these tests read as.
@@ -37,7 +39,7 @@ func fetchedInput(body []byte, at int64, finalURL string) Input {
 // buffer; when move is set the buffer moves to a new array halfway, as a
 // growing buffer does. It pauses now and then so that the pass catches up
 // and waits.
-func deliver(s *bodyStream, head fetch.BodyHead, body []byte, next func() int, move bool) {
+func deliver(s *scan.Stream, head fetch.BodyHead, body []byte, next func() int, move bool) {
 	buf := make([]byte, 0, len(body))
 	first := min(len(body), next())
 	buf = append(buf, body[:first]...)
@@ -65,7 +67,7 @@ func analysisJSON(t testing.TB, body []byte, a *Analysis) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(b) + "\n" + renderSpans(body, &a.ByteMap)
+	return string(b) + "\n" + fmt.Sprint(a.ByteMap.Spans())
 }
 
 // streamed analyses body as it arrives in the chunks next gives, cut at
@@ -74,12 +76,12 @@ func analysisJSON(t testing.TB, body []byte, a *Analysis) string {
 func streamed(t testing.TB, body []byte, at int64, next func() int, move bool) (*Analysis, bool) {
 	t.Helper()
 	const finalURL = "https://example.com/page"
-	s := newBodyStream(streamProfile)
+	s := scan.NewStream(streamProfile)
 	deliver(s, fetch.BodyHead{FinalURL: finalURL, CutoffAt: at}, body, next, move)
 	in := fetchedInput(body, at, finalURL)
 	prepared := prepare(in)
-	used := s.passFor(&prepared) != nil
-	return analyze(in, defaultSteps, s), used
+	used := s.ResultFor(prepared.Body, prepared.cut()) != nil
+	return analyze(in, scan.DefaultSteps, s), used
 }
 
 // streamPages are bodies whose passes wait at every kind of place: raw text
@@ -145,37 +147,15 @@ func TestStreamedPassMatchesWhole(t *testing.T) {
 func TestStreamedPassFallsBack(t *testing.T) {
 	body := []byte("<html><head><title>t</title></head><body>" + strings.Repeat("<p>x</p>", 100) + "</body></html>")
 	at := int64(len(body)) // the stream sees the body end at the cutoff: no cut
-	s := newBodyStream(streamProfile)
+	s := scan.NewStream(streamProfile)
 	deliver(s, fetch.BodyHead{CutoffAt: at}, body, func() int { return 64 }, false)
 	in := Input{Body: body, Cutoff: &at, Tokens: streamProfile.RobotsTokens} // capped: the accounting cuts
 	prepared := prepare(in)
-	if s.passFor(&prepared) != nil {
+	if s.ResultFor(prepared.Body, prepared.cut()) != nil {
 		t.Fatal("the streamed pass was used for a body whose cutoff it did not see")
 	}
-	if got, want := analysisJSON(t, body, analyze(in, defaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
+	if got, want := analysisJSON(t, body, analyze(in, scan.DefaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
 		t.Fatalf("fallback analysis differs:\n got %.600s\nwant %.600s", got, want)
-	}
-}
-
-// TestStreamedPassReadsAhead checks that the pass works through the bytes
-// that have arrived before the rest does: with half the body delivered it
-// is found waiting for more, not for the end.
-func TestStreamedPassReadsAhead(t *testing.T) {
-	body := genPage(400_000, 3)
-	s := newBodyStream(streamProfile)
-	half := append(make([]byte, 0, len(body)), body[:len(body)/2]...)
-	s.Begin(fetch.BodyHead{CutoffAt: 300_000}, half)
-	deadline := time.Now().Add(10 * time.Second)
-	for s.waitingAt() < int64(len(body))/2-int64(forkLookahead)-readChunk {
-		if time.Now().After(deadline) {
-			t.Fatalf("the pass waits at byte %d of the %d delivered", s.waitingAt(), len(half))
-		}
-		time.Sleep(time.Millisecond)
-	}
-	s.End(append(half, body[len(half):]...))
-	in := fetchedInput(body, 300_000, "")
-	if got, want := analysisJSON(t, body, analyze(in, defaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
-		t.Fatal("the analysis of a body read half ahead differs")
 	}
 }
 
@@ -183,11 +163,11 @@ func TestStreamedPassReadsAhead(t *testing.T) {
 // however much of the body is missing.
 func TestStreamedPassStops(t *testing.T) {
 	body := genPage(200_000, 5)
-	s := newBodyStream(streamProfile)
+	s := scan.NewStream(streamProfile)
 	s.Begin(fetch.BodyHead{CutoffAt: 150_000}, body[:50_000:50_000])
-	s.stop()
+	s.Stop()
 	done := make(chan struct{})
-	go func() { s.finished(); close(done) }()
+	go func() { s.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
@@ -195,7 +175,7 @@ func TestStreamedPassStops(t *testing.T) {
 	}
 	in := fetchedInput(body, 150_000, "")
 	prepared := prepare(in)
-	if s.passFor(&prepared) != nil {
+	if s.ResultFor(prepared.Body, prepared.cut()) != nil {
 		t.Fatal("a stopped stream's pass was used")
 	}
 }

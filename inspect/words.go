@@ -1,5 +1,7 @@
 package inspect
 
+import "github.com/cutoffapp/cutoff/inspect/scan"
+
 // The words and numbers in this file are the ones every view shows (the
 // window, the text report, the CSV and the HTML evidence pack), so that a
 // number or verdict reads the same wherever it is pasted from. Offsets
@@ -25,9 +27,9 @@ const (
 
 // Verdict says whether the crawler gets a critical element: VerdictKept,
 // VerdictCut or VerdictLost.
-func Verdict(c Critical) string {
+func Verdict(c scan.Critical) string {
 	switch {
-	case c.HasFlag(FlagCut):
+	case c.HasFlag(scan.FlagCut):
 		return VerdictCut
 	case c.BeyondCutoff:
 		return VerdictLost
@@ -38,7 +40,7 @@ func Verdict(c Critical) string {
 // KeptWord says whether the crawler gets a critical element, in the words
 // every view uses: its Verdict, followed by "(kept if MB means MiB)" when
 // the binary reading of the limit would keep it.
-func KeptWord(c Critical) string {
+func KeptWord(c scan.Critical) string {
 	w := Verdict(c)
 	if c.AtRisk && w != VerdictKept {
 		w += " " + keptIfBinary

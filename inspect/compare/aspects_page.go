@@ -8,6 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -93,17 +94,17 @@ func criticalKinds(fetches []Fetch) []string {
 }
 
 // firstOf returns the fetch's first element of kind.
-func firstOf(f Fetch, kind string) (inspect.Critical, bool) {
+func firstOf(f Fetch, kind string) (scan.Critical, bool) {
 	for _, c := range f.Critical {
 		if c.Kind == kind {
 			return c, true
 		}
 	}
-	return inspect.Critical{}, false
+	return scan.Critical{}, false
 }
 
 // valueKinds are the kinds whose value, not only whose place, is compared.
-var valueKinds = []string{inspect.ElementTitle, inspect.ElementCanonical, inspect.ElementMetaRobots}
+var valueKinds = []string{scan.ElementTitle, scan.ElementCanonical, scan.ElementMetaRobots}
 
 func findingsAspect() aspect {
 	codes := func(f Fetch) []string {

@@ -15,6 +15,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Caveat is said with every comparison: the fetches come from this
@@ -99,7 +100,7 @@ type Fetch struct {
 	// Browser is true for a browser's column: no crawler limit applies.
 	Browser  bool                   `json:"browser,omitempty"`
 	Fetch    *fetch.Result          `json:"fetch"`
-	Critical []inspect.Critical     `json:"critical"`
+	Critical []scan.Critical        `json:"critical"`
 	Findings []finding.Finding      `json:"findings"`
 	Robots   *inspect.RobotsSummary `json:"robots"`
 	// Error is the sentence of a fetch that failed (DNS, TLS, timeout, too

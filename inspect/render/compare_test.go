@@ -8,6 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // comparePage names its h1 text in the title first, and its JSON-LD type
@@ -43,10 +44,10 @@ func TestCompareOffsetsAreTheElements(t *testing.T) {
 	lost := compare(rep, scanSource(rep.Fetch.Body, srv.URL+"/"), g, f)
 	second := int64(strings.Index(comparePage, "<h1>Autumn"))
 	want := map[string]*int64{
-		"Spring catalogue 2026": ptr(crit[inspect.ElementH1]),
+		"Spring catalogue 2026": ptr(crit[scan.ElementH1]),
 		"Autumn picks":          &second,
 		"Winter sale":           nil,
-		"Organization":          ptr(crit[inspect.ElementJSONLD]),
+		"Organization":          ptr(crit[scan.ElementJSONLD]),
 	}
 	if len(lost) != len(want) {
 		t.Fatalf("lost = %+v, want %d items", lost, len(want))

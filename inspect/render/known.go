@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // knownElements are the critical elements the page's analysis found, so
 // that a lost item the source has gets the analysis's offset: one element,
 // one offset in every view. Each element answers one lost item.
 type knownElements struct {
-	crit []inspect.Critical
+	crit []scan.Critical
 	used []bool
 }
 
@@ -26,12 +27,12 @@ func newKnownElements(rep *inspect.Report) *knownElements {
 // lostKinds maps a kind of lost item to the critical element kind that
 // produces it.
 var lostKinds = map[string]string{
-	inspect.LostTitle:     inspect.ElementTitle,
-	inspect.LostH1:        inspect.ElementH1,
-	inspect.LostJSONLD:    inspect.ElementJSONLD,
-	inspect.LostHreflang:  inspect.ElementHreflang,
-	inspect.LostCanonical: inspect.ElementCanonical,
-	inspect.LostNoindex:   inspect.ElementMetaRobots,
+	inspect.LostTitle:     scan.ElementTitle,
+	inspect.LostH1:        scan.ElementH1,
+	inspect.LostJSONLD:    scan.ElementJSONLD,
+	inspect.LostHreflang:  scan.ElementHreflang,
+	inspect.LostCanonical: scan.ElementCanonical,
+	inspect.LostNoindex:   scan.ElementMetaRobots,
 }
 
 // offset returns the offset of the first unused element of the lost
@@ -54,7 +55,7 @@ func (k *knownElements) offset(kind, value string) (int64, bool) {
 // sameValue reports whether element c produced the render's value. The
 // render cuts heading text at renderedTextMax characters; hreflang values
 // read "lang href", noindex values "name: content".
-func sameValue(kind string, c inspect.Critical, value string) bool {
+func sameValue(kind string, c scan.Critical, value string) bool {
 	switch kind {
 	case inspect.LostTitle:
 		return true

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -121,13 +122,13 @@ func (v *htmlView) ruler(r *inspect.Report) {
 // body however finely the kinds interleave (as the window's ruler, which
 // gives each pixel to one kind, keeps within a pixel). Neighbouring pieces
 // of one kind merge; the count stays bounded by columns times kinds.
-func scaledSpans(bm *inspect.ByteMap, x0, x1 svgUnit) []svgItem {
+func scaledSpans(bm *scan.ByteMap, x0, x1 svgUnit) []svgItem {
 	body := bm.Size()
 	if body <= 0 || x1 <= x0 {
 		return nil
 	}
 	cols := int64(min(rulerWidth, body))
-	kinds := int64(len(inspect.SpanKinds))
+	kinds := int64(len(scan.SpanKinds))
 	weights, all := make([][]int64, cols), make([]int64, cols*kinds)
 	for c := range weights {
 		weights[c] = all[int64(c)*kinds : int64(c+1)*kinds]
@@ -149,7 +150,7 @@ func scaledSpans(bm *inspect.ByteMap, x0, x1 svgUnit) []svgItem {
 				continue
 			}
 			width := step * float64(n) / float64(size)
-			out = appendPiece(out, inspect.SpanKind(k), svgUnit(x), svgUnit(width))
+			out = appendPiece(out, scan.SpanKind(k), svgUnit(x), svgUnit(width))
 			x += width
 		}
 	}
@@ -158,7 +159,7 @@ func scaledSpans(bm *inspect.ByteMap, x0, x1 svgUnit) []svgItem {
 
 // appendPiece adds a piece of kind k, merging it into the last one when
 // that is of the same kind and ends where it starts.
-func appendPiece(out []svgItem, k inspect.SpanKind, x, w svgUnit) []svgItem {
+func appendPiece(out []svgItem, k scan.SpanKind, x, w svgUnit) []svgItem {
 	color := kindColors[k.String()]
 	if n := len(out); n > 0 && out[n-1].Color == color && out[n-1].X+out[n-1].W >= x-0.001 {
 		out[n-1].W = x + w - out[n-1].X
@@ -168,8 +169,8 @@ func appendPiece(out []svgItem, k inspect.SpanKind, x, w svgUnit) []svgItem {
 }
 
 func kindNames() []string {
-	names := make([]string, len(inspect.SpanKinds))
-	for i, k := range inspect.SpanKinds {
+	names := make([]string, len(scan.SpanKinds))
+	for i, k := range scan.SpanKinds {
 		names[i] = k.String()
 	}
 	return names
@@ -188,7 +189,7 @@ func (v *htmlView) tables(r *inspect.Report) {
 		}
 		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Span: inspect.BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
 	}
-	for _, k := range inspect.SpanKinds {
+	for _, k := range scan.SpanKinds {
 		if n := r.Composition[k.String()]; n > 0 {
 			v.Composition = append(v.Composition, htmlShare{Title: k.String(), Color: kindColors[k.String()], Bytes: inspect.Bytes(n), Share: prose.Percent(n, r.BodyBytes)})
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -199,36 +200,36 @@ func textImpact(w io.Writer, r *inspect.Report) {
 // impactRow is one counted quantity of the impact table.
 type impactRow struct {
 	name string
-	inspect.Count
+	scan.Count
 }
 
 // impactRows are the quantities compared between the full page (or the
 // bytes read: Report.Whole) and what the crawler keeps, in the order every
 // report shows them.
-func impactRows(im *inspect.Impact) []impactRow {
+func impactRows(im *scan.Impact) []impactRow {
 	return []impactRow{
 		{"internal links", im.Links.Internal},
 		{"external links", im.Links.External},
 		{"headings", headingCount(im.Headings)},
 		{"visible text (source)", im.TextBytes},
-		{"hreflang links", inspect.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
+		{"hreflang links", scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
 	}
 }
 
 // impactNotes are the impact's sentences: elements lost, JSON-LD blocks
 // cut or lost, the element left open at the cutoff; whole is Report.Whole.
-func impactNotes(im *inspect.Impact, whole string) []string {
+func impactNotes(im *scan.Impact, whole string) []string {
 	var notes []string
 	for _, p := range []struct {
 		name string
-		p    inspect.Presence
+		p    scan.Presence
 	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
 		if p.p.Full && !p.p.Kept {
 			notes = append(notes, fmt.Sprintf("The %s is in the %s but not in what the crawler keeps.", p.name, whole))
 		}
 	}
 	for _, j := range im.JSONLD {
-		if j.State != inspect.StateKept {
+		if j.State != scan.StateKept {
 			notes = append(notes, fmt.Sprintf("JSON-LD at body byte %s (%s): %s, valid JSON for the crawler: %v.", inspect.Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
 		}
 	}
@@ -242,8 +243,8 @@ func impactNotes(im *inspect.Impact, whole string) []string {
 	return notes
 }
 
-func headingCount(h inspect.HeadingImpact) inspect.Count {
-	var c inspect.Count
+func headingCount(h scan.HeadingImpact) scan.Count {
+	var c scan.Count
 	for i := range h.Full {
 		c.Full += int64(h.Full[i])
 		c.Kept += int64(h.Kept[i])

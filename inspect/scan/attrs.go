@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -142,9 +142,9 @@ func equalFold(b []byte, s string) bool {
 	return true
 }
 
-// hasPrefixFold reports whether b starts with the lower-case ASCII string s,
+// HasPrefixFold reports whether b starts with the lower-case ASCII string s,
 // ignoring ASCII case in b.
-func hasPrefixFold(b []byte, s string) bool {
+func HasPrefixFold(b []byte, s string) bool {
 	return len(b) >= len(s) && equalFold(b[:len(s)], s)
 }
 

@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -24,10 +24,11 @@ const (
 	SpanInlineStyle                  // "inline-style": <style> content and style="" values
 	SpanDataURI                      // "data-uri": data: URIs in attributes and in CSS url()
 	SpanInlineSVG                    // "inline-svg": an inline <svg> element, start tag to end tag
-	numSpanKinds
+	// NumSpanKinds counts the kinds above, for arrays indexed by kind.
+	NumSpanKinds
 )
 
-var spanKindNames = [numSpanKinds]string{
+var spanKindNames = [NumSpanKinds]string{
 	SpanMarkup:       "markup",
 	SpanText:         "text",
 	SpanWhitespace:   "whitespace",
@@ -47,7 +48,7 @@ var SpanKinds = []SpanKind{
 
 // String returns the kind's name, e.g. "inline-script".
 func (k SpanKind) String() string {
-	if k < numSpanKinds {
+	if k < NumSpanKinds {
 		return spanKindNames[k]
 	}
 	return fmt.Sprintf("SpanKind(%d)", uint8(k))
@@ -55,7 +56,7 @@ func (k SpanKind) String() string {
 
 // MarshalText encodes the kind as its name.
 func (k SpanKind) MarshalText() ([]byte, error) {
-	if k >= numSpanKinds {
+	if k >= NumSpanKinds {
 		return nil, fmt.Errorf("inspect: unknown span kind %d", uint8(k))
 	}
 	return []byte(spanKindNames[k]), nil
@@ -184,16 +185,21 @@ func (m *ByteMap) All() iter.Seq[Span] {
 // Composition sums the bytes per kind; every kind is present, zero or
 // not, so that JSON output has a stable shape.
 func (m *ByteMap) Composition() Composition {
-	var sums [numSpanKinds]int64
+	var sums [NumSpanKinds]int64
 	for s := range m.All() {
 		sums[s.Kind] += s.Len()
 	}
-	c := make(Composition, numSpanKinds)
+	c := make(Composition, NumSpanKinds)
 	for k, n := range sums {
 		c[spanKindNames[k]] = n
 	}
 	return c
 }
+
+// Append appends a span to m, merging it into the last one when both have
+// the same kind and touch. Spans must come in order; an empty one is
+// dropped. The pass builds its maps itself; Append builds one by hand.
+func (m *ByteMap) Append(k SpanKind, start, end int64) { m.add(k, start, end) }
 
 // add appends a span, merging it into the previous one when both have the
 // same kind and touch. Spans arrive in order; an empty one is dropped.
@@ -265,7 +271,7 @@ func (m *ByteMap) Coarsen(n int) []Span {
 		if hi <= lo {
 			continue
 		}
-		var sums [numSpanKinds]int64
+		var sums [NumSpanKinds]int64
 		for i < m.n {
 			s := m.At(i)
 			sums[s.Kind] += min(s.End, hi) - max(s.Offset, lo)
@@ -279,7 +285,7 @@ func (m *ByteMap) Coarsen(n int) []Span {
 	return out.Spans()
 }
 
-func dominant(sums [numSpanKinds]int64) SpanKind {
+func dominant(sums [NumSpanKinds]int64) SpanKind {
 	best := SpanMarkup
 	for k, v := range sums {
 		if v > sums[best] {
@@ -296,11 +302,11 @@ func dataURIStart(val []byte) int {
 	for i < len(val) && isSpace(val[i]) {
 		i++
 	}
-	if hasPrefixFold(val[i:], "data:") {
+	if HasPrefixFold(val[i:], "data:") {
 		return i
 	}
 	head := val[i:min(len(val), i+64)]
-	if len(head) > 0 && head[0] == '&' || len(head) > 4 && hasPrefixFold(head, "data") && head[4] == '&' {
+	if len(head) > 0 && head[0] == '&' || len(head) > 4 && HasPrefixFold(head, "data") && head[4] == '&' {
 		// "data&colon;..." is still a data: URI once references are decoded.
 		u := strings.TrimSpace(html.UnescapeString(string(head)))
 		if len(u) >= 5 && strings.EqualFold(u[:5], "data:") {
@@ -390,4 +396,24 @@ func (p *pass) tagCarves(raw []byte, svg bool) []carve {
 		}
 	}
 	return p.carves
+}
+
+// CheckSpans reports how spans fail the byte map's invariant: in order,
+// not empty, neighbours of different kinds, covering [0, bodyLen)
+// exactly; nil when they hold it. The fuzzers check every map with it.
+func CheckSpans(spans []Span, bodyLen int64) error {
+	at := int64(0)
+	for i, s := range spans {
+		if s.Offset != at || s.End <= s.Offset {
+			return fmt.Errorf("span %d (%s %d-%d) does not continue at %d", i, s.Kind, s.Offset, s.End, at)
+		}
+		if i > 0 && spans[i-1].Kind == s.Kind {
+			return fmt.Errorf("spans %d and %d both %s: not merged", i-1, i, s.Kind)
+		}
+		at = s.End
+	}
+	if at != bodyLen {
+		return fmt.Errorf("spans end at %d, body has %d bytes", at, bodyLen)
+	}
+	return nil
 }

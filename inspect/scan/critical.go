@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -247,7 +247,7 @@ func (p *pass) link(at *tagAttrs, off, end int64) {
 // elements found after the body started are flagged where they are.
 func (p *pass) addCritical(kind string, off, end int64, value, name string, dup bool) int {
 	c := Critical{Kind: kind, Offset: off, End: end, tagEnd: end, Value: value, Name: name}
-	if p.head.inBody() && isHeadKind(kind) {
+	if p.head.inBody() && IsHeadKind(kind) {
 		c.Flags = append(c.Flags, FlagAfterBodyStart)
 	}
 	if dup {
@@ -264,7 +264,9 @@ func (p *pass) addCritical(kind string, off, end int64, value, name string, dup 
 // page with a million hreflang links cannot exhaust memory.
 const maxCritical = 20000
 
-func isHeadKind(kind string) bool {
+// IsHeadKind reports whether kind is a critical element that belongs in the
+// head (title, meta description, robots meta, canonical, hreflang).
+func IsHeadKind(kind string) bool {
 	switch kind {
 	case ElementTitle, ElementMetaDescription, ElementMetaRobots, ElementCanonical, ElementHreflang:
 		return true

@@ -1,10 +1,13 @@
-package inspect
+package scan
 
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -14,9 +17,9 @@ import (
 // retokenizedImpact is the impact computed the plain way: the full body in
 // one pass, and the kept prefix tokenized again on its own as a complete
 // document. The forked pass must give exactly the same.
-func retokenizedImpact(in Input, steps stepSizes) *Impact {
-	tokens := lowerAll(in.Tokens)
-	cut := *clampCutoff(in.Cutoff, len(in.Body))
+func retokenizedImpact(in Input, steps Steps) *Impact {
+	tokens := LowerAll(in.Tokens)
+	cut := min(max(*in.Cutoff, 0), int64(len(in.Body)))
 	links := linkResolver{page: siteHost(in.URL)}
 	links.rel = links.page
 	full := newPass(in.Body, true, cut, tokens, links)
@@ -32,7 +35,7 @@ func retokenizedImpact(in Input, steps stepSizes) *Impact {
 // one, tokens stepped over or not.
 func checkForkedImpact(t *testing.T, name string, in Input) {
 	t.Helper()
-	for _, steps := range []stepSizes{defaultSteps, stepAll} {
+	for _, steps := range []Steps{DefaultSteps, StepAll} {
 		got := analyze(in, steps, nil).Impact
 		want := retokenizedImpact(in, steps)
 		if !reflect.DeepEqual(got, want) {
@@ -58,6 +61,31 @@ func demoPages(t *testing.T) map[string][]byte {
 		pages[path] = body
 	}
 	return pages
+}
+
+// fuzzSeeds are the pages of the table tests here and the saved test
+// pages, seeds of the fuzzers.
+func fuzzSeeds(f *testing.F) [][]byte {
+	var seeds [][]byte
+	for _, tt := range byteMapTests {
+		seeds = append(seeds, []byte(tt.html))
+	}
+	for _, page := range stepOverTagPages {
+		seeds = append(seeds, []byte(page))
+	}
+	saved := os.DirFS(filepath.Join("..", "testdata", "pages"))
+	names, err := fs.Glob(saved, "*.html")
+	if err != nil || len(names) == 0 {
+		f.Fatalf("no saved test pages: %v", err)
+	}
+	for _, name := range names {
+		if b, err := fs.ReadFile(saved, name); err == nil {
+			seeds = append(seeds, b)
+		} else {
+			f.Fatal(err)
+		}
+	}
+	return seeds
 }
 
 // TestForkedImpactDemoPages cuts every demo page and every saved test

@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import "golang.org/x/net/html/atom"
 
@@ -150,7 +150,8 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-func countKind(crit []Critical, kind string) int {
+// CountKind counts the critical elements of kind in crit.
+func CountKind(crit []Critical, kind string) int {
 	n := 0
 	for i := range crit {
 		if crit[i].Kind == kind {
@@ -161,11 +162,11 @@ func countKind(crit []Critical, kind string) int {
 }
 
 func presence(full, kept []Critical, kind string) Presence {
-	return Presence{Full: countKind(full, kind) > 0, Kept: countKind(kept, kind) > 0}
+	return Presence{Full: CountKind(full, kind) > 0, Kept: CountKind(kept, kind) > 0}
 }
 
 func altImpact(full, kept []Critical, cutoff int64) AltImpact {
-	a := AltImpact{Full: countKind(full, ElementHreflang), Kept: countKind(kept, ElementHreflang)}
+	a := AltImpact{Full: CountKind(full, ElementHreflang), Kept: CountKind(kept, ElementHreflang)}
 	for i := range full {
 		c := &full[i]
 		if c.Kind == ElementHreflang && c.tagEnd > cutoff && len(a.Lost) < maxExamples {

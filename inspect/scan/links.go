@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -75,7 +75,7 @@ func (r *linkResolver) classify(href []byte) linkClass {
 // sameHost compares a raw host with a normalised one without allocating.
 func sameHost(b []byte, norm string) bool {
 	b = bytes.TrimSuffix(b, []byte("."))
-	if hasPrefixFold(b, "www.") {
+	if HasPrefixFold(b, "www.") {
 		b = b[4:]
 	}
 	return equalFold(b, norm)

@@ -1,6 +1,9 @@
-package inspect
+package scan
 
-import "bytes"
+import (
+	"bytes"
+	"math"
+)
 
 // x/net/html's tokenizer holds a whole token in its buffer, and grows the
 // buffer by doubling: a page that is one 60 MB inline script would cost
@@ -10,19 +13,22 @@ import "bytes"
 // raw-text content exactly as the tokenizer does (readRawOrRCDATA and
 // readScript), so the tokens and offsets are the same either way.
 
-// stepSizes are the token sizes from which the analysis reads a token
+// Steps are the token sizes from which the analysis reads a token
 // itself instead of leaving it to the tokenizer: raw-text contents (for
 // memory, above, and for speed), tags and text (for speed: see
 // steptag.go). Tests change them through analyze to check that every path
 // agrees.
-type stepSizes struct{ raw, tag, text int }
+type Steps struct{ raw, tag, text int }
 
-// defaultSteps step over raw text from 512 bytes, below which restarting
+// DefaultSteps step over raw text from 512 bytes, below which restarting
 // the tokenizer costs more than it saves, and over every tag and text.
-var defaultSteps = stepSizes{raw: 512, tag: 1, text: 1}
+var DefaultSteps = Steps{raw: 512, tag: 1, text: 1}
 
-// stepAll steps over every raw-text content, tag and text it may.
-var stepAll = stepSizes{raw: 1, tag: 1, text: 1}
+// StepAll steps over every raw-text content, tag and text it may.
+var StepAll = Steps{raw: 1, tag: 1, text: 1}
+
+// StepNone leaves every token to the tokenizer.
+var StepNone = Steps{raw: math.MaxInt, tag: math.MaxInt, text: math.MaxInt}
 
 // rawDelim reports the bytes that may follow "</tag" in an end tag that
 // closes raw text.

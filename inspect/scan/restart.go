@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"io"
@@ -24,9 +24,9 @@ type restarter struct {
 // that a tokenizer restarted often does not copy 4 KiB ahead each time.
 // Over a body that is still arriving it waits for more at the end of b.
 type chunkReader struct {
-	b   []byte      // the bytes not read yet, of those that have arrived
-	src *bodyStream // the arriving body; nil when b is all there is
-	at  int64       // the body offset of b[0]
+	b   []byte  // the bytes not read yet, of those that have arrived
+	src *Stream // the arriving body; nil when b is all there is
+	at  int64   // the body offset of b[0]
 }
 
 // readChunk bounds one read; the tokenizer reads again when it needs more.

@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -16,10 +16,10 @@ import (
 // tokenizing the prefix a second time (see fork.go).
 type pass struct {
 	body   []byte
-	src    *bodyStream // the body while it arrives (body then holds what has come); nil when whole
-	steps  stepSizes   // tokens from these sizes on are stepped over
-	full   bool        // the full document: record spans, values and lost examples
-	cutoff int64       // full pass: the cutoff offset, -1 when nothing is cut
+	src    *Stream // the body while it arrives (body then holds what has come); nil when whole
+	steps  Steps   // tokens from these sizes on are stepped over
+	full   bool    // the full document: record spans, values and lost examples
+	cutoff int64   // full pass: the cutoff offset, -1 when nothing is cut
 	tokens []string
 	links  linkResolver
 
@@ -94,7 +94,7 @@ const maxExamples = 50
 
 func newPass(body []byte, full bool, cutoff int64, tokens []string, links linkResolver) *pass {
 	p := &pass{
-		body: body, steps: defaultSteps, full: full, cutoff: cutoff, tokens: tokens, links: links,
+		body: body, steps: DefaultSteps, full: full, cutoff: cutoff, tokens: tokens, links: links,
 		st: stack{svgRoot: -1}, head: newHeadState(), bm: spanWriter{on: full},
 		rawTitle: -1, rawJSON: -1, noscriptBreak: -1,
 	}

@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"bytes"
@@ -15,9 +15,9 @@ func TestStepOverTag(t *testing.T) {
 	for _, page := range stepOverTagPages {
 		c := int64(len(page) / 2)
 		in := Input{Body: []byte(page), Tokens: []string{"googlebot"}, Cutoff: &c}
-		want := analyze(in, stepNone, nil)
+		want := analyze(in, StepNone, nil)
 		wantJSON, _ := json.Marshal(want)
-		got := analyze(in, stepAll, nil)
+		got := analyze(in, StepAll, nil)
 		gotJSON, _ := json.Marshal(got)
 		if !bytes.Equal(gotJSON, wantJSON) {
 			t.Errorf("%s: stepped over\n%s\ntokenized\n%s", page, gotJSON, wantJSON)
@@ -78,7 +78,7 @@ func TestTextLen(t *testing.T) {
 // every token of the demo page and leaves few to the tokenizer, which is
 // what makes it cheaper than a bare tokenizer pass.
 func TestStepOverReadsMostTokens(t *testing.T) {
-	page := benchPage(1 << 20)
+	page := demoPages(t)["/big"]
 	c := int64(len(page) / 2)
 	p := newPass(page, true, c, []string{"googlebot"}, linkResolver{})
 	p.run()

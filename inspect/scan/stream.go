@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"net/url"
@@ -9,7 +9,7 @@ import (
 )
 
 // The page's tokenizer pass can run while the body downloads: the fetcher
-// tells a bodyStream of every read (fetch.BodyObserver), and the pass
+// tells a Stream of every read (fetch.BodyObserver), and the pass
 // reads the body as far as it has arrived, waiting where it must look
 // further. The pass makes the same decisions as over the whole body: a
 // token is read by the tokenizer or stepped over by the pass only on bytes
@@ -19,8 +19,8 @@ import (
 // bytes that decide it. The download's wall time then overlaps the
 // analysis instead of adding to it.
 
-// bodyStream is the body of the final response while it arrives.
-type bodyStream struct {
+// Stream is the body of the final response while it arrives.
+type Stream struct {
 	profile fetch.Profile
 
 	cur     atomic.Pointer[[]byte] // the body so far
@@ -36,15 +36,15 @@ type bodyStream struct {
 	head    fetch.BodyHead
 }
 
-// newBodyStream returns a stream whose pass reads as the crawler profile p.
-func newBodyStream(p fetch.Profile) *bodyStream {
-	s := &bodyStream{profile: p, started: make(chan struct{}), done: make(chan struct{})}
+// NewStream returns a stream whose pass reads as the crawler profile p.
+func NewStream(p fetch.Profile) *Stream {
+	s := &Stream{profile: p, started: make(chan struct{}), done: make(chan struct{})}
 	s.arrived.L = &s.mu
 	return s
 }
 
 // Begin starts the full pass on its own goroutine.
-func (s *bodyStream) Begin(head fetch.BodyHead, body []byte) {
+func (s *Stream) Begin(head fetch.BodyHead, body []byte) {
 	s.head = head
 	s.publish(body)
 	close(s.started)
@@ -52,10 +52,10 @@ func (s *bodyStream) Begin(head fetch.BodyHead, body []byte) {
 }
 
 // Grow publishes the body read so far.
-func (s *bodyStream) Grow(body []byte) { s.publish(body) }
+func (s *Stream) Grow(body []byte) { s.publish(body) }
 
 // End publishes the whole body read and lets the pass reach its end.
-func (s *bodyStream) End(body []byte) {
+func (s *Stream) End(body []byte) {
 	s.mu.Lock()
 	s.cur.Store(&body)
 	s.ended = true
@@ -63,7 +63,7 @@ func (s *bodyStream) End(body []byte) {
 	s.mu.Unlock()
 }
 
-func (s *bodyStream) publish(body []byte) {
+func (s *Stream) publish(body []byte) {
 	s.mu.Lock()
 	s.cur.Store(&body)
 	s.arrived.Broadcast()
@@ -71,21 +71,21 @@ func (s *bodyStream) publish(body []byte) {
 }
 
 // run is the full pass over the arriving body.
-func (s *bodyStream) run() {
+func (s *Stream) run() {
 	defer close(s.done)
 	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
-	p := newPass(s.snapshot(), true, s.head.CutoffAt, lowerAll(s.profile.RobotsTokens), newLinkResolver(u))
+	p := newPass(s.snapshot(), true, s.head.CutoffAt, LowerAll(s.profile.RobotsTokens), newLinkResolver(u))
 	p.src = s
 	p.run()
 	s.pass = p
 }
 
 // snapshot returns the body as far as it has arrived, without waiting.
-func (s *bodyStream) snapshot() []byte { return *s.cur.Load() }
+func (s *Stream) snapshot() []byte { return *s.cur.Load() }
 
 // waitLen returns the body once it holds at least n bytes, or once it
 // has ended shorter; ended says whether it is all of the body.
-func (s *bodyStream) waitLen(n int64) (body []byte, ended bool) {
+func (s *Stream) waitLen(n int64) (body []byte, ended bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for int64(len(*s.cur.Load())) < n && !s.ended {
@@ -96,7 +96,7 @@ func (s *bodyStream) waitLen(n int64) (body []byte, ended bool) {
 }
 
 // waitingAt is the longest body the pass has waited for so far.
-func (s *bodyStream) waitingAt() int64 {
+func (s *Stream) waitingAt() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.waitAt
@@ -104,7 +104,7 @@ func (s *bodyStream) waitingAt() int64 {
 
 // after returns the bytes from body offset at on, waiting until there is
 // at least one or the body has ended; none once the pass is stopped.
-func (s *bodyStream) after(at int64) []byte {
+func (s *Stream) after(at int64) []byte {
 	body, _ := s.waitLen(at + 1)
 	if s.stopped.Load() {
 		return nil
@@ -112,9 +112,9 @@ func (s *bodyStream) after(at int64) []byte {
 	return body[at:]
 }
 
-// stop ends the pass early (the inspection failed or was cancelled): it
+// Stop ends the pass early (the inspection failed or was cancelled): it
 // sees the body end where it is, and its result is not used.
-func (s *bodyStream) stop() {
+func (s *Stream) Stop() {
 	s.stopped.Store(true)
 	s.mu.Lock()
 	s.ended = true
@@ -124,7 +124,7 @@ func (s *bodyStream) stop() {
 
 // finished waits for the pass, if the body began, and returns it; nil when
 // the fetch never reached the final response's body.
-func (s *bodyStream) finished() *pass {
+func (s *Stream) finished() *pass {
 	select {
 	case <-s.started:
 		<-s.done
@@ -134,17 +134,22 @@ func (s *bodyStream) finished() *pass {
 	}
 }
 
-// passFor returns the stream's pass when it read exactly in's body with
-// in's cutoff (both as Analyze prepares them), or nil, also for a nil
-// stream: a body that ended where the fetch's accounting differs from the
-// stream's view (a capped read, say) is analysed again from the whole body.
-func (s *bodyStream) passFor(in *Input) *pass {
+// Wait waits for the pass to end, if the body began: after Stop, so that
+// no pass outlives its inspection.
+func (s *Stream) Wait() { s.finished() }
+
+// ResultFor returns what the stream's pass found when it read exactly body
+// with cutoff (-1 when nothing is cut), as the analysis prepares them, or
+// nil, also for a nil stream: a body that ended where the fetch's
+// accounting differs from the stream's view (a capped read, say) is read
+// again from the whole body.
+func (s *Stream) ResultFor(body []byte, cutoff int64) *Result {
 	if s == nil {
 		return nil
 	}
 	p := s.finished()
-	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) || p.cutoff != in.cut() {
+	if p == nil || s.stopped.Load() || len(p.body) != len(body) || p.cutoff != cutoff {
 		return nil
 	}
-	return p
+	return p.result()
 }

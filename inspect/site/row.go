@@ -3,6 +3,7 @@ package site
 import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // FindingRef is a finding of a row by code and severity; the sentence is in
@@ -136,7 +137,7 @@ func percentOf(n, limit int64) float64 {
 	return float64(n*10000/limit) / 100
 }
 
-func beyondKinds(crit []inspect.Critical) []string {
+func beyondKinds(crit []scan.Critical) []string {
 	kinds := []string{}
 	for _, c := range crit {
 		if c.BeyondCutoff && !contains(kinds, c.Kind) {

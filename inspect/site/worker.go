@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -158,7 +159,7 @@ func (in *inspector) pageLinks(r *inspect.Report) (pageLinks, string) {
 // names a URL other than the page's own.
 func keptCanonical(r *inspect.Report, page *url.URL) string {
 	for _, c := range r.Critical {
-		if c.Kind != inspect.ElementCanonical || c.BeyondCutoff {
+		if c.Kind != scan.ElementCanonical || c.BeyondCutoff {
 			continue
 		}
 		ref, err := url.Parse(c.Value)

@@ -1,4 +1,4 @@
-package inspect
+package scan
 
 import (
 	"fmt"
@@ -108,11 +108,11 @@ func TestByteMap(t *testing.T) {
 	for _, tt := range byteMapTests {
 		t.Run(tt.name, func(t *testing.T) {
 			body := []byte(tt.html)
-			a := Analyze(Input{Body: body})
+			a := runDefault(Input{Body: body})
 			if got := renderSpans(body, &a.ByteMap); got != tt.want {
 				t.Errorf("byte map of %q\n got: %s\nwant: %s", tt.html, got, tt.want)
 			}
-			if err := spansCover(a.ByteMap.Spans(), int64(len(body))); err != nil {
+			if err := CheckSpans(a.ByteMap.Spans(), int64(len(body))); err != nil {
 				t.Error(err)
 			}
 		})
@@ -121,7 +121,7 @@ func TestByteMap(t *testing.T) {
 
 func TestByteMapFind(t *testing.T) {
 	body := []byte(`<p>Hi</p>`)
-	m := &Analyze(Input{Body: body}).ByteMap
+	m := &runDefault(Input{Body: body}).ByteMap
 	tests := []struct {
 		off  int64
 		want string // kind, or "" when outside
@@ -215,7 +215,7 @@ func TestByteMapBlocks(t *testing.T) {
 	if m.Len() != n || m.At(n-1).End != int64(3*n+5) {
 		t.Fatalf("after a merge: Len %d, last span %+v", m.Len(), m.At(n-1))
 	}
-	if err := spansCover(m.Coarsen(1000), m.Size()); err != nil {
+	if err := CheckSpans(m.Coarsen(1000), m.Size()); err != nil {
 		t.Fatal(err)
 	}
 }
