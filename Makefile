@@ -24,7 +24,7 @@ PACKAGE_PACKAGES := xz-utils
 
 export LANG ?= C.UTF-8
 
-.PHONY: deps build run demo install test check unit race smoke bench package clean
+.PHONY: deps build run demo install test check arrows unit race smoke bench package clean
 
 # ensure installs those of the Debian packages $(1) that are missing, named on
 # one line; with sudo when not root, and without sudo it says what to run.
@@ -65,22 +65,59 @@ install: build
 ## test: formatting, vet, the core's independence from Fyne, staticcheck, tests with the race detector, GUI smoke test
 test: deps check unit race smoke
 
-check:
+check: arrows
 	@echo "== gofmt"
 	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './.*')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	@echo "== go vet (the first run downloads the Go modules and compiles Fyne's OpenGL and GLFW C code: about 3-5 minutes)"
 	$(GO) vet ./...
-	@echo "== fetch/, inspect/, internal/ and cli/ import nothing from fyne.io; app/byteview imports no Cutoff package"
-	@if $(GO) list -deps ./fetch/... ./inspect/... ./internal/... ./cli/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
-	@if $(GO) list -deps ./app/byteview | grep '^github.com/cutoffapp/' | grep -v '/app/byteview$$'; then echo "app/byteview imports Cutoff packages"; exit 1; fi
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
 
+# only fails when package $(1) imports, directly or through another, a Cutoff
+# package other than itself and those the pattern $(2) names (paths below
+# the module, as an extended regular expression: a|b/(c|d)).
+define only
+@deps=$$($(GO) list -deps $(1)) || exit 1; \
+bad=$$(echo "$$deps" | sed -n 's|^github.com/cutoffapp/cutoff/||p' | grep -vxE '$(patsubst ./%,%,$(1))|$(2)'); \
+if [ -n "$$bad" ]; then echo "$(1) may import only $(2) of Cutoff's packages, yet imports:" $$bad; exit 1; fi
+endef
+
+# never fails when one of the packages $(1) imports, directly or through
+# another, a package whose path matches the pattern $(2).
+define never
+@deps=$$($(GO) list -deps $(1)) || exit 1; \
+bad=$$(echo "$$deps" | grep -E '$(2)'); \
+if [ -n "$$bad" ]; then echo "$(1) must not import:" $$bad; exit 1; fi
+endef
+
+## arrows: the imports point the one way ARCHITECTURE.md draws (part of check)
+arrows:
+	@echo "== the arrows of ARCHITECTURE.md point one way"
+	$(call never,./fetch/... ./inspect/... ./internal/... ./cli/... ./verify/...,^fyne\.io/)
+	$(call only,./app/byteview,)
+	$(call only,./inspect/finding,)
+	$(call only,./internal/prose,)
+	$(call only,./internal/golden,)
+	$(call only,./fetch/demosite,assets)
+	$(call only,./inspect/charset,internal/prose)
+	$(call only,./fetch,internal/prose)
+	$(call only,./inspect/robots,fetch|internal/prose)
+	$(call only,./inspect/scan,fetch|internal/prose)
+	$(call only,./inspect/resources,inspect/(robots|finding)|fetch|internal/prose)
+	$(call only,./inspect,inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
+	$(call only,./inspect/report,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
+	$(call only,./inspect/compare,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
+	$(call only,./inspect/render,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
+	$(call only,./inspect/site,inspect|inspect/(charset|finding|resources|robots|scan|report)|fetch|internal/prose)
+	$(call only,./verify,assets|internal/prose)
+	$(call never,./cli,/cutoff/app(/|$$))
+	$(call never,./app/...,/cutoff/cli$$)
+
 ## unit: the core and the UI build and test without cgo or a display
 unit:
-	@echo "== tests without cgo (fetch, inspect, internal, cli, app under Fyne's test driver)"
-	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./cli/... ./app/...
+	@echo "== tests without cgo (fetch, inspect, internal, cli, verify, app under Fyne's test driver)"
+	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./cli/... ./verify/... ./app/...
 
 # Every package with tests runs under the race detector. Package main only wires
 # (it has no tests) and links GLFW, so it is built by `build`, not here.
@@ -104,7 +141,7 @@ smoke: build
 # x/net/html tokenizer pass, at most 1.5) and rss/doc (peak memory of `cutoff inspect --json
 # --no-resources` over the page size, at most 2 at 64 MB).
 bench:
-	CGO_ENABLED=0 $(GO) test -run '^$$' -bench . -benchmem ./fetch/... ./inspect/... ./app/...
+	CGO_ENABLED=0 $(GO) test -run '^$$' -bench . -benchmem ./fetch/... ./inspect/... ./verify/... ./app/...
 
 ## package: a Linux bundle (Cutoff.tar.xz) with the binary, the .desktop entry and the icon
 # fyne package bumps Build in FyneApp.toml; the committed file is kept as it is.
