@@ -155,7 +155,7 @@ type RenderedRequest struct {
 	URL  string `json:"url"`
 	Kind string `json:"kind"` // document, script, stylesheet, xhr, fetch, image, font, ...
 	// Status, HeaderBytes, BodyBytes, LimitBytes and Truncated are the
-	// counts of the shared resource accounting (see FetchedResource).
+	// counts of the shared resource accounting (see resources.FromFetch).
 	Status      int   `json:"status"`
 	HeaderBytes int64 `json:"header_bytes"`
 	BodyBytes   int64 `json:"body_bytes"`

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/text/encoding/traditionalchinese"
 )
 
-func TestDetectCharset(t *testing.T) {
+func TestDetect(t *testing.T) {
 	tests := []struct {
 		name, body, contentType string
 		want                    Charset
@@ -60,10 +60,10 @@ func sameCharset(a, b Charset) bool {
 // offsetPtr is the pointer to a copy of off, as Charset's offsets are.
 func offsetPtr(off int64) *int64 { return &off }
 
-// TestCharDecoder encodes text in each legacy charset and reads it back a
+// TestDecoder encodes text in each legacy charset and reads it back a
 // character at a time: every character must come back whole, with its
 // byte length, so offsets stay byte offsets.
-func TestCharDecoder(t *testing.T) {
+func TestDecoder(t *testing.T) {
 	tests := []struct {
 		name string
 		enc  encoding.Encoding
@@ -104,7 +104,7 @@ func TestCharDecoder(t *testing.T) {
 	}
 }
 
-func TestCharDecoderInvalid(t *testing.T) {
+func TestDecoderInvalid(t *testing.T) {
 	d := Charset{Name: "shift_jis"}.Decoder()
 	for _, b := range []string{"\x81\x20", "\xa0", "\xfd", "\x81"} {
 		if r, n := d.Decode([]byte(b)); r != utf8.RuneError || n != 1 {

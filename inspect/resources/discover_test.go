@@ -76,7 +76,7 @@ var discoverTests = []struct {
 	{"local page", "", `<script src="app.js"></script><script src="https://cdn.example/x.js"></script>`, nil},
 }
 
-func TestDiscoverResources(t *testing.T) {
+func TestDiscover(t *testing.T) {
 	for _, tt := range discoverTests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Discover(tt.page, []byte(tt.html), tt.cutoff)
@@ -266,7 +266,7 @@ func TestSrcsetURLs(t *testing.T) {
 	}
 }
 
-func FuzzDiscoverResources(f *testing.F) {
+func FuzzDiscover(f *testing.F) {
 	for _, tt := range discoverTests {
 		f.Add(tt.html, int64(len(tt.html)/2))
 	}
@@ -281,7 +281,7 @@ func FuzzDiscoverResources(f *testing.F) {
 	})
 }
 
-func BenchmarkDiscoverResources(b *testing.B) {
+func BenchmarkDiscover(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString("<!doctype html><html><head>")
 	for i := range 200 {
