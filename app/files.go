@@ -78,7 +78,7 @@ func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 // reportFormat is the report format a file name asks for.
 func reportFormat(name string) string {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(name)), ".")
-	if report.IsReportFormat(ext) {
+	if report.IsFormat(ext) {
 		return ext
 	}
 	return report.FormatHTML

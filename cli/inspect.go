@@ -125,7 +125,7 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 	case fl.render.screenshot != "" && !fl.render.on:
 		return usageError(stderr, "--screenshot needs --render"), false
 	}
-	return outFormat(stderr, fl.out, &fl.format, report.IsReportFormat, "json, csv or html")
+	return outFormat(stderr, fl.out, &fl.format, report.IsFormat, "json, csv or html")
 }
 
 func (fl *inspectFlags) options() inspect.Options {

@@ -393,13 +393,13 @@ func TestWriteUnknownFormat(t *testing.T) {
 		if b.Len() != 0 {
 			t.Errorf("Write(%q) wrote %d bytes before failing", format, b.Len())
 		}
-		if IsReportFormat(format) {
-			t.Errorf("IsReportFormat(%q) = true", format)
+		if IsFormat(format) {
+			t.Errorf("IsFormat(%q) = true", format)
 		}
 	}
 	for _, format := range []string{FormatJSON, FormatCSV, FormatHTML} {
-		if !IsReportFormat(format) {
-			t.Errorf("IsReportFormat(%q) = false", format)
+		if !IsFormat(format) {
+			t.Errorf("IsFormat(%q) = false", format)
 		}
 	}
 }

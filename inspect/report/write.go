@@ -20,8 +20,8 @@ const (
 	FormatHTML = "html"
 )
 
-// IsReportFormat reports whether Write knows format.
-func IsReportFormat(format string) bool {
+// IsFormat reports whether Write knows format.
+func IsFormat(format string) bool {
 	switch format {
 	case FormatJSON, FormatCSV, FormatHTML:
 		return true
