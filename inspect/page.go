@@ -204,7 +204,7 @@ func robotsVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, pa
 	o := cache.Get(ctx, pageURL)
 	v := o.Check(p.RobotsTokens, p.IgnoresStar, pageURL)
 	return &RobotsSummary{URL: o.RobotsURL, Status: o.Status, Policy: string(o.Policy), Reason: o.Reason,
-		Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, Why: v.Reason, Outcome: o}
+		Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, Why: v.Reason, Requested: v.Requested, Outcome: o}
 }
 
 // fetchPage fetches the page itself, reporting its bytes as they arrive.

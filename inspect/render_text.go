@@ -111,6 +111,9 @@ func robotsText(rb *RobotsSummary) string {
 	if rb.Status > 0 {
 		status = fmt.Sprintf("HTTP %d", rb.Status)
 	}
+	if rb.Requested != "" {
+		verdict += ", matched as requested: " + rb.Requested
+	}
 	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
 }
 
