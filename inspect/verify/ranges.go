@@ -255,6 +255,23 @@ func (r *Ranges) loaded() bool {
 	return ix != nil && len(ix.files) > 0
 }
 
+// hasClass reports whether a file of that class is loaded.
+func (r *Ranges) hasClass(class string) bool {
+	if r == nil {
+		return false
+	}
+	ix := r.idx.Load()
+	if ix == nil {
+		return false
+	}
+	for _, f := range ix.files {
+		if f.Class == class {
+			return true
+		}
+	}
+	return false
+}
+
 // hasFamily reports whether a file of that operator is loaded.
 func (r *Ranges) hasFamily(family string) bool {
 	if r == nil {
