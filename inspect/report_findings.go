@@ -61,7 +61,7 @@ func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 			if !seen[s.URL] {
 				seen[s.URL] = true
 				out = append(out, Finding{Severity: SeverityCritical, Code: CodeRobotsUnreachable,
-					Message: fmt.Sprintf("%s %s may not fetch %s until %s can be fetched. %s", s.Reason, p.Name, page, s.URL, fetchedAnyway)})
+					Message: fmt.Sprintf("%s %s %s", s.Reason, unreachableRule(p, page, s.URL), fetchedAnyway)})
 			}
 			continue
 		}
@@ -73,6 +73,18 @@ func (r *Report) robotsFindings(p fetch.Profile) []Finding {
 			Message: fmt.Sprintf("%s may not fetch %s: %s disallows it by %s. %s", p.Name, page, s.URL, rule, fetchedAnyway)})
 	}
 	return out
+}
+
+// unreachableRule says what an unreachable robots.txt means for the
+// profile's crawler. The reasons state Google's documented handling; for
+// another operator's crawler that is said to be Google's rule (and RFC
+// 9309's), not its own.
+func unreachableRule(p fetch.Profile, page, robotsURL string) string {
+	if p.IsGoogle() {
+		return fmt.Sprintf("%s may not fetch %s until %s can be fetched.", p.Name, page, robotsURL)
+	}
+	return fmt.Sprintf("That is Google's documented rule, and the robots.txt standard's (RFC 9309: a server error or an unreachable file means disallow all); %s publishes none of its own, so %s should not fetch %s until %s can be fetched.",
+		p.OperatorName(), p.Name, page, robotsURL)
 }
 
 // fetchedAnyway ends the robots findings: the report shows a page the

@@ -41,3 +41,35 @@ func TestCompareContentLengthDigits(t *testing.T) {
 		t.Errorf("header sentence: %q", got)
 	}
 }
+
+// TestCompareBlockedCrawlerGetsNothing: where robots.txt keeps a crawler
+// from the page, a sentence on what it "gets" says that it fetches none of
+// it.
+func TestCompareBlockedCrawlerGetsNothing(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: bingbot\nDisallow: /\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		h1 := "<h1>Kept</h1>"
+		if strings.Contains(r.UserAgent(), "Googlebot") {
+			h1 = strings.Repeat("<p>filler filler filler</p>", 2_100_000/27) + h1
+		}
+		w.Write([]byte("<!doctype html><title>t</title>" + h1))
+	}))
+	t.Cleanup(srv.Close)
+	r := mustRun(t, srv.URL+"/", subjects(t, "googlebot-smartphone", "bingbot"))
+	var h1 *Difference
+	for i, d := range r.Differences {
+		if d.Field == "critical:h1" {
+			h1 = &r.Differences[i]
+		}
+	}
+	if h1 == nil {
+		t.Fatalf("no h1 difference: %+v", r.Differences)
+	}
+	if got := strings.Join(h1.Sentences, " "); !strings.Contains(got, "robots.txt keeps Bingbot from the page, so it fetches none of it") {
+		t.Errorf("h1 sentence: %q", got)
+	}
+}
