@@ -103,3 +103,29 @@ func TestInspectVerdictIsOnTheRequest(t *testing.T) {
 		t.Errorf("the server received %q, not the request the verdict names", requested)
 	}
 }
+
+// TestInspectHostPortWithoutScheme: "127.0.0.1:PORT/page" is read as an http
+// URL and the report says so, instead of "uses the 127.0.0.1: scheme".
+func TestInspectHostPortWithoutScheme(t *testing.T) {
+	t.Parallel()
+	base := demo(t)
+	typed := strings.TrimPrefix(base, "http://") + "/big"
+	code, stdout, stderr := run(t, "inspect", "--json", "--no-resources", typed)
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		URL      string
+		Findings []struct{ Code, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	said := false
+	for _, f := range rep.Findings {
+		said = said || (f.Code == "scheme-assumed" && strings.Contains(f.Message, "read as "+base+"/big"))
+	}
+	if rep.URL != base+"/big" || !said {
+		t.Errorf("url %q, findings %+v; want %s/big and a scheme-assumed note", rep.URL, rep.Findings, base)
+	}
+}

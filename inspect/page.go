@@ -73,6 +73,8 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if isLocalFile(target) {
 		return localPage(target, p, opt)
 	}
+	typed := target
+	target, assumed := fetch.WithImplicitScheme(target)
 	if err := checkTarget(target); err != nil {
 		return nil, err
 	}
@@ -116,6 +118,10 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 		return nil, fmt.Errorf("inspect %s: %w", target, err)
 	}
 	r.addFindings(p)
+	if assumed {
+		r.Findings = append(r.Findings, Finding{Severity: SeverityInfo, Code: CodeSchemeAssumed,
+			Message: fmt.Sprintf("No scheme was given, so %s was read as %s, as a browser's address bar reads a host and port.", typed, target)})
+	}
 	return r, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteText writes the report as text for a terminal: the fetch and its
@@ -31,7 +33,7 @@ func (r *Report) textFetch(w io.Writer) {
 	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.FinalURL != r.URL && !res.Local { // a file's final URL is only its file:// form
-		fmt.Fprintf(tw, "Final URL\t%s (%d redirects)\n", r.FinalURL, len(res.Redirects))
+		fmt.Fprintf(tw, "Final URL\t%s (%s)\n", r.FinalURL, prose.Count(int64(len(res.Redirects)), "redirect", "redirects"))
 	}
 	if res.Local {
 		fmt.Fprintf(tw, "Source\tlocal file\n")

@@ -16,6 +16,9 @@ const (
 	CodePageStatus          = "page-status"
 	CodeReadIncomplete      = "read-incomplete"
 	CodeInsecure            = "tls-not-verified"
+	// CodeSchemeAssumed: a host and port typed without a scheme were read
+	// as an http URL.
+	CodeSchemeAssumed = "scheme-assumed"
 )
 
 // addFindings adds the findings about robots.txt, the fetch itself and the

@@ -73,7 +73,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 		facts = append(facts, prose.Thousands(info.Bytes)+" bytes")
 	}
 	if n := len(info.Redirects); n > 0 {
-		facts = append(facts, fmt.Sprintf("%d redirects", n))
+		facts = append(facts, prose.Count(int64(n), "redirect", "redirects"))
 	}
 	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", prose.Printable(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
