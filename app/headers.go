@@ -80,14 +80,13 @@ func (a *headersArea) showLocal(r *fetch.Result) {
 	a.timings.SetText("None: nothing went over the network.")
 }
 
-// requestText is the request as sent: method, URL and the headers that
-// decide what the server returns.
+// requestText is the request head as written to the connection, its CRLFs
+// shown as line ends.
 func requestText(r *fetch.Result) string {
 	if r.Local {
 		return "No request: the page was read from the local file " + r.URL + "."
 	}
-	return fmt.Sprintf("GET %s HTTP/1.1\nUser-Agent: %s\nAccept-Encoding: %s",
-		r.URL, r.UserAgent, orNone(r.AcceptEncoding))
+	return headerBlockText([]byte(r.Request))
 }
 
 func redirectText(r *fetch.Result) string {

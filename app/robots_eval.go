@@ -140,11 +140,15 @@ func liveCheck(o *robots.Outcome, a robotsAgent, u string) robots.Verdict {
 	return o.Check(a.tokens, a.ignoreStar, u)
 }
 
+// checkAgent matches u as the crawler requests it (percent-encoded), as
+// every other verdict does.
 func checkAgent(f *robots.File, a robotsAgent, u string) robots.Verdict {
-	if a.chain {
-		return f.CheckChain(a.tokens, a.ignoreStar, u)
-	}
-	return f.Check(a.tokens[0], u)
+	return robots.CheckRequested(u, func(requested string) robots.Verdict {
+		if a.chain {
+			return f.CheckChain(a.tokens, a.ignoreStar, requested)
+		}
+		return f.Check(a.tokens[0], requested)
+	})
 }
 
 // notCheckedWord is an unchecked cell's text.

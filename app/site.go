@@ -316,11 +316,20 @@ func (a *siteArea) finish(sum *site.Summary, err error) {
 	a.setButtons()
 }
 
+// uncheckedWords counts the URLs whose robots.txt could not be checked, or
+// says nothing when there are none.
+func uncheckedWords(s *site.Summary) string {
+	if s.RobotsUnchecked == 0 {
+		return ""
+	}
+	return commas(int64(s.RobotsUnchecked)) + " robots.txt could not be checked, "
+}
+
 // siteSummaryText is the line shown when a run ends.
 func siteSummaryText(s *site.Summary) string {
 	n := func(v int) string { return commas(int64(v)) }
-	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
-		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), n(s.Errors), n(s.Truncated), n(s.NearLimit),
+	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s%s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
+		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), uncheckedWords(s), n(s.Errors), n(s.Truncated), n(s.NearLimit),
 		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
 	switch {
 	case s.Cancelled:

@@ -214,9 +214,9 @@ func (m *siteModel) keep(r *site.Row) bool {
 	case filterOrphan:
 		return r.HasFinding(site.CodeLinkedOnlyPastCutoff)
 	case filterDisallowed:
-		return !r.RobotsAllowed
+		return !r.RobotsAllowed && !r.RobotsUnchecked
 	case filterErrors:
-		return !r.Fetched && r.RobotsAllowed
+		return !r.Fetched && (r.RobotsAllowed || r.RobotsUnchecked)
 	}
 	return true
 }
@@ -255,7 +255,7 @@ func (m *siteModel) cell(i, col int) string {
 		}
 		return prose.Thousands(r.LostLinks)
 	case siteColRobots:
-		return map[bool]string{true: "allowed", false: "disallowed"}[r.RobotsAllowed]
+		return r.RobotsWord()
 	case siteColFindings:
 		return site.FindingTitles(r.Findings)
 	case siteColError:

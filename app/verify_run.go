@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -109,6 +110,9 @@ func (a *verifyArea) startLog(rc io.ReadCloser, name string, size int64) {
 		v := *a.verifier
 		v.TrustRanges = true
 		sum, err := verify.ScanLog(ctx, r, &v, verifyLogProgress(progress, size))
+		if sum != nil {
+			sum.RangeFiles = v.Ranges.Status(time.Now())
+		}
 		return func() { a.showLog(name, sum, err) }
 	})
 }
@@ -220,19 +224,20 @@ func (a *verifyArea) setProgress(p verifyProgress) {
 
 // verifyResultsText sums up a run of pasted addresses.
 func verifyResultsText(results []verify.Result, cancelled bool) string {
-	var verified, fake, unknown int64
+	count := map[verify.Verdict]int64{}
 	for _, r := range results {
-		switch r.Verdict {
-		case verify.Verified:
-			verified++
-		case verify.Fake:
-			fake++
-		default:
-			unknown++
-		}
+		count[r.Verdict]++
 	}
-	s := fmt.Sprintf("%s: %s verified, %s fake, %s unknown.",
-		prose.Count(int64(len(results)), "address", "addresses"), commas(verified), commas(fake), commas(unknown))
+	s := fmt.Sprintf("%s: %s verified, %s fake, %s unknown",
+		prose.Count(int64(len(results))-count[verify.NotAnAddress], "address", "addresses"),
+		commas(count[verify.Verified]), commas(count[verify.Fake]), commas(count[verify.Unknown]))
+	if n := count[verify.Unverifiable]; n > 0 {
+		s += ", " + commas(n) + " unverifiable (their operator publishes nothing to check them against)"
+	}
+	s += "."
+	if n := count[verify.NotAnAddress]; n > 0 {
+		s += " " + prose.Count(n, "line is", "lines are") + " not an IP address."
+	}
 	if cancelled {
 		s = "Cancelled; " + s + " Addresses not checked are unknown."
 	}
@@ -245,10 +250,17 @@ func verifyLogText(name string, s *verify.LogSummary) string {
 	fmt.Fprintf(&b, "%s: %s, %s claiming a known crawler, %s junk.",
 		name, prose.Count(s.Lines, "line", "lines"), commas(s.CrawlerLines), commas(s.JunkLines))
 	for _, c := range s.Crawlers {
-		fmt.Fprintf(&b, " %s: %s from %s (%s verified, %s fake, %s unknown).",
+		fmt.Fprintf(&b, " %s: %s from %s (%s verified, %s fake, %s unknown",
 			c.Claimed, prose.Count(c.Requests, "request", "requests"),
 			prose.Count(int64(c.IPs), "address", "addresses"), commas(int64(c.Verified)),
 			commas(int64(c.Fake)), commas(int64(c.Unknown)))
+		if c.Unverifiable > 0 {
+			fmt.Fprintf(&b, ", %s unverifiable", commas(int64(c.Unverifiable)))
+		}
+		b.WriteString(").")
+	}
+	for _, c := range s.Caveats() {
+		b.WriteString(" " + c)
 	}
 	if s.UntrackedLines > 0 {
 		fmt.Fprintf(&b, " %s crawler lines came from too many distinct addresses and were not checked.", commas(s.UntrackedLines))

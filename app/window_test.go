@@ -137,6 +137,11 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if got := tu.headers.raw.Text; !strings.HasPrefix(got, "HTTP/1.1 200") {
 		t.Errorf("headers status line = %q, want HTTP/1.1 200 …", got)
 	}
+	// The request as the connection carried it: origin-form target, Host.
+	if got, want := tu.headers.request.Text, headerBlockText([]byte(tu.report.Fetch.Request)); got != want ||
+		!strings.HasPrefix(got, "GET /big HTTP/1.1\nHost: ") || !strings.Contains(got, "\nConnection: close") {
+		t.Errorf("request as sent = %q, want the request head written to the connection", got)
+	}
 	if got := tu.prefs.recentURLs(); len(got) == 0 || got[0] != srv.BigURL() {
 		t.Errorf("recent URLs = %q, want the inspected URL first", got)
 	}

@@ -23,7 +23,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	logFile := fs.String("log", "", "check every IP of this access log (common or combined format) whose user agent claims a crawler")
 	claimed := fs.String("claimed", "", "crawler the IPs claim to be, e.g. googlebot (default: any known crawler)")
 	var ranges repeated
-	fs.Var(&ranges, "ranges", "an IP range file to use (repeatable): a newer copy of a bundled Google file, one of Google's other files, or Bing's bingbot.json")
+	fs.Var(&ranges, "ranges", "an IP range file to use (repeatable): a newer copy of a bundled Google file, one of Google's other files, Bing's bingbot.json, OpenAI's gptbot.json or searchbot.json, or Perplexity's perplexitybot.json")
 	timeout := fs.Duration("timeout", verify.DefaultTimeout, "timeout for each DNS lookup")
 	trust := fs.Bool("trust-ranges", false, "with --log: decide IPs inside a published range without DNS")
 	rest, err := parseArgs(fs, args)

@@ -38,7 +38,7 @@ func TestVerifyRangeFiles(t *testing.T) {
 	for _, f := range got.RangeFiles {
 		loaded[f.Name] = f.Loaded
 	}
-	if len(loaded) != 6 || !loaded["bingbot.json"] || !loaded["user-triggered-agents.json"] || loaded["user-triggered-fetchers-google.json"] {
+	if len(loaded) != 9 || !loaded["bingbot.json"] || !loaded["user-triggered-agents.json"] || loaded["user-triggered-fetchers-google.json"] {
 		t.Errorf("range_files = %+v", got.RangeFiles)
 	}
 	code, _, stderr = run(t, "verify", "--ranges", filepath.Join(dir, "googlebot-action-needed.json"), "66.249.66.1")

@@ -74,7 +74,7 @@ func googleProfile(id, name, desc, ua string, tokens []string, limits map[Kind]L
 		all = append(all, s...)
 	}
 	return Profile{
-		ID: id, Name: name, Description: desc,
+		ID: id, Name: name, Description: desc, Operator: OperatorGoogle,
 		UserAgentTemplate: ua,
 		RobotsTokens:      tokens,
 		ObeysRobots:       true,
@@ -243,7 +243,7 @@ func mediapartnersGoogle() Profile {
 
 func customProfile() Profile {
 	p := googlebotSmartphone()
-	p.ID, p.Name, p.Custom = "custom", "Custom", true
+	p.ID, p.Name, p.Custom, p.Operator = "custom", "Custom", true, ""
 	p.Description = "A profile to edit freely; it starts with Googlebot Smartphone's values."
 	for i := range p.Sources {
 		p.Sources[i].Note = "Copied from Googlebot Smartphone: " + p.Sources[i].Note

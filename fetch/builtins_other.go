@@ -19,6 +19,13 @@ func unpublishedLimitSources(vendor, extra, date string) []Source {
 	}
 }
 
+// vendorOperators names who runs each non-Google built-in crawler.
+var vendorOperators = map[string]string{
+	"bingbot": "Bing", "applebot": "Apple", "duckduckbot": "DuckDuckGo", "yandexbot": "Yandex",
+	"gptbot": "OpenAI", "oai-searchbot": "OpenAI", "claudebot": "Anthropic", "perplexitybot": "Perplexity",
+	"ccbot": "Common Crawl",
+}
+
 // vendorProfile assembles a non-Google profile. uaSrc and tokenSrc are the
 // Sources of its User-Agent and robots.txt tokens.
 func vendorProfile(id, name, desc, ua string, tokens []string, uaSrc, tokenSrc, limitSrc []Source) Profile {
@@ -26,7 +33,7 @@ func vendorProfile(id, name, desc, ua string, tokens []string, uaSrc, tokenSrc, 
 	sources = append(sources, limitSrc...)
 	sources = append(sources, vendorTail()...)
 	return Profile{
-		ID: id, Name: name, Description: desc,
+		ID: id, Name: name, Description: desc, Operator: vendorOperators[id],
 		UserAgentTemplate: ua,
 		RobotsTokens:      tokens,
 		ObeysRobots:       true,

@@ -239,8 +239,8 @@ func TestFetchSendsOnlyCrawlerHeaders(t *testing.T) {
 	if got := string(srv.lastRequest()); got != want {
 		t.Errorf("request =\n%q\nwant\n%q", got, want)
 	}
-	if got := string(res.RawRequest); got != want {
-		t.Errorf("RawRequest = %q, want what the server received", got)
+	if got := res.Request; got != want {
+		t.Errorf("Request = %q, want what the server received", got)
 	}
 	if got, want := res.Status, 204; got != want {
 		t.Errorf("Status = %d, want %d", got, want)

@@ -15,7 +15,7 @@ func (f *Fetcher) readFinal(ctx context.Context, ex *exchange, p Profile, opt Op
 	h := ex.head
 	res.FinalURL, res.Status, res.StatusLine, res.Header = ex.target.url, h.status, h.statusLine, h.header
 	res.RawHeader, res.HeaderBytes, res.InformationalHeaderBytes = h.raw, int64(len(h.raw)), h.interim
-	res.RawRequest, res.Timings = ex.request, ex.timings
+	res.Request, res.Timings = string(ex.request), ex.timings
 	res.ContentType = h.header.Get("Content-Type")
 	res.ContentEncoding = strings.Join(headerList(h.header, "Content-Encoding"), ", ")
 	framed, length, err := bodyFraming(ex.br, h)

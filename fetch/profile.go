@@ -65,4 +65,24 @@ type Profile struct {
 	Sources      []Source `json:"sources"`
 	// Custom is true for the user-editable "Custom" profile and saved ones.
 	Custom bool `json:"custom,omitempty"`
+	// Operator is who runs the crawler ("Google", "Bing", "OpenAI"), so
+	// that sentences state a vendor's rule only for that vendor's
+	// crawlers; empty for custom profiles, whose operator is not known.
+	Operator string `json:"operator,omitempty"`
+}
+
+// OperatorGoogle is the Operator of Google's crawlers.
+const OperatorGoogle = "Google"
+
+// IsGoogle reports whether Google runs the crawler, so that Google's
+// documented rules are its own.
+func (p Profile) IsGoogle() bool { return p.Operator == OperatorGoogle }
+
+// OperatorName names the operator in a sentence: "Bing", or "its operator"
+// for a custom profile.
+func (p Profile) OperatorName() string {
+	if p.Operator == "" {
+		return "its operator"
+	}
+	return p.Operator
 }

@@ -80,8 +80,10 @@ type Result struct {
 	// InformationalHeaderBytes is the part of HeaderBytes taken by
 	// informational (1xx) responses, usually 0.
 	InformationalHeaderBytes int64 `json:"informational_header_bytes,omitempty"`
-	// RawRequest is the request head sent for the final URL.
-	RawRequest []byte `json:"-"`
+	// Request is the request head for the final URL as written to the
+	// connection, byte for byte (request line, headers, CRLFs, the empty
+	// line); empty for a local file.
+	Request string `json:"request,omitempty"`
 
 	// Body is the decoded body read, len(Body) == BodyBytes.
 	Body            []byte `json:"-"`

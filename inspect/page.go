@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
@@ -75,6 +76,8 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	if isLocalFile(target) {
 		return localPage(target, p, opt)
 	}
+	typed := target
+	target, assumed := fetch.WithImplicitScheme(target)
 	if err := checkTarget(target); err != nil {
 		return nil, err
 	}
@@ -118,6 +121,10 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 		return nil, fmt.Errorf("inspect %s: %w", target, err)
 	}
 	r.addFindings(p)
+	if assumed {
+		r.Findings = append(r.Findings, finding.Finding{Severity: finding.Info, Code: CodeSchemeAssumed,
+			Message: fmt.Sprintf("No scheme was given, so %s was read as %s, as a browser's address bar reads a host and port.", typed, target)})
+	}
 	return r, nil
 }
 
@@ -206,7 +213,7 @@ func robotsVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, pa
 	o := cache.Get(ctx, pageURL)
 	v := o.Check(p.RobotsTokens, p.IgnoresStar, pageURL)
 	return &RobotsSummary{URL: o.RobotsURL, Status: o.Status, Policy: string(o.Policy), Reason: o.Reason,
-		Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, Why: v.Reason, Outcome: o}
+		Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, Why: v.Reason, Requested: v.Requested, Outcome: o}
 }
 
 // fetchPage fetches the page itself, reporting its bytes as they arrive.

@@ -145,10 +145,12 @@ var pageTests = []struct {
 	// ignoreRobots turns the profile into one that does not consult
 	// robots.txt.
 	ignoreRobots bool
-	wantStatus   int
-	wantCodes    []string // findings that must be present
-	wantNot      []string // findings that must be absent
-	check        func(t *testing.T, s *pageSite, r *Report)
+	// profile is a built-in profile's ID to use instead of the test's.
+	profile    string
+	wantStatus int
+	wantCodes  []string // findings that must be present
+	wantNot    []string // findings that must be absent
+	check      func(t *testing.T, s *pageSite, r *Report)
 }{
 	{
 		name: "under limit",
@@ -276,6 +278,22 @@ var pageTests = []struct {
 		},
 	},
 	{
+		name: "robots.txt answers 503 to Bingbot",
+		routes: map[string]http.HandlerFunc{
+			"/robots.txt": serve(http.StatusServiceUnavailable, "text/plain", "busy"),
+			"/page":       serveHTML(htmlPage(500, "")),
+		},
+		path: "/page", profile: "bingbot", wantStatus: 200,
+		wantCodes: []string{CodeRobotsUnreachable},
+		check: func(t *testing.T, s *pageSite, r *Report) {
+			// Google's rule is stated as Google's, not as Bing's.
+			f, _ := findingByCode(r.Findings, CodeRobotsUnreachable)
+			if !strings.Contains(f.Message, "That is Google's documented rule") || !strings.Contains(f.Message, "Bing publishes none of its own") {
+				t.Errorf("finding = %q, want Google's rule said to be Google's", f.Message)
+			}
+		},
+	},
+	{
 		name: "profile ignores robots.txt",
 		routes: map[string]http.HandlerFunc{
 			"/robots.txt": serveRobots("User-agent: *\nDisallow: /\n"),
@@ -387,6 +405,9 @@ func TestPage(t *testing.T) {
 			t.Parallel()
 			s := newPageSite(t, tt.routes)
 			p := pageProfile(t)
+			if tt.profile != "" {
+				p, _ = fetch.Lookup(tt.profile)
+			}
 			if tt.ignoreRobots {
 				p.ObeysRobots = false
 			}

@@ -34,6 +34,9 @@ type RobotsSummary struct {
 	Rule    string `json:"rule"`
 	Group   string `json:"group"`
 	Why     string `json:"why"` // the verdict's explanation
+	// Requested is the page URL as the crawler requests it, which the
+	// rules were matched against, when it differs from the URL given.
+	Requested string `json:"requested,omitempty"`
 	// Skipped is true when the profile ignores robots.txt, or the page
 	// is a local file, so no robots.txt was consulted.
 	Skipped bool `json:"skipped,omitempty"`

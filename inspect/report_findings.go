@@ -19,6 +19,9 @@ const (
 	CodePageStatus          = "page-status"
 	CodeReadIncomplete      = "read-incomplete"
 	CodeInsecure            = "tls-not-verified"
+	// CodeSchemeAssumed: a host and port typed without a scheme were read
+	// as an http URL.
+	CodeSchemeAssumed = "scheme-assumed"
 )
 
 // addFindings adds the findings about robots.txt, the fetch itself and the
@@ -64,7 +67,7 @@ func (r *Report) robotsFindings(p fetch.Profile) []finding.Finding {
 			if !seen[s.URL] {
 				seen[s.URL] = true
 				out = append(out, finding.Finding{Severity: finding.Critical, Code: CodeRobotsUnreachable,
-					Message: fmt.Sprintf("%s %s may not fetch %s until %s can be fetched. %s", s.Reason, p.Name, page, s.URL, fetchedAnyway)})
+					Message: fmt.Sprintf("%s %s %s", s.Reason, unreachableRule(p, page, s.URL), fetchedAnyway)})
 			}
 			continue
 		}
@@ -76,6 +79,18 @@ func (r *Report) robotsFindings(p fetch.Profile) []finding.Finding {
 			Message: fmt.Sprintf("%s may not fetch %s: %s disallows it by %s. %s", p.Name, page, s.URL, rule, fetchedAnyway)})
 	}
 	return out
+}
+
+// unreachableRule says what an unreachable robots.txt means for the
+// profile's crawler. The reasons state Google's documented handling; for
+// another operator's crawler that is said to be Google's rule (and RFC
+// 9309's), not its own.
+func unreachableRule(p fetch.Profile, page, robotsURL string) string {
+	if p.IsGoogle() {
+		return fmt.Sprintf("%s may not fetch %s until %s can be fetched.", p.Name, page, robotsURL)
+	}
+	return fmt.Sprintf("That is Google's documented rule, and the robots.txt standard's (RFC 9309: a server error or an unreachable file means disallow all); %s publishes none of its own, so %s should not fetch %s until %s can be fetched.",
+		p.OperatorName(), p.Name, page, robotsURL)
 }
 
 // fetchedAnyway ends the robots findings: the report shows a page the

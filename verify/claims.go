@@ -75,6 +75,8 @@ var otherClaims = []claimDef{
 	{"yandex", FamilyYandex, "", toks("yandex.com/bots")},
 }
 
+func init() { otherClaims = append(otherClaims, aiClaims...) }
+
 // claimAliases maps names a user may type to a claim name. "google" stands
 // for any Google crawler, class unknown.
 var claimAliases = map[string]claimDef{

@@ -24,6 +24,10 @@ func decide(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	switch {
 	case res.Ranges.Matched:
 		decideByRange(res, def, ev, ranges)
+	case proofOf(def) == proofNone:
+		decideUnverifiable(res, def)
+	case proofOf(def) == proofRanges:
+		decideRangesOnly(res, def, ranges)
 	case ev.confirmed != "":
 		decideConfirmed(res, def, ev, ranges)
 	case ev.reverse.status == lookupCancelled, ev.forwardFailedRes.status == lookupCancelled:
@@ -195,6 +199,12 @@ func familyLabel(family string) string {
 		return "Apple"
 	case FamilyYandex:
 		return "Yandex"
+	case FamilyOpenAI:
+		return "OpenAI"
+	case FamilyPerplexity:
+		return "Perplexity"
+	case FamilyAnthropic:
+		return "Anthropic"
 	}
 	return family
 }

@@ -81,8 +81,8 @@ not a log line
 	// Output:
 	// Read 3 lines (276 bytes): 2 claim a known crawler; 1 junk line.
 	//
-	//   CRAWLER    REQUESTS  IPS  VERIFIED  FAKE  UNKNOWN  FAKE REQUESTS
-	//   googlebot         2    2         1     1        0              1
+	//   CRAWLER    REQUESTS  IPS  VERIFIED  FAKE  UNKNOWN  UNVERIFIABLE  FAKE REQUESTS
+	//   googlebot         2    2         1     1        0             0              1
 	//
 	// Fake googlebot addresses (requests):
 	//   203.0.113.5  1

@@ -54,6 +54,10 @@ func (r *Ranges) Status(now time.Time) []FileStatus {
 
 // sentence says what the run has of the file.
 func (st FileStatus) sentence(created time.Time) string {
+	if !st.Loaded && (st.Family == FamilyOpenAI || st.Family == FamilyPerplexity) {
+		return fmt.Sprintf("%s (%s) is not loaded, so that crawler's addresses cannot be verified; download %s and load it.",
+			st.Name, st.Crawlers, st.URL)
+	}
 	if !st.Loaded {
 		return fmt.Sprintf("%s (%s) is not loaded, so addresses it lists are checked by DNS alone; download %s and load it.",
 			st.Name, st.Crawlers, st.URL)
@@ -66,8 +70,8 @@ func (st FileStatus) sentence(created time.Time) string {
 	if st.AgeDays < 0 {
 		age = "a date after today (check this machine's clock)"
 	}
-	s := fmt.Sprintf("%s (%s, %s): %s prefixes, created %s, %s.", st.Name, st.Crawlers, origin,
-		prose.Thousands(int64(st.Prefixes)), created.Format(time.DateOnly), age)
+	s := fmt.Sprintf("%s (%s, %s): %s, created %s, %s.", st.Name, st.Crawlers, origin,
+		prose.Count(int64(st.Prefixes), "prefix", "prefixes"), created.Format(time.DateOnly), age)
 	if st.Stale {
 		s += fmt.Sprintf(" Warning: older than 30 days, while the file changes almost daily; load a fresh copy of %s.", st.URL)
 	}

@@ -111,6 +111,12 @@ func classLabel(class string) string {
 		return "user-triggered fetchers"
 	case ClassBing:
 		return "Bingbot"
+	case ClassGPTBot:
+		return "GPTBot"
+	case ClassOAISearchBot:
+		return "OAI-SearchBot"
+	case ClassPerplexityBot:
+		return "PerplexityBot"
 	}
 	return "crawlers"
 }

@@ -63,11 +63,27 @@ var publishedFiles = []struct {
 		Class: ClassBing, Family: FamilyBing, Crawlers: "Bingbot",
 		URL:        "https://www.bing.com/toolbox/bingbot.json",
 		ReverseDNS: "*.search.msn.com"}},
+	{[]string{"gptbot"}, PublishedFile{Name: "gptbot.json",
+		Class: ClassGPTBot, Family: FamilyOpenAI, Crawlers: "OpenAI's GPTBot",
+		URL: "https://openai.com/gptbot.json", ReverseDNS: noNames("OpenAI")}},
+	{[]string{"searchbot"}, PublishedFile{Name: "searchbot.json",
+		Class: ClassOAISearchBot, Family: FamilyOpenAI, Crawlers: "OpenAI's OAI-SearchBot",
+		URL: "https://openai.com/searchbot.json", ReverseDNS: noNames("OpenAI")}},
+	{[]string{"perplexitybot"}, PublishedFile{Name: "perplexitybot.json",
+		Class: ClassPerplexityBot, Family: FamilyPerplexity, Crawlers: "PerplexityBot",
+		URL: "https://www.perplexity.ai/perplexitybot.json", ReverseDNS: noNames("Perplexity")}},
+}
+
+// noNames is the ReverseDNS text of an operator that verifies by its ranges
+// alone.
+func noNames(operator string) string {
+	return "none published: " + operator + " verifies its crawler by this file alone"
 }
 
 // displayOrder is the order files are listed for people: Google's by
-// class, then Bing's (publishedFiles is in matching order).
-var displayOrder = []int{4, 3, 2, 0, 1, 5}
+// class, then Bing's, OpenAI's and Perplexity's (publishedFiles is in
+// matching order).
+var displayOrder = []int{4, 3, 2, 0, 1, 5, 6, 7, 8}
 
 // PublishedFiles returns every range file Cutoff knows, Google's five then
 // Bing's. The common crawlers' file keeps its old name googlebot.json here;
@@ -92,6 +108,7 @@ func rangeSlot(name string) (PublishedFile, error) {
 		}
 	}
 	return PublishedFile{}, fmt.Errorf("%w %q: the name must contain common-crawlers, googlebot, "+
-		"special-crawlers, user-triggered-fetchers, user-triggered-fetchers-google, user-triggered-agents or bingbot",
+		"special-crawlers, user-triggered-fetchers, user-triggered-fetchers-google, user-triggered-agents, bingbot, "+
+		"gptbot, searchbot or perplexitybot",
 		errRangeName, baseName(name))
 }

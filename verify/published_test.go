@@ -117,8 +117,8 @@ func TestStatusAgesAndMissing(t *testing.T) {
 	for _, st := range r.Status(now) {
 		got[st.Name] = st
 	}
-	if len(got) != 6 {
-		t.Fatalf("%d statuses, want the six published files", len(got))
+	if len(got) != 9 {
+		t.Fatalf("%d statuses, want the nine published files", len(got))
 	}
 	old := got["googlebot.json"]
 	if !old.Loaded || !old.Bundled || !old.Stale || old.AgeDays != 102 || old.Created != "2026-08-21T14:45:42Z" ||

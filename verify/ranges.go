@@ -255,8 +255,18 @@ func (r *Ranges) loaded() bool {
 	return ix != nil && len(ix.files) > 0
 }
 
+// hasClass reports whether a file of that class is loaded.
+func (r *Ranges) hasClass(class string) bool {
+	return r.hasFile(func(f *RangeFile) bool { return f.Class == class })
+}
+
 // hasFamily reports whether a file of that operator is loaded.
 func (r *Ranges) hasFamily(family string) bool {
+	return r.hasFile(func(f *RangeFile) bool { return f.Family == family })
+}
+
+// hasFile reports whether a loaded file satisfies match.
+func (r *Ranges) hasFile(match func(*RangeFile) bool) bool {
 	if r == nil {
 		return false
 	}
@@ -265,7 +275,7 @@ func (r *Ranges) hasFamily(family string) bool {
 		return false
 	}
 	for _, f := range ix.files {
-		if f.Family == family {
+		if match(f) {
 			return true
 		}
 	}

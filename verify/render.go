@@ -130,6 +130,9 @@ const fakeIPsShown = 20
 func (s *LogSummary) WriteText(out io.Writer) error {
 	w := &stickyWriter{w: out}
 	s.writeCounts(w)
+	for _, c := range s.Caveats() {
+		fmt.Fprintln(w, c)
+	}
 	if len(s.Crawlers) == 0 {
 		fmt.Fprintln(w, "No line claims a crawler Cutoff can verify.")
 		return w.err
@@ -141,11 +144,11 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 		width = max(width, len(c.Claimed))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\tREQUESTS\tIPS\tVERIFIED\tFAKE\tUNKNOWN\tFAKE REQUESTS\t\n", width, "CRAWLER")
+	fmt.Fprintf(tw, "%-*s\tREQUESTS\tIPS\tVERIFIED\tFAKE\tUNKNOWN\tUNVERIFIABLE\tFAKE REQUESTS\t\n", width, "CRAWLER")
 	for _, c := range s.Crawlers {
-		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, prose.Thousands(c.Requests),
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, prose.Thousands(c.Requests),
 			prose.Thousands(int64(c.IPs)), prose.Thousands(int64(c.Verified)), prose.Thousands(int64(c.Fake)),
-			prose.Thousands(int64(c.Unknown)), prose.Thousands(c.FakeRequests))
+			prose.Thousands(int64(c.Unknown)), prose.Thousands(int64(c.Unverifiable)), prose.Thousands(c.FakeRequests))
 	}
 	tw.Flush()
 	s.writeFakeIPs(w)

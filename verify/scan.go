@@ -39,16 +39,23 @@ type LogSummary struct {
 	Results []Result `json:"results"`
 	// RangeFiles, when the caller sets it, lists the range files used.
 	RangeFiles []FileStatus `json:"range_files,omitempty"`
+	// DNSBroken is true when DNS answered "no such name" to every
+	// question, even for an address Google documents with a name: no
+	// verdict then rests on DNS (see Verifier.VerifyAll).
+	DNSBroken bool `json:"dns_broken,omitempty"`
 }
 
 // CrawlerSummary counts the requests claiming one crawler.
 type CrawlerSummary struct {
-	Claimed      string    `json:"claimed"`
-	Requests     int64     `json:"requests"`
-	IPs          int       `json:"ips"`      // distinct addresses
-	Verified     int       `json:"verified"` // addresses verified
-	Fake         int       `json:"fake"`     // addresses found fake
-	Unknown      int       `json:"unknown"`  // addresses left unknown
+	Claimed  string `json:"claimed"`
+	Requests int64  `json:"requests"`
+	IPs      int    `json:"ips"`      // distinct addresses
+	Verified int    `json:"verified"` // addresses verified
+	Fake     int    `json:"fake"`     // addresses found fake
+	Unknown  int    `json:"unknown"`  // addresses left unknown
+	// Unverifiable counts addresses claiming a crawler whose operator
+	// publishes nothing to check them against (Anthropic's).
+	Unverifiable int       `json:"unverifiable"`
 	FakeRequests int64     `json:"fake_requests"`
 	FakeIPs      []IPCount `json:"fake_ips"` // most requests first
 }
@@ -91,7 +98,8 @@ func ScanLog(ctx context.Context, r io.Reader, v *Verifier, progress func(done, 
 	for i, k := range keys {
 		claims[i] = Claim{IP: k.addr.String(), Claimed: k.claim.name}
 	}
-	results := v.VerifyAll(ctx, claims, progress)
+	results, broken := v.verifyAll(ctx, claims, progress)
+	sc.sum.DNSBroken = broken
 	for i, k := range keys {
 		results[i].Requests = sc.counts[k]
 	}
@@ -236,6 +244,8 @@ func summarise(results []Result) []CrawlerSummary {
 			c.Fake++
 			c.FakeRequests += r.Requests
 			c.FakeIPs = append(c.FakeIPs, IPCount{IP: r.IP, Requests: r.Requests})
+		case Unverifiable:
+			c.Unverifiable++
 		default:
 			c.Unknown++
 		}

@@ -23,8 +23,14 @@ const (
 	// crawler's domains, no name, or a name that does not resolve back),
 	// or the address is Google's while claiming another crawler.
 	Fake Verdict = "fake"
-	// Unknown: DNS could not be reached and no range decides.
+	// Unknown: DNS could not be reached and no range decides, or the range
+	// file that would decide is not loaded.
 	Unknown Verdict = "unknown"
+	// Unverifiable: the crawler's operator publishes nothing an address
+	// can be checked against (no ranges, no DNS names), as Anthropic.
+	Unverifiable Verdict = "unverifiable"
+	// NotAnAddress: what was given is not an IP address.
+	NotAnAddress Verdict = "not-an-address"
 )
 
 // Claim is an address to verify and the crawler it claims to be: a claim
@@ -122,6 +128,12 @@ func (v *Verifier) Verify(ctx context.Context, ip, claimed string) Result {
 // name" to every question of the run, even for an address Google documents
 // with a name, no verdict rests on DNS (see dnsBroken).
 func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(done, total int64)) []Result {
+	results, _ := v.verifyAll(ctx, claims, progress)
+	return results
+}
+
+// verifyAll is VerifyAll, also saying whether DNS was found broken.
+func (v *Verifier) verifyAll(ctx context.Context, claims []Claim, progress func(done, total int64)) (results []Result, broken bool) {
 	run := v.newRun()
 	checks := make([]check, len(claims))
 	rep := newProgress(progress, int64(len(claims)))
@@ -140,8 +152,8 @@ func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(
 		})
 	}
 	wg.Wait()
-	broken := dnsBroken(ctx, run)
-	results := make([]Result, len(claims))
+	broken = dnsBroken(ctx, run)
+	results = make([]Result, len(claims))
 	for i, c := range checks {
 		if broken {
 			c.ev.distrust()
@@ -152,7 +164,7 @@ func (v *Verifier) VerifyAll(ctx context.Context, claims []Claim, progress func(
 		results[i] = c.res
 	}
 	rep.finish()
-	return results
+	return results, broken
 }
 
 // check is one address's evidence before its verdict: the verdict waits
@@ -169,7 +181,7 @@ func (v *Verifier) gather(ctx context.Context, run *dnsRun, ipText, claimed stri
 	res := Result{IP: strings.TrimSpace(ipText), Claimed: strings.TrimSpace(claimed), ReverseDNS: []string{}}
 	ip, err := parseIP(ipText)
 	if err != nil {
-		res.Verdict = Unknown
+		res.Verdict = NotAnAddress
 		res.Error = err.Error()
 		res.Evidence = fmt.Sprintf("%q is not an IP address, so there is nothing to verify.", res.IP)
 		return check{res: res, decided: true}
@@ -186,6 +198,8 @@ func (v *Verifier) gather(ctx context.Context, run *dnsRun, ipText, claimed stri
 	switch {
 	case ctx.Err() != nil:
 		ev.reverse = lookupResult{status: lookupCancelled, err: ctx.Err()}
+	case proofOf(def) != proofDNS:
+		// no DNS names are documented: DNS could prove nothing
 	case !v.TrustRanges || !res.Ranges.Matched:
 		ev = gatherDNS(ctx, run, ip, def.family)
 	}

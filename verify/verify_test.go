@@ -100,7 +100,7 @@ func TestVerify(t *testing.T) {
 		{"bracketed IPv6 input", "[2001:db8::1]", "googlebot", false,
 			Verified, true, "", FamilyGoogle, "crawl-2001-db8--1.googlebot.com", ""},
 		{"not an address", "66.249.66", "googlebot", false,
-			Unknown, false, "", "", "is not an IP address", "not an IP address"},
+			NotAnAddress, false, "", "", "is not an IP address", "not an IP address"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -42,7 +42,7 @@ func criticalAspect(kind string) aspect {
 			}
 			return s
 		},
-		say:  func(f, ref Fetch) string { return criticalSentence(kind, f, ref) },
+		say:  func(f, ref Fetch) string { return criticalSentence(kind, f, ref) + blockedNote(f, ref) },
 		skip: failed,
 	}
 }
@@ -79,6 +79,25 @@ func criticalSentence(kind string, f, ref Fetch) string {
 		return fmt.Sprintf("%s %s where %s %s.", f.Name, gets(inspect.Verdict(c), "the "+label), ref.Name, gets(inspect.Verdict(rc), "it"))
 	}
 	return fmt.Sprintf("%s's %s is %q where %s's is %q.", f.Name, label, c.Value, ref.Name, rc.Value)
+}
+
+// blockedNote qualifies a sentence on what crawlers get from the page when
+// robots.txt keeps one of them from it: that crawler would not fetch the
+// page at all, so it gets none of it; Cutoff fetched it anyway.
+func blockedNote(fs ...Fetch) string {
+	var names []string
+	for _, f := range fs {
+		if f.Robots != nil && !f.Robots.Skipped && !f.Robots.Allowed {
+			names = append(names, f.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return " But robots.txt keeps " + names[0] + " from the page, so it fetches none of it; Cutoff fetched it anyway to compare."
+	}
+	return " But robots.txt keeps " + strings.Join(names, " and ") + " from the page, so they fetch none of it; Cutoff fetched it anyway to compare."
 }
 
 // gets says a verdict as a verb phrase.

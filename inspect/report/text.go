@@ -37,7 +37,7 @@ func textFetch(w io.Writer, r *inspect.Report) {
 	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.FinalURL != r.URL && !res.Local { // a file's final URL is only its file:// form
-		fmt.Fprintf(tw, "Final URL\t%s (%d redirects)\n", r.FinalURL, len(res.Redirects))
+		fmt.Fprintf(tw, "Final URL\t%s (%s)\n", r.FinalURL, prose.Count(int64(len(res.Redirects)), "redirect", "redirects"))
 	}
 	if res.Local {
 		fmt.Fprintf(tw, "Source\tlocal file\n")
@@ -116,6 +116,9 @@ func robotsText(rb *inspect.RobotsSummary) string {
 	status := "unreachable"
 	if rb.Status > 0 {
 		status = fmt.Sprintf("HTTP %d", rb.Status)
+	}
+	if rb.Requested != "" {
+		verdict += ", matched as requested: " + rb.Requested
 	}
 	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
 }

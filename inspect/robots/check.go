@@ -9,6 +9,10 @@ import (
 type Verdict struct {
 	Agent string `json:"agent"` // the token asked about (a chain's first token)
 	URL   string `json:"url"`   // as given
+	// Requested is the URL as the crawler requests it, percent-encoded,
+	// when that differs from URL (see CheckRequested); the rules were
+	// matched against it.
+	Requested string `json:"requested,omitempty"`
 	// Path is what the rules were matched against: the URL's path, params
 	// and query (see PathParamsQuery).
 	Path    string `json:"path"`

@@ -131,7 +131,13 @@ func statusPolicy(status int) (Policy, string) {
 // Check evaluates rawURL for a crawler's token chain under the outcome: the
 // file's rules when parsed (see File.CheckChain), otherwise a verdict that
 // states the fetch policy. /robots.txt itself is always allowed.
+// rawURL is matched as the crawler requests it (see CheckRequested).
 func (o *Outcome) Check(tokens []string, ignoreStar bool, rawURL string) Verdict {
+	return CheckRequested(rawURL, func(requested string) Verdict { return o.check(tokens, ignoreStar, requested) })
+}
+
+// check is Check on a URL matched as given.
+func (o *Outcome) check(tokens []string, ignoreStar bool, rawURL string) Verdict {
 	if o.Policy == PolicyParsed && o.File != nil {
 		return o.File.CheckChain(tokens, ignoreStar, rawURL)
 	}

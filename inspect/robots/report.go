@@ -105,13 +105,16 @@ type RobotsInfo struct {
 
 // Result is one URL evaluated for one agent.
 type Result struct {
-	URL     string `json:"url"`
-	Agent   string `json:"agent"`
-	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"`
-	Rule    string `json:"rule"`
-	Group   string `json:"group"`
-	Reason  string `json:"reason"`
+	URL string `json:"url"`
+	// Requested is the URL as the crawler requests it when that differs
+	// from URL (see Verdict.Requested).
+	Requested string `json:"requested,omitempty"`
+	Agent     string `json:"agent"`
+	Allowed   bool   `json:"allowed"`
+	Line      int    `json:"line"`
+	Rule      string `json:"rule"`
+	Group     string `json:"group"`
+	Reason    string `json:"reason"`
 	// RobotsURL is the robots.txt that decided, as in RobotsInfo.URL.
 	RobotsURL string `json:"robots_url"`
 	// Policy is how that robots.txt was treated (see Outcome.Policy).
@@ -181,7 +184,7 @@ func robotsInfo(o *Outcome) RobotsInfo {
 // result evaluates one URL for one agent, with the second opinion.
 func result(o *Outcome, a AgentSpec, rawURL string) Result {
 	v := o.Check(a.Tokens, a.IgnoreStar, rawURL)
-	res := Result{URL: rawURL, Agent: a.Label, Allowed: v.Allowed, Line: v.Line, Rule: v.Rule,
+	res := Result{URL: rawURL, Requested: v.Requested, Agent: a.Label, Allowed: v.Allowed, Line: v.Line, Rule: v.Rule,
 		Group: v.Group, Reason: v.Reason, RobotsURL: o.RobotsURL, Policy: o.Policy, Trace: v.Trace, Competing: v.Competing,
 		Note: a.Note}
 	if s := o.Second(); s != nil && v.Path != "/robots.txt" {

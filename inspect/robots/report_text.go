@@ -52,6 +52,7 @@ func writeSection(w io.Writer, info RobotsInfo, results []Result) {
 	if len(results) > 0 {
 		fmt.Fprintln(w)
 		writeMatrix(w, results)
+		writeRequested(w, results)
 		writeAgentNotes(w, results)
 		writeDecidingLines(w, results)
 		writeSecondOpinions(w, results)
@@ -72,7 +73,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 		facts = append(facts, prose.Thousands(info.Bytes)+" bytes")
 	}
 	if n := len(info.Redirects); n > 0 {
-		facts = append(facts, fmt.Sprintf("%d redirects", n))
+		facts = append(facts, prose.Count(int64(n), "redirect", "redirects"))
 	}
 	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", prose.Printable(info.URL), strings.Join(facts, ", "))
 	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
@@ -185,6 +186,24 @@ func writeSecondOpinions(w io.Writer, results []Result) {
 			return
 		}
 		fmt.Fprintf(w, "  %s for %s: %s\n", prose.Printable(res.URL), res.Agent, op.Note)
+	}
+}
+
+// writeRequested names, once per URL, the form the crawler requests and
+// the rules were matched against, where it differs from the one given.
+func writeRequested(w io.Writer, results []Result) {
+	seen := map[string]bool{}
+	header := false
+	for _, res := range results {
+		if res.Requested == "" || seen[res.URL] {
+			continue
+		}
+		seen[res.URL] = true
+		if !header {
+			fmt.Fprintln(w, "\nMatched as the crawler requests them (percent-encoded):")
+			header = true
+		}
+		fmt.Fprintf(w, "  %s\n    requested as %s\n", prose.Printable(res.URL), prose.Printable(res.Requested))
 	}
 }
 

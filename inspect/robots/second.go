@@ -92,7 +92,7 @@ func (s *Second) Allowed(agent, rawURL string) (allowed bool, err error) {
 // differently.
 func (s *Second) Compare(f *File, v Verdict) Opinion {
 	op := Opinion{Parser: SecondParserName}
-	allowed, err := s.Allowed(v.Agent, v.URL)
+	allowed, err := s.Allowed(v.Agent, v.Matched())
 	if err != nil {
 		op.Error = err.Error()
 		op.Note = fmt.Sprintf("%s rejects the whole file (%s), so crawlers using it may ignore it entirely; Google still reads every valid line.", SecondParserName, firstCause(err))

@@ -104,6 +104,15 @@ func csvRecord(r *Row) []string {
 		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis)}
 }
 
+// uncheckedText counts the URLs whose robots.txt could not be read, with
+// the comma that follows, or "" when there are none.
+func uncheckedText(s *Summary) string {
+	if s.RobotsUnchecked == 0 {
+		return ""
+	}
+	return num(s.RobotsUnchecked) + " not fetched because robots.txt could not be checked, "
+}
+
 // FindingsText is a row's findings as "code:severity" joined by spaces.
 func FindingsText(fs []FindingRef) string {
 	parts := make([]string, len(fs))
@@ -119,8 +128,8 @@ func i64(n int64) string { return strconv.FormatInt(n, 10) }
 // that lose most, then the pages linked only past the cutoff.
 func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s fetched, %s disallowed by robots.txt, %s not fetched (errors).\n",
-		prose.Count(int64(s.Pages), "page", "pages"), num(s.Fetched), num(s.Disallowed), num(s.Errors))
+	fmt.Fprintf(&b, "%s: %s fetched, %s disallowed by robots.txt, %s%s not fetched (errors).\n",
+		prose.Count(int64(s.Pages), "page", "pages"), num(s.Fetched), num(s.Disallowed), uncheckedText(s), num(s.Errors))
 	if s.Resumed > 0 {
 		fmt.Fprintf(&b, "%s of them resumed from the earlier run, not fetched again.\n", num(s.Resumed))
 	}

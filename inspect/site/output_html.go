@@ -23,7 +23,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}.over{color:#b00020;font
 </style></head><body>
 <h1>Cutoff site report</h1>
 <p>{{.Meta.Input}}, as {{.Meta.Profile}}: {{pages .S.Pages}}, {{num .S.Fetched}} fetched, {{num .S.Disallowed}} disallowed by robots.txt,
-{{num .S.Errors}} not fetched. {{num .S.Truncated}} over the limit of {{bytes .S.LimitBytes}} bytes, {{num .S.NearLimit}} more {{near}} of it.
+{{if .S.RobotsUnchecked}}{{num .S.RobotsUnchecked}} not fetched because robots.txt could not be checked, {{end}}{{num .S.Errors}} not fetched (errors). {{num .S.Truncated}} over the limit of {{bytes .S.LimitBytes}} bytes, {{num .S.NearLimit}} more {{near}} of it.
 {{num (len .S.LinkedOnlyPastCutoff)}} URLs linked only from bytes past the cutoff.</p>
 {{range .S.Notes}}<p>Note: {{.}}</p>{{end}}
 <h2>Page sizes against the limit</h2>
@@ -34,7 +34,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}.over{color:#b00020;font
 <table><tr><th>URL</th><th>Status</th><th>Header</th><th>Body</th><th>% of limit</th><th>Cut at</th><th>Robots</th><th>Past the cutoff</th><th>Lost links</th><th>Findings</th><th>Error</th></tr>
 {{range .Rows}}<tr><td>{{.URL}}</td><td class="n">{{.Status}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
 <td class="n{{if .Truncated}} over{{end}}">{{percent .Percent}}</td><td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
-<td>{{if .RobotsAllowed}}allowed{{else}}disallowed{{end}}</td><td>{{elements .CriticalBeyond}}</td><td class="n">{{if .LostLinks}}{{num64 .LostLinks}}{{end}}</td>
+<td>{{.RobotsWord}}</td><td>{{elements .CriticalBeyond}}</td><td class="n">{{if .LostLinks}}{{num64 .LostLinks}}{{end}}</td>
 <td>{{findings .Findings}}</td><td>{{.Error}}</td></tr>
 {{end}}</table>
 <p>{{printf "%.1f" .S.Seconds}} s, {{printf "%.1f" .S.PagesPerSecond}} pages/s.</p>

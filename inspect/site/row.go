@@ -41,6 +41,11 @@ type Row struct {
 	RobotsRule    string `json:"robots_rule,omitempty"`
 	// RobotsReason says why when robots.txt disallows the URL.
 	RobotsReason string `json:"robots_reason,omitempty"`
+	// RobotsUnchecked is true when the host's robots.txt could not be
+	// fetched (unreachable, 429 or a server error): no rule disallows the
+	// URL, but the crawler does not fetch it until the file can be read.
+	// RobotsAllowed is then false too.
+	RobotsUnchecked bool `json:"robots_unchecked,omitempty"`
 	// CriticalBeyond lists the kinds of critical elements that do not lie
 	// wholly before the cutoff, each kind once, in document order.
 	CriticalBeyond []string `json:"critical_beyond"`
@@ -76,6 +81,18 @@ const (
 	// it was not fetched.
 	CodeRobotsDisallowed = "robots-disallowed"
 )
+
+// RobotsWord says for people what robots.txt decided: "allowed",
+// "disallowed", or "could not be checked" when the file could not be read.
+func (r *Row) RobotsWord() string {
+	switch {
+	case r.RobotsUnchecked:
+		return "could not be checked"
+	case r.RobotsAllowed:
+		return "allowed"
+	}
+	return "disallowed"
+}
 
 // HasFinding reports whether the row has a finding with code.
 func (r *Row) HasFinding(code string) bool {

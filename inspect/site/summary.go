@@ -16,13 +16,16 @@ var NearLimitRange = "above " + strconv.Itoa(NearLimitPercent) + " %"
 // Summary is what a run found across its rows; its JSON form is the last
 // line of `cutoff site --jsonl`.
 type Summary struct {
-	Pages      int   `json:"pages"`
-	Fetched    int   `json:"fetched"`
-	Errors     int   `json:"errors"`
-	Disallowed int   `json:"robots_disallowed"`
-	Truncated  int   `json:"truncated"`
-	NearLimit  int   `json:"near_limit"`
-	LimitBytes int64 `json:"limit_bytes"`
+	Pages      int `json:"pages"`
+	Fetched    int `json:"fetched"`
+	Errors     int `json:"errors"`
+	Disallowed int `json:"robots_disallowed"`
+	// RobotsUnchecked counts the URLs not fetched because their host's
+	// robots.txt could not be read (Row.RobotsUnchecked).
+	RobotsUnchecked int   `json:"robots_unchecked"`
+	Truncated       int   `json:"truncated"`
+	NearLimit       int   `json:"near_limit"`
+	LimitBytes      int64 `json:"limit_bytes"`
 	// CriticalBeyond counts the pages per kind of critical element past
 	// the cutoff; Findings the pages per finding code.
 	CriticalBeyond map[string]int `json:"critical_beyond"`
@@ -53,6 +56,8 @@ func (s *Summary) Add(r *Row) {
 	switch {
 	case r.Fetched:
 		s.Fetched++
+	case r.RobotsUnchecked:
+		s.RobotsUnchecked++
 	case !r.RobotsAllowed:
 		s.Disallowed++
 	default:

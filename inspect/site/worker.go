@@ -67,6 +67,11 @@ func (in *inspector) disallowed(ctx context.Context, u string) (Row, bool) {
 	if v.Allowed {
 		return Row{}, false
 	}
+	if o.Policy == robots.PolicyDisallowAll {
+		return Row{URL: u, RobotsUnchecked: true, RobotsReason: o.Reason, CriticalBeyond: []string{},
+			Findings: []FindingRef{{inspect.CodeRobotsUnreachable, finding.Critical}},
+			Error:    "not fetched: its robots.txt could not be checked, and " + p.Name + " does not fetch a site's pages until it can. " + o.Reason}, true
+	}
 	reason := v.Reason
 	if v.Rule != "" {
 		reason = fmt.Sprintf("%s disallows it: line %d, %q.", o.RobotsURL, v.Line, v.Rule)

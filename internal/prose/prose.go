@@ -40,16 +40,21 @@ func Count(n int64, one, many string) string {
 	return Thousands(n) + " " + many
 }
 
-// Percent writes part/whole as a whole percentage, rounded down so that a
-// share under the whole never reads 100%: "62%", "<1%" for a sliver that is
-// not nothing, "0%" for nothing or an empty whole.
+// Percent writes part/whole as a whole percentage rounded to the nearest,
+// so that it never understates by most of a point (19.98% is "20%"), with
+// two exceptions that keep it true: "<1%" for a sliver that is not nothing,
+// and "99%" for a part that is not the whole ("100%" only for all of it).
+// "0%" for nothing or an empty whole.
 func Percent(part, whole int64) string {
 	if whole <= 0 || part <= 0 {
 		return "0%"
 	}
-	p := part * 100 / whole
-	if p == 0 {
+	p := (part*200 + whole) / (2 * whole)
+	switch {
+	case p == 0:
 		return "<1%"
+	case p >= 100 && part < whole:
+		p = 99
 	}
 	return strconv.FormatInt(p, 10) + "%"
 }
