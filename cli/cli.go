@@ -174,9 +174,15 @@ func flagErrorSentence(err error) string {
 
 // usageError prints a usage problem as one sentence and returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
-	msg := fmt.Sprintf(format, args...)
-	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(msg))
+	say(stderr, fmt.Sprintf(format, args...))
 	return exitUsage
+}
+
+// say prints msg on stderr as one sentence after "cutoff: ", its control
+// characters made harmless: a message may quote a URL, a header or a line
+// of a file.
+func say(stderr io.Writer, msg string) {
+	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(prose.EndSentence(msg)))
 }
 
 // commandHelp prints the flags of one subcommand.

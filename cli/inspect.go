@@ -10,7 +10,6 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // inspectFlags are the flags of `cutoff inspect`.
@@ -94,7 +93,7 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 	f := &fetch.Fetcher{}
 	report, err := inspect.Page(ctx, f, target, profile, fl.options())
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		say(stderr, err.Error())
 		if fetch.IsUsageError(err) {
 			return nil, exitUsage, false
 		}
@@ -102,7 +101,7 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 	}
 	if fl.render.on {
 		if err := fl.render.run(ctx, f, report, profile, browser, fl.options().Fetch); err != nil {
-			fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+			say(stderr, err.Error())
 			return nil, exitUsage, false
 		}
 	}

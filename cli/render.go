@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // renderFlags are the rendered view's flags of inspect and render.
@@ -92,7 +93,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return code
 		}
 	} else {
-		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", report.URL, report.Profile.Name)
+		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", prose.Printable(report.URL), report.Profile.Name)
 		if err := inspect.WriteRenderedText(stdout, report.Render); err != nil {
 			fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
 			return exitFetch

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/verify"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 const verifyUsage = "[flags] IP... | --log FILE"
@@ -86,7 +85,7 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 	}
 	summary, err := verify.ScanLog(ctx, f, v, nil)
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		say(stderr, err.Error())
 		return exitFetch
 	}
 	summary.RangeFiles = v.Ranges.Status(time.Now())

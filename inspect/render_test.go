@@ -407,27 +407,3 @@ func TestRenderCSVFormula(t *testing.T) {
 		t.Errorf("no critical row holds the title as the text %s: %q", want, rows)
 	}
 }
-
-func TestCSVSafe(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name, in, want string
-	}{
-		{"empty", "", ""},
-		{"plain", "Blue widgets", "Blue widgets"},
-		{"formula", "=1+1", "'=1+1"},
-		{"plus", "+1", "'+1"},
-		{"minus", "-1", "'-1"},
-		{"at", "@A1", "'@A1"},
-		{"tab", "\t=1", "'\t=1"},
-		{"inner equals", "a=b", "a=b"},
-		{"url", "https://shop.example/?a=1", "https://shop.example/?a=1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := csvSafe(tt.in); got != tt.want {
-				t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}

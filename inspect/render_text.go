@@ -1,19 +1,22 @@
 package inspect
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // WriteText writes the report as text for a terminal: the fetch and its
 // byte accounting, the findings, the critical elements, what the bytes are
-// made of, the impact of the cutoff and the subresources.
+// made of, the impact of the cutoff and the subresources. Every control
+// character but the line breaks is written as '?' (prose.PrintableLines),
+// so that no text of the page or the server drives the terminal.
 func (r *Report) WriteText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
+	bw := &strings.Builder{}
 	r.textFetch(bw)
 	r.textFindings(bw)
 	r.textCritical(bw)
@@ -23,7 +26,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Render != nil {
 		textRendered(bw, r.Render)
 	}
-	return bw.Flush()
+	_, err := io.WriteString(w, prose.PrintableLines(bw.String()))
+	return err
 }
 
 func (r *Report) textFetch(w io.Writer) {

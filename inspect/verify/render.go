@@ -92,12 +92,8 @@ func WriteCSV(w io.Writer, results []Result) error {
 	return cw.Error()
 }
 
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+// csvSafe keeps a spreadsheet from reading a cell as a formula.
+func csvSafe(s string) string { return prose.CSVCell(s) }
 
 // RangeText renders a range match for a table cell: "66.249.64.0/27
 // (common, googlebot.json)", or "-" when no range matched.
