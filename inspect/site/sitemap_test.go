@@ -106,7 +106,7 @@ func TestSelfListingIndexNotesCounted(t *testing.T) {
 		t.Fatalf("%d notes, want the first %d and one that counts the rest", len(sum.Notes), maxNotes)
 	}
 	last := sum.Notes[maxNotes]
-	more, _ := strconv.Atoi(strings.ReplaceAll(strings.Fields(last+" x")[1], ",", ""))
+	more, _ := strconv.Atoi(strings.ReplaceAll(strings.Fields(last + " x")[1], ",", ""))
 	if !strings.HasPrefix(last, "And ") || !strings.Contains(last, "more notes like these") || more < entries*entries/2 {
 		t.Errorf("last note %q, want it to count over %d more", last, entries*entries/2)
 	}
