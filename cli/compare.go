@@ -40,6 +40,9 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	opt := inspect.Options{Fetch: fetch.Options{Timeout: *timeout}, NoResources: !*resources, FetchBlocked: *resources}
 	result, err := compare.Run(ctx, &fetch.Fetcher{}, rest[0], subjects, opt)
+	if ctx.Err() != nil {
+		return interrupted(stderr)
+	}
 	if err != nil {
 		say(stderr, err.Error())
 		return exitFetch

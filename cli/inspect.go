@@ -91,7 +91,13 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 		return nil, code, false
 	}
 	f := &fetch.Fetcher{}
-	report, err := inspect.Page(ctx, f, target, profile, fl.options())
+	// A local file may be a named pipe, whose opening no signal interrupts.
+	report, err := untilInterrupted(ctx, func() (*inspect.Report, error) {
+		return inspect.Page(ctx, f, target, profile, fl.options())
+	})
+	if err != nil && ctx.Err() != nil {
+		return nil, interrupted(stderr), false
+	}
 	if err != nil {
 		say(stderr, err.Error())
 		if fetch.IsUsageError(err) {
