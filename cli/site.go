@@ -12,6 +12,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 const siteUsage = "[flags] (--urls FILE | --sitemap URL|FILE | --crawl URL)"
@@ -179,9 +180,17 @@ func (fl *siteFlags) config(ctx context.Context, p fetch.Profile, stderr io.Writ
 	if fl.resume == "" {
 		return cfg, exitOK, true
 	}
-	var err error
-	if cfg.Resume, err = readInput(ctx, fl.resume, site.ReadRows); err != nil {
+	res, err := readInput(ctx, fl.resume, site.ReadResume)
+	if err != nil {
 		return cfg, inputError(stderr, err), false
 	}
+	for _, note := range res.Notes {
+		say(stderr, note)
+	}
+	if fl.crawl != "" && len(res.Rows) > 0 && !res.Links {
+		say(stderr, fmt.Sprintf("the %s of %s list no links (a --out file keeps none; the --jsonl output does), so the crawl cannot go on from them: resume from what --jsonl wrote",
+			prose.Count(int64(len(res.Rows)), "row", "rows"), fl.resume))
+	}
+	cfg.Resume = res.Rows
 	return cfg, exitOK, true
 }
