@@ -23,9 +23,25 @@ const hostilePage = "<!doctype html><html><head>" +
 	"</head><body><h1>Head \x1b[2J line</h1><a href=\"/l\x1b[2J\">x</a></body></html>"
 
 // hostileServer answers every request with hostilePage, under a status
-// line and a header that carry escape sequences too; it writes the
-// response raw, since net/http would not send them.
+// line and a header that carry escape sequences too.
 func hostileServer(t *testing.T) string {
+	t.Helper()
+	return rawServer(t, func(r *http.Request) string {
+		body := hostilePage
+		if r.URL.Path == "/robots.txt" {
+			body = "User-agent: *\nAllow: /\n"
+		}
+		return "HTTP/1.1 200 OK \x1b]0;owned\x07\r\n" +
+			"Content-Type: text/html; charset=utf-8\r\n" +
+			"X-Robots-Tag: \x1b[2Jnoarchive\r\n" +
+			"Content-Length: " + strconv.Itoa(len(body)) + "\r\nConnection: close\r\n\r\n" + body
+	})
+}
+
+// rawServer answers each request with the bytes respond gives, written
+// raw on the connection, since net/http would not send a status line or
+// header with control characters; it returns the server's URL.
+func rawServer(t *testing.T, respond func(r *http.Request) string) string {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		conn, rw, err := w.(http.Hijacker).Hijack()
@@ -34,14 +50,7 @@ func hostileServer(t *testing.T) string {
 			return
 		}
 		defer conn.Close()
-		body := hostilePage
-		if r.URL.Path == "/robots.txt" {
-			body = "User-agent: *\nAllow: /\n"
-		}
-		rw.WriteString("HTTP/1.1 200 OK \x1b]0;owned\x07\r\n" +
-			"Content-Type: text/html; charset=utf-8\r\n" +
-			"X-Robots-Tag: \x1b[2Jnoarchive\r\n" +
-			"Content-Length: " + strconv.Itoa(len(body)) + "\r\nConnection: close\r\n\r\n" + body)
+		rw.WriteString(respond(r))
 		rw.Flush()
 	}))
 	t.Cleanup(srv.Close)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -76,7 +77,23 @@ func parseInspect(name, usage string, args []string, stdout, stderr io.Writer) (
 	if code, ok := fl.validate(stderr); !ok {
 		return nil, "", code, false
 	}
+	if fl.out != "" && sameFile(fl.out, rest[0]) {
+		return nil, "", usageError(stderr, "--out %s is the file being inspected: the report would overwrite it; name another file", fl.out), false
+	}
 	return fl, rest[0], exitOK, true
+}
+
+// sameFile reports whether paths a and b name one file: the same file on
+// disk when both exist, the same path otherwise.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // inspect runs the inspection, and the renders when asked; ok is false

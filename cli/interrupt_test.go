@@ -42,12 +42,14 @@ type child struct {
 	err            error // of Wait, once done is closed
 }
 
-// startChild starts `cutoff args...` as a process of the test binary; its
-// standard input is a pipe the test holds open and never writes to.
-func startChild(t *testing.T, args ...string) *child {
+// startChild starts `cutoff args...` as a process of the test binary, in
+// the folder dir ("": the test's); its standard input is a pipe the test
+// holds open and never writes to.
+func startChild(t *testing.T, dir string, args ...string) *child {
 	t.Helper()
 	c := &child{cmd: exec.Command(os.Args[0], args...), done: make(chan struct{})}
 	c.cmd.Env = append(os.Environ(), cliChildEnv+"=1")
+	c.cmd.Dir = dir
 	c.cmd.Stdout, c.cmd.Stderr = &c.stdout, &c.stderr
 	stdin, err := c.cmd.StdinPipe()
 	if err != nil {
@@ -78,6 +80,22 @@ func startChild(t *testing.T, args ...string) *child {
 	return c
 }
 
+// exitCode waits, at most 30 seconds, for the process to exit and returns
+// its exit code.
+func (c *child) exitCode(t *testing.T) int {
+	t.Helper()
+	select {
+	case <-c.done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the process did not exit (stderr %q)", c.stderr.String())
+	}
+	var exit *exec.ExitError
+	if errors.As(c.err, &exit) {
+		return exit.ExitCode()
+	}
+	return 0
+}
+
 // interrupt sends sig until the process exits, at most for limit, and
 // returns its exit code, or -1 when it had to be killed. The signal is sent
 // again because the first may come before Run listens for it.
@@ -90,11 +108,7 @@ func (c *child) interrupt(t *testing.T, sig syscall.Signal, limit time.Duration)
 		c.cmd.Process.Signal(sig)
 		select {
 		case <-c.done:
-			var exit *exec.ExitError
-			if errors.As(c.err, &exit) {
-				return exit.ExitCode()
-			}
-			return 0
+			return c.exitCode(t)
 		case <-deadline:
 			c.cmd.Process.Kill()
 			<-c.done
@@ -159,7 +173,7 @@ func TestInterruptWhileReadingInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := startChild(t, tt.args...)
+			c := startChild(t, "", tt.args...)
 			c.waitBlocked(t)
 			began := time.Now()
 			code := c.interrupt(t, tt.sig, 10*time.Second)
@@ -256,7 +270,7 @@ func TestInterruptExitCode(t *testing.T) {
 			if tt.path == "/slow" {
 				target = base + "/slow"
 			}
-			c := startChild(t, append(tt.args, target)...)
+			c := startChild(t, "", append(tt.args, target)...)
 			waitHit(t, hits, tt.path)
 			began := time.Now()
 			code := c.interrupt(t, syscall.SIGINT, 20*time.Second)

@@ -3,6 +3,8 @@ package cli
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,5 +44,55 @@ func TestRobotsLintSaysWholeSize(t *testing.T) {
 				t.Errorf("the report lacks %q:\n%s", tt.want, stdout)
 			}
 		})
+	}
+}
+
+// TestLocalFileMistakes gives inspect local paths that are not pages: each
+// gets one sentence saying what it is, and the input is left as it was.
+func TestLocalFileMistakes(t *testing.T) {
+	t.Parallel()
+	page := []byte("<!doctype html><title>Mine</title>")
+	input := writeFile(t, "page.html", page)
+	dir := filepath.Dir(input)
+	loop := filepath.Join(dir, "loop.html")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string // run in dir
+		want string
+	}{
+		{"symbolic link loop", []string{"inspect", "loop.html"}, "loop.html is a symbolic link that loops"},
+		{"symbolic link loop, full path", []string{"inspect", loop}, "is a symbolic link that loops"},
+		{"--out is the input", []string{"inspect", "--out", input, input}, "is the file being inspected"},
+		{"--out names the input another way", []string{"inspect", "--out", "./page.html", input}, "is the file being inspected"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := startChild(t, dir, tt.args...)
+			code, stderr := c.exitCode(t), c.stderr.String()
+			if code != exitUsage || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("exit %d, stderr %q; want %d and one sentence saying %q", code, stderr, exitUsage, tt.want)
+			}
+		})
+	}
+	if got, _ := os.ReadFile(input); string(got) != string(page) {
+		t.Errorf("the input now holds %q", got)
+	}
+}
+
+// TestRedirectLocationWithControlCharacter follows a redirect whose
+// Location holds an escape character: the sentence says so, rather than
+// calling it not an http or https URL.
+func TestRedirectLocationWithControlCharacter(t *testing.T) {
+	t.Parallel()
+	base := rawServer(t, func(*http.Request) string {
+		return "HTTP/1.1 302 Found\r\nLocation: /next\x1b[2J\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+	})
+	code, _, stderr := run(t, "inspect", "--no-resources", "--timeout", "5s", base+"/")
+	want := `redirects to "/next\x1b[2J", which is not a URL: it holds the control character 0x1B at byte 5`
+	if code != exitFetch || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want %d and a sentence saying %q", code, stderr, exitFetch, want)
 	}
 }

@@ -144,6 +144,7 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 			prose.Thousands(int64(c.Unknown)), prose.Thousands(c.FakeRequests))
 	}
 	tw.Flush()
+	s.writeUnknown(w)
 	s.writeFakeIPs(w)
 	if len(s.RangeFiles) > 0 {
 		fmt.Fprintln(w)
@@ -165,6 +166,31 @@ func (s *LogSummary) writeCounts(w io.Writer) {
 		fmt.Fprintf(w, "%s crawler lines came from more distinct addresses than the %s tracked and were not verified.\n",
 			prose.Thousands(s.UntrackedLines), prose.Thousands(int64(len(s.Results))))
 	}
+}
+
+// writeUnknown says why addresses were left unknown, which the table's
+// counts do not: the evidence of the first one, as an example.
+func (s *LogSummary) writeUnknown(w io.Writer) {
+	var first *Result
+	n := 0
+	for i := range s.Results {
+		if s.Results[i].Verdict == Unknown {
+			if n == 0 {
+				first = &s.Results[i]
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	why := prose.Printable(prose.EndSentence(first.Evidence))
+	if n == 1 {
+		fmt.Fprintf(w, "\nWhy %s is UNKNOWN: %s\n", first.IP, why)
+		return
+	}
+	fmt.Fprintf(w, "\nWhy %s addresses are UNKNOWN (each one's reason is in --json), for example %s: %s\n",
+		prose.Thousands(int64(n)), first.IP, why)
 }
 
 func (s *LogSummary) writeFakeIPs(w io.Writer) {
