@@ -116,6 +116,20 @@ func TestSelfListingIndexNotesCounted(t *testing.T) {
 	}
 }
 
+// TestTextSummaryPrintable writes a note that quotes a sitemap's URL with
+// a clipboard-writing escape sequence: the terminal gets it harmless.
+func TestTextSummaryPrintable(t *testing.T) {
+	sum := newSummary()
+	sum.Notes = []string{"https://example.com/\x1b]52;c;cHduZWQ=\x07\u009b2J.xml was already read in this run."}
+	var out bytes.Buffer
+	if err := WriteText(&out, nil, sum); err != nil {
+		t.Fatal(err)
+	}
+	if text := out.String(); strings.ContainsAny(text, "\x1b\x07\u009b") || !strings.Contains(text, "/?]52;c;cHduZWQ=??2J.xml") {
+		t.Errorf("the summary holds control characters, or lacks the note:\n%q", text)
+	}
+}
+
 func TestParseSitemap(t *testing.T) {
 	many := make([]string, MaxSitemapURLs+5)
 	for i := range many {
