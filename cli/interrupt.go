@@ -15,9 +15,11 @@ const exitInterrupted = 130
 var errInterrupted = errors.New("interrupted")
 
 // interruptGrace is how long a subcommand has, after Ctrl+C or SIGTERM, to
-// stop its own way (a crawl writes the rows it has) before Run returns
-// without it.
-const interruptGrace = 3 * time.Second
+// stop its own way (a crawl writes the rows it has; a render closes its
+// browser, which takes 1 to 3 s on a loaded 2-core machine, and which
+// would outlive the process otherwise) before Run returns without it.
+// Blocked reads do not wait for it (untilInterrupted).
+const interruptGrace = 10 * time.Second
 
 // interruptedSentence is what stderr says of an interruption, unless the
 // subcommand said more.
