@@ -23,6 +23,7 @@ const (
 	exitFindings = 1 // done, and --fail-on matched a finding
 	exitUsage    = 2 // unknown flag, bad URL, missing file
 	exitFetch    = 3 // the main fetch failed
+	// exitInterrupted (130, interrupt.go): Ctrl+C or SIGTERM, every subcommand
 )
 
 // command is one headless subcommand. run returns the process exit code.
@@ -59,7 +60,8 @@ func IsCommand(args []string) bool {
 }
 
 // Run runs the subcommand named by args[0] and returns the process exit code.
-// Interrupt and SIGTERM cancel it. Call it only when IsCommand(args).
+// Interrupt and SIGTERM cancel it, and it then returns exitInterrupted (130)
+// whatever the subcommand was doing. Call it only when IsCommand(args).
 func Run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || isHelp(args[0]) {
 		writeUsage(stdout)
@@ -72,7 +74,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return c.run(ctx, args[1:], stdout, stderr)
+	return runInterruptible(ctx, func() int { return c.run(ctx, args[1:], stdout, stderr) },
+		func(msg string) { say(stderr, msg) })
 }
 
 // findCommand returns the subcommand called name, or nil.
@@ -110,7 +113,7 @@ func writeUsage(w io.Writer) {
 		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, c.usage, c.summary)
 	}
 	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s).")
-	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched, 2 usage error, 3 the fetch failed.")
+	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched, 2 usage error, 3 the fetch failed, 130 interrupted (Ctrl+C or SIGTERM).")
 }
 
 // commonFlags are the flags every subcommand that fetches accepts.
@@ -174,9 +177,15 @@ func flagErrorSentence(err error) string {
 
 // usageError prints a usage problem as one sentence and returns exitUsage.
 func usageError(stderr io.Writer, format string, args ...any) int {
-	msg := fmt.Sprintf(format, args...)
-	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(msg))
+	say(stderr, fmt.Sprintf(format, args...))
 	return exitUsage
+}
+
+// say prints msg on stderr as one sentence after "cutoff: ", its control
+// characters made harmless: a message may quote a URL, a header or a line
+// of a file.
+func say(stderr io.Writer, msg string) {
+	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(prose.EndSentence(msg)))
 }
 
 // commandHelp prints the flags of one subcommand.

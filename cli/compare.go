@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/compare"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 const compareUsage = "[flags] --profile A --profile B [--profile C...] [--user-agent STRING...] URL"
@@ -42,8 +40,11 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	opt := inspect.Options{Fetch: fetch.Options{Timeout: *timeout}, NoResources: !*resources, FetchBlocked: *resources}
 	result, err := compare.Run(ctx, &fetch.Fetcher{}, rest[0], subjects, opt)
+	if ctx.Err() != nil {
+		return interrupted(stderr)
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		say(stderr, err.Error())
 		return exitFetch
 	}
 	if code, bad := compareFailures(result, stderr); bad {
@@ -89,7 +90,7 @@ func compareFailures(r *compare.Result, stderr io.Writer) (int, bool) {
 	if err == nil {
 		return exitOK, false
 	}
-	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+	say(stderr, err.Error())
 	if fetch.IsUsageError(err) {
 		return exitUsage, true
 	}

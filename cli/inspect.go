@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // inspectFlags are the flags of `cutoff inspect`.
@@ -78,7 +78,23 @@ func parseInspect(name, usage string, args []string, stdout, stderr io.Writer) (
 	if code, ok := fl.validate(stderr); !ok {
 		return nil, "", code, false
 	}
+	if fl.out != "" && sameFile(fl.out, rest[0]) {
+		return nil, "", usageError(stderr, "--out %s is the file being inspected: the report would overwrite it; name another file", fl.out), false
+	}
 	return fl, rest[0], exitOK, true
+}
+
+// sameFile reports whether paths a and b name one file: the same file on
+// disk when both exist, the same path otherwise.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // inspect runs the inspection, and the renders when asked; ok is false
@@ -93,9 +109,15 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 		return nil, code, false
 	}
 	f := &fetch.Fetcher{}
-	report, err := inspect.Page(ctx, f, target, profile, fl.options())
+	// A local file may be a named pipe, whose opening no signal interrupts.
+	report, err := untilInterrupted(ctx, func() (*inspect.Report, error) {
+		return inspect.Page(ctx, f, target, profile, fl.options())
+	})
+	if err != nil && ctx.Err() != nil {
+		return nil, interrupted(stderr), false
+	}
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		say(stderr, err.Error())
 		if fetch.IsUsageError(err) {
 			return nil, exitUsage, false
 		}
@@ -103,7 +125,7 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 	}
 	if fl.render.on {
 		if err := fl.render.run(ctx, f, report, profile, browser, fl.options().Fetch); err != nil {
-			fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+			say(stderr, err.Error())
 			return nil, exitUsage, false
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/render"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // renderFlags are the rendered view's flags of inspect and render.
@@ -94,7 +95,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return code
 		}
 	} else {
-		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", rep.URL, rep.Profile.Name)
+		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", prose.Printable(rep.URL), rep.Profile.Name)
 		if err := report.WriteRenderedText(stdout, rep.Render); err != nil {
 			fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
 			return exitFetch

@@ -44,9 +44,9 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if !ok {
 		return exitUsage
 	}
-	urls, err := robotsURLs(rest, *urlsFile)
+	urls, err := untilInterrupted(ctx, func() ([]string, error) { return robotsURLs(rest, *urlsFile) })
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return inputError(stderr, err)
 	}
 	if len(urls) == 0 {
 		return usageError(stderr, "robots needs at least one URL (or --urls-file)")
@@ -54,9 +54,9 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	specs := agentSpecs(agents, profile, *ai)
 	var report *robots.CommandReport
 	if *file != "" {
-		body, err := readRobotsFile(*file)
+		body, err := untilInterrupted(ctx, func() ([]byte, error) { return readRobotsFile(*file) })
 		if err != nil {
-			return usageError(stderr, "%v", err)
+			return inputError(stderr, err)
 		}
 		report = robots.ReportFile(*file, body, specs, urls)
 	} else {

@@ -6,16 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
-
-// exitInterrupted is the exit code of a run stopped by Ctrl+C or SIGTERM,
-// the shell's convention for SIGINT.
-const exitInterrupted = 130
 
 const siteUsage = "[flags] (--urls FILE | --sitemap URL|FILE | --crawl URL)"
 
@@ -78,11 +76,11 @@ func runSite(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	in, code, ok := fl.input(stderr)
+	in, code, ok := fl.input(ctx, stderr)
 	if !ok {
 		return code
 	}
-	cfg, code, ok := fl.config(profile, stderr)
+	cfg, code, ok := fl.config(ctx, profile, stderr)
 	if !ok {
 		return code
 	}
@@ -110,22 +108,17 @@ func (fl *siteFlags) validate(stderr io.Writer) (int, bool) {
 	return outFormat(stderr, fl.out, &fl.format, site.IsFormat, "csv, jsonl or html")
 }
 
-// input reads the run's input.
-func (fl *siteFlags) input(stderr io.Writer) (site.Input, int, bool) {
+// input reads the run's input; Ctrl+C ends the reading of a list at once.
+func (fl *siteFlags) input(ctx context.Context, stderr io.Writer) (site.Input, int, bool) {
 	switch {
 	case fl.sitemap != "":
 		return site.Input{Sitemap: fl.sitemap}, exitOK, true
 	case fl.crawl != "":
 		return site.Input{Crawl: fl.crawl}, exitOK, true
 	}
-	r, closeFn, err := openInput(fl.urls)
+	urls, err := readInput(ctx, fl.urls, site.ParseList)
 	if err != nil {
-		return site.Input{}, usageError(stderr, "%v", err), false
-	}
-	defer closeFn()
-	urls, err := site.ParseList(r)
-	if err != nil {
-		return site.Input{}, usageError(stderr, "%v", err), false
+		return site.Input{}, inputError(stderr, err), false
 	}
 	if len(urls) == 0 {
 		return site.Input{}, usageError(stderr, "the URL list %s has no URL", fl.urls), false
@@ -133,7 +126,31 @@ func (fl *siteFlags) input(stderr io.Writer) (site.Input, int, bool) {
 	return site.Input{URLs: urls}, exitOK, true
 }
 
-// openInput opens path, or standard input for "-".
+// readInput opens path, or standard input for "-", and parses it with
+// parse, until Ctrl+C or SIGTERM (errInterrupted).
+func readInput[T any](ctx context.Context, path string, parse func(io.Reader) (T, error)) (T, error) {
+	return untilInterrupted(ctx, func() (T, error) {
+		var zero T
+		r, closeFn, err := openInput(path)
+		if err != nil {
+			return zero, err
+		}
+		defer closeFn()
+		return parse(r)
+	})
+}
+
+// inputError says what went wrong reading an input and gives the exit
+// code: a usage error, or an interruption.
+func inputError(stderr io.Writer, err error) int {
+	if errors.Is(err, errInterrupted) {
+		return interrupted(stderr)
+	}
+	return usageError(stderr, "%v", err)
+}
+
+// openInput opens path, or standard input for "-": a regular file or a
+// named pipe (as `--urls <(command)` gives), not a folder or a device.
 func openInput(path string) (io.Reader, func(), error) {
 	if path == "-" {
 		return os.Stdin, func() {}, nil
@@ -142,7 +159,7 @@ func openInput(path string) (io.Reader, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("the file %s cannot be read: %w", path, errors.Unwrap(err))
 	}
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() && st.Mode()&fs.ModeNamedPipe == 0 {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s is not a regular file", path)
 	}
@@ -150,7 +167,7 @@ func openInput(path string) (io.Reader, func(), error) {
 }
 
 // config builds the run's configuration, reading --resume.
-func (fl *siteFlags) config(p fetch.Profile, stderr io.Writer) (site.Config, int, bool) {
+func (fl *siteFlags) config(ctx context.Context, p fetch.Profile, stderr io.Writer) (site.Config, int, bool) {
 	cfg := site.Config{
 		Profile:   p,
 		Fetch:     fetch.Options{Timeout: fl.timeout, LimitOverride: fl.limit, Insecure: fl.insecure},
@@ -163,13 +180,17 @@ func (fl *siteFlags) config(p fetch.Profile, stderr io.Writer) (site.Config, int
 	if fl.resume == "" {
 		return cfg, exitOK, true
 	}
-	r, closeFn, err := openInput(fl.resume)
+	res, err := readInput(ctx, fl.resume, site.ReadResume)
 	if err != nil {
-		return cfg, usageError(stderr, "%v", err), false
+		return cfg, inputError(stderr, err), false
 	}
-	defer closeFn()
-	if cfg.Resume, err = site.ReadRows(r); err != nil {
-		return cfg, usageError(stderr, "%v", err), false
+	for _, note := range res.Notes {
+		say(stderr, note)
 	}
+	if fl.crawl != "" && len(res.Rows) > 0 && !res.Links {
+		say(stderr, fmt.Sprintf("the %s of %s list no links (a --out file keeps none; the --jsonl output does), so the crawl cannot go on from them: resume from what --jsonl wrote",
+			prose.Count(int64(len(res.Rows)), "row", "rows"), fl.resume))
+	}
+	cfg.Resume = res.Rows
 	return cfg, exitOK, true
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // run runs the site inspection, streaming rows with --jsonl, and reports.
@@ -29,7 +28,7 @@ func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, st
 		rows = append(rows, r)
 	})
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+		say(stderr, err.Error())
 		if in.Sitemap != "" && strings.Contains(in.Sitemap, "://") {
 			return exitFetch // the sitemap could not be had: nothing was fetched
 		}
@@ -88,7 +87,7 @@ func (fl *siteFlags) exitCode(rows []site.Row, sum *site.Summary, stderr io.Writ
 		fmt.Fprintf(stderr, "cutoff: interrupted after %d pages; --resume with the JSON Lines output continues the run.\n", sum.Pages)
 		return exitInterrupted
 	case sum.Fetched == 0:
-		fmt.Fprintln(stderr, "cutoff: "+noPageSentence(rows))
+		say(stderr, noPageSentence(rows))
 		return exitFetch
 	case fl.failOn != "" && site.HasSeverityAtLeast(rows, fl.failOn):
 		return exitFindings

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
 )
 
@@ -75,18 +74,26 @@ func newVerifier(rangesFiles []string, timeout time.Duration, trust bool) (*veri
 	return &verify.Verifier{Ranges: ranges, Timeout: timeout, TrustRanges: trust}, nil
 }
 
+// verifyLog checks the crawler claims of an access log; Ctrl+C or SIGTERM
+// ends it at once, even while it waits for a pipe's writer or a line.
 func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool, stdout, stderr io.Writer) int {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := untilInterrupted(ctx, func() (*os.File, error) { return os.Open(path) })
+	switch {
+	case errors.Is(err, errInterrupted):
+		return interrupted(stderr)
+	case err != nil:
 		return usageError(stderr, "cannot open the log file: %v", errors.Unwrap(err))
 	}
 	defer f.Close()
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		return usageError(stderr, "the log file %s is a folder, not a file", path)
 	}
-	summary, err := verify.ScanLog(ctx, f, v, nil)
-	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()))
+	summary, err := untilInterrupted(ctx, func() (*verify.LogSummary, error) { return verify.ScanLog(ctx, f, v, nil) })
+	switch {
+	case errors.Is(err, errInterrupted):
+		return interrupted(stderr)
+	case err != nil:
+		say(stderr, err.Error())
 		return exitFetch
 	}
 	summary.RangeFiles = v.Ranges.Status(time.Now())

@@ -3,6 +3,7 @@ package fetch
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"net/url"
 	"strings"
@@ -89,7 +90,7 @@ func (f *Fetcher) follow(ctx context.Context, u *url.URL, hdrs requestHeaders, p
 		hop := Hop{URL: u.String(), Status: ex.head.status, Location: location, HeaderBytes: int64(len(ex.head.raw))}
 		if next == nil {
 			return nil, newError("redirect", u.String(), ErrBadRedirect, nil,
-				"%s redirects to %q, which is not an http or https URL", u, location)
+				"%s redirects to %q, %s", u, location, badLocation(location))
 		}
 		if len(res.Redirects) >= limit {
 			return nil, tooManyRedirects(u, next, limit, seen)
@@ -98,6 +99,20 @@ func (f *Fetcher) follow(ctx context.Context, u *url.URL, hdrs requestHeaders, p
 		u = next
 		seen[u.String()] = true
 	}
+}
+
+// badLocation says why a redirect's Location is no URL to follow, after
+// "redirects to X, ".
+func badLocation(location string) string {
+	for i := 0; i < len(location); i++ {
+		if c := location[i]; c < 0x20 || c == 0x7f {
+			return fmt.Sprintf("which is not a URL: it holds the control character 0x%02X at byte %d", c, i)
+		}
+	}
+	if _, err := url.Parse(location); err != nil {
+		return fmt.Sprintf("which is not a valid URL (%s)", rootCause(err))
+	}
+	return "which is not an http or https URL"
 }
 
 // tooManyRedirects describes a redirect chain longer than limit.

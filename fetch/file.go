@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 )
 
@@ -55,6 +56,8 @@ func fileError(path string, err error) *Error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return newError("file", path, ErrFile, err, "the file %s does not exist", path)
+	case errors.Is(err, syscall.ELOOP):
+		return newError("file", path, ErrFile, err, "%s is a symbolic link that loops (too many levels of symbolic links), so there is no file to read", path)
 	case errors.Is(err, fs.ErrPermission):
 		return newError("file", path, ErrFile, err, "the file %s cannot be read (permission denied)", path)
 	case errors.Is(err, errPipeIdle):

@@ -141,14 +141,15 @@ func checkTarget(target string) error {
 }
 
 // isLocalFile reports whether target names a file rather than a URL: an
-// existing file or folder, or a path that can only be one (absolute, or
-// starting with ./ or ../). A missing file or a folder then gets
+// existing file, folder or symbolic link (even one that loops or points
+// nowhere), or a path that can only be one (absolute, or starting with ./
+// or ../). A missing file, a folder or a broken link then gets
 // fetch.ReadFile's sentence about it rather than one about URLs.
 func isLocalFile(target string) bool {
 	if strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
 		return false
 	}
-	if _, err := os.Stat(target); err == nil {
+	if _, err := os.Lstat(target); err == nil {
 		return true
 	}
 	for _, prefix := range []string{"./", "../", "." + string(filepath.Separator), ".." + string(filepath.Separator)} {

@@ -92,12 +92,8 @@ func WriteCSV(w io.Writer, results []Result) error {
 	return cw.Error()
 }
 
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+// csvSafe keeps a spreadsheet from reading a cell as a formula.
+func csvSafe(s string) string { return prose.CSVCell(s) }
 
 // RangeText renders a range match for a table cell: "66.249.64.0/27
 // (common, googlebot.json)", or "-" when no range matched.
@@ -151,6 +147,7 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 			prose.Thousands(int64(c.Unknown)), prose.Thousands(int64(c.Unverifiable)), prose.Thousands(c.FakeRequests))
 	}
 	tw.Flush()
+	s.writeUnknown(w)
 	s.writeFakeIPs(w)
 	if len(s.RangeFiles) > 0 {
 		fmt.Fprintln(w)
@@ -172,6 +169,31 @@ func (s *LogSummary) writeCounts(w io.Writer) {
 		fmt.Fprintf(w, "%s crawler lines came from more distinct addresses than the %s tracked and were not verified.\n",
 			prose.Thousands(s.UntrackedLines), prose.Thousands(int64(len(s.Results))))
 	}
+}
+
+// writeUnknown says why addresses were left unknown, which the table's
+// counts do not: the evidence of the first one, as an example.
+func (s *LogSummary) writeUnknown(w io.Writer) {
+	var first *Result
+	n := 0
+	for i := range s.Results {
+		if s.Results[i].Verdict == Unknown {
+			if n == 0 {
+				first = &s.Results[i]
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	why := prose.Printable(prose.EndSentence(first.Evidence))
+	if n == 1 {
+		fmt.Fprintf(w, "\nWhy %s is UNKNOWN: %s\n", first.IP, why)
+		return
+	}
+	fmt.Fprintf(w, "\nWhy %s addresses are UNKNOWN (each one's reason is in --json), for example %s: %s\n",
+		prose.Thousands(int64(n)), first.IP, why)
 }
 
 func (s *LogSummary) writeFakeIPs(w io.Writer) {

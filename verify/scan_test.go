@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -238,5 +239,28 @@ func TestScanLogEndlessLineCancels(t *testing.T) {
 	}
 	if got, limit := r.reads, r.cancelAfter+10; got > limit {
 		t.Errorf("ScanLog read %d times, want at most %d after the cancel at read %d", got, limit, r.cancelAfter)
+	}
+}
+
+// TestScanLogTextSaysWhyUnknown scans a log whose every claim is left
+// unknown, DNS being down: the text summary says why, as the JSON does.
+func TestScanLogTextSaysWhyUnknown(t *testing.T) {
+	var log strings.Builder
+	for _, ip := range []string{"203.0.113.1", "203.0.113.2", "203.0.113.3"} {
+		fmt.Fprintf(&log, "%s - - [12/Oct/2026:06:25:24 +0000] \"GET / HTTP/1.1\" 200 5120 \"-\" \"Googlebot/2.1 (+http://www.google.com/bot.html)\"\n", ip)
+	}
+	v := &Verifier{Resolver: &fakeResolver{blockAll: true}, Ranges: bundled(t), Timeout: testTimeout}
+	sum, err := ScanLog(t.Context(), strings.NewReader(log.String()), v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := sum.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Why 3 addresses are UNKNOWN", "for example 203.0.113.", "DNS could not be reached"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, out.String())
+		}
 	}
 }

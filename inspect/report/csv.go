@@ -4,10 +4,10 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // csvHeader names the columns of WriteCSV. One table holds three kinds of
@@ -60,18 +60,12 @@ func resourceCSVRow(res resources.Resource) []string {
 	return row
 }
 
-// csvSafe keeps a spreadsheet from reading untrusted text as a formula:
-// a cell starting with =, +, -, @, tab or carriage return gets a leading
-// apostrophe, which spreadsheets show as text.
-func csvSafe(s string) string { return CSVSafe(s) }
+// csvSafe keeps a spreadsheet from reading untrusted text as a formula
+// (prose.CSVCell).
+func csvSafe(s string) string { return prose.CSVCell(s) }
 
 // CSVSafe is csvSafe for the other report writers (a site run's CSV).
-func CSVSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+func CSVSafe(s string) string { return prose.CSVCell(s) }
 
 func csvRow(record string) []string {
 	row := make([]string, len(csvHeader))

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -12,11 +11,13 @@ import (
 )
 
 // WriteRenderedText writes a rendered view as text: both renders side by
-// side, what the google render lost and the script table.
+// side, what the google render lost and the script table, its control
+// characters made harmless as WriteText does.
 func WriteRenderedText(w io.Writer, rd *inspect.Rendered) error {
-	bw := bufio.NewWriter(w)
+	bw := &strings.Builder{}
 	textRendered(bw, rd)
-	return bw.Flush()
+	_, err := io.WriteString(w, prose.PrintableLines(bw.String()))
+	return err
 }
 
 func textRendered(w io.Writer, rd *inspect.Rendered) {

@@ -435,30 +435,6 @@ func TestRenderCSVFormula(t *testing.T) {
 	}
 }
 
-func TestCSVSafe(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name, in, want string
-	}{
-		{"empty", "", ""},
-		{"plain", "Blue widgets", "Blue widgets"},
-		{"formula", "=1+1", "'=1+1"},
-		{"plus", "+1", "'+1"},
-		{"minus", "-1", "'-1"},
-		{"at", "@A1", "'@A1"},
-		{"tab", "\t=1", "'\t=1"},
-		{"inner equals", "a=b", "a=b"},
-		{"url", "https://shop.example/?a=1", "https://shop.example/?a=1"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := csvSafe(tt.in); got != tt.want {
-				t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
 // TestResourcesNoteShown checks that the text and HTML reports of a page
 // whose subresources were not fetched say why, and how many it references:
 // a local file, and a served page inspected without them.

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sort"
@@ -17,9 +16,11 @@ import (
 
 // WriteText writes the report as text for a terminal: the fetch and its
 // byte accounting, the findings, the critical elements, what the bytes are
-// made of, the impact of the cutoff and the subresources.
+// made of, the impact of the cutoff and the subresources. Every control
+// character but the line breaks is written as '?' (prose.PrintableLines),
+// so that no text of the page or the server drives the terminal.
 func WriteText(w io.Writer, r *inspect.Report) error {
-	bw := bufio.NewWriter(w)
+	bw := &strings.Builder{}
 	textFetch(bw, r)
 	textFindings(bw, r)
 	textCritical(bw, r)
@@ -29,7 +30,8 @@ func WriteText(w io.Writer, r *inspect.Report) error {
 	if r.Render != nil {
 		textRendered(bw, r.Render)
 	}
-	return bw.Flush()
+	_, err := io.WriteString(w, prose.PrintableLines(bw.String()))
+	return err
 }
 
 func textFetch(w io.Writer, r *inspect.Report) {

@@ -35,12 +35,18 @@ func (f *File) Lint() []Issue {
 	if f == nil {
 		return nil
 	}
+	return f.lint(f.Size)
+}
+
+// lint lints the file, whose whole is whole bytes: more than f.Size when
+// reading stopped before the end, -1 when how much more is not known.
+func (f *File) lint(whole int64) []Issue {
 	var l linter
 	for i := range f.Lines {
 		l.line(&f.Lines[i])
 	}
 	l.groups(f)
-	l.file(f)
+	l.file(f, whole)
 	return l.result()
 }
 
@@ -201,8 +207,8 @@ func (l *linter) broadPrefix(ln *Line) {
 		ln.Num, quote(ln.Directive()), quote(p), quote(p+"-old"), quote(p+"2024"), quote(p), quote(p+"/"), quote(p+"/"), quote(p+"$"))
 }
 
-// file checks the file as a whole.
-func (l *linter) file(f *File) {
+// file checks the file as a whole, of whole bytes (see File.lint).
+func (l *linter) file(f *File, whole int64) {
 	if f.LooksLikeHTML {
 		l.add(1, SeverityWarning, "html", "This robots.txt looks like an HTML page: Google ignores every line that is not a rule, so it is probably not the file you meant to serve.")
 	}
@@ -211,7 +217,15 @@ func (l *linter) file(f *File) {
 		if f.IgnoredRules > 0 {
 			severity, lost = SeverityCritical, fmt.Sprintf(", with about %s rule lines", prose.Thousands(int64(f.IgnoredRules)))
 		}
-		l.add(len(f.Lines), severity, "past-limit", "The file is %s bytes: Google reads the first %s (500 KiB) and ignores the remaining %s bytes from line %d on%s.",
-			prose.Thousands(f.Size), prose.Thousands(MaxBytes), prose.Thousands(f.IgnoredBytes), len(f.Lines), lost)
+		size, ignored := prose.Thousands(f.Size)+" bytes", prose.Thousands(f.IgnoredBytes)+" bytes"
+		switch {
+		case whole > f.Size:
+			size = fmt.Sprintf("%s bytes (Cutoff read the first %s)", prose.Thousands(whole), prose.Thousands(f.Size))
+			ignored = prose.Thousands(whole-MaxBytes) + " bytes"
+		case whole < 0:
+			size, ignored = "more than "+size+" (Cutoff stopped reading there)", "bytes (more than "+prose.Thousands(f.IgnoredBytes)+")"
+		}
+		l.add(len(f.Lines), severity, "past-limit", "The file is %s: Google reads the first %s (500 KiB) and ignores the remaining %s from line %d on%s.",
+			size, prose.Thousands(MaxBytes), ignored, len(f.Lines), lost)
 	}
 }

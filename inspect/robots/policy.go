@@ -160,6 +160,21 @@ func (o *Outcome) Second() *Second {
 	return o.second
 }
 
+// Lint is the file's lint (File.Lint) with its size as the outcome knows
+// it: the whole file's when reading stopped before its end.
+func (o *Outcome) Lint() []Issue {
+	if o.File == nil {
+		return nil
+	}
+	switch {
+	case o.ReadAll:
+		return o.File.lint(o.File.Size)
+	case o.SizeBytes > o.File.Size:
+		return o.File.lint(o.SizeBytes)
+	}
+	return o.File.lint(-1)
+}
+
 // SizeText says how big the file is and how much of it was read, naming
 // both when reading stopped early: "20,000,037 bytes (Cutoff read the first
 // 2,097,152; Google reads the first 512,000)". It is "" when nothing was
@@ -172,7 +187,7 @@ func (o *Outcome) SizeText() string {
 	switch {
 	case o.Bytes == 0 && o.SizeBytes == 0:
 		return ""
-	case o.ReadAll || o.Source == SourceFile:
+	case o.ReadAll:
 		return prose.Thousands(o.Bytes) + " bytes" + strings.Replace(google, ";", ",", 1)
 	case o.SizeBytes > o.Bytes:
 		return prose.Thousands(o.SizeBytes) + " bytes (Cutoff read the first " + prose.Thousands(o.Bytes) + google + ")"

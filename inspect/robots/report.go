@@ -176,7 +176,7 @@ func robotsInfo(o *Outcome) RobotsInfo {
 		Redirects: o.Redirects, Error: o.Err}
 	if o.Policy == PolicyParsed && o.File != nil {
 		info.Sitemaps = o.Sitemaps()
-		info.Lint = o.File.Lint()
+		info.Lint = o.Lint()
 	}
 	return info
 }

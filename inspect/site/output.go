@@ -125,7 +125,9 @@ func FindingsText(fs []FindingRef) string {
 func i64(n int64) string { return strconv.FormatInt(n, 10) }
 
 // WriteText writes the summary a person reads: the totals, then the pages
-// that lose most, then the pages linked only past the cutoff.
+// that lose most, then the pages linked only past the cutoff. A URL or note
+// from a sitemap cannot drive the terminal: control characters other than
+// the line breaks are written as '?' (prose.PrintableLines).
 func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s fetched, %s disallowed by robots.txt, %s%s not fetched (errors).\n",
@@ -145,7 +147,7 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 		fmt.Fprintf(&b, "Note: %s\n", n)
 	}
 	writeEnd(&b, s)
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, prose.PrintableLines(b.String()))
 	return err
 }
 

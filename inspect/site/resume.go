@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -11,38 +12,84 @@ import (
 // maxLineBytes bounds one JSON Lines row read back (a row lists its links).
 const maxLineBytes = 64 << 20
 
-// ReadRows reads the rows of an earlier run's JSON Lines output, so that a
-// run can resume without fetching them again. The summary line, blank lines
-// and a last line cut short (a run killed while writing) are skipped; a
-// URL met twice keeps its last row. An error is a sentence naming the line.
+// Resumed is what an earlier run's JSON Lines output gives a run that
+// resumes from it.
+type Resumed struct {
+	Rows []Row
+	// Links is true when a row lists its links: a crawl can go on from
+	// them. Rows written by --out, or by the window, keep none.
+	Links bool
+	// Notes are sentences about lines that were skipped.
+	Notes []string
+}
+
+// ReadRows reads the rows of an earlier run's JSON Lines output (ReadResume
+// without the notes).
 func ReadRows(r io.Reader) ([]Row, error) {
+	res, err := ReadResume(r)
+	return res.Rows, err
+}
+
+// ReadResume reads the rows of an earlier run's JSON Lines output, so that a
+// run can resume without fetching them again. The summary line and blank
+// lines are skipped, and so is a last line that is not a row, with a note
+// (cut short, it is what a run killed while writing leaves). A URL met
+// twice keeps its last row. An error is a sentence naming the line.
+func ReadResume(r io.Reader) (Resumed, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLineBytes)
-	var rows []Row
+	ends := &lineEnds{}
+	sc.Split(ends.split)
+	var res Resumed
 	at := map[string]int{}
 	var pendingErr error
-	for n := 1; sc.Scan(); n++ {
+	n, bad := 0, 0
+	for sc.Scan() {
+		n++
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 || bytes.HasPrefix(line, []byte(`{"summary"`)) {
 			continue
 		}
 		if pendingErr != nil {
-			return nil, pendingErr // a bad line that was not the last one
+			return Resumed{}, pendingErr // a bad line that was not the last one
 		}
 		var row Row
 		if err := json.Unmarshal(line, &row); err != nil || row.URL == "" {
 			pendingErr = fmt.Errorf("line %d of the file to resume from is not a row of cutoff site --jsonl", n)
+			bad = n
 			continue
 		}
+		res.Links = res.Links || len(row.KeptLinks) > 0 || len(row.LostOnlyLinks) > 0
 		if i, ok := at[row.URL]; ok {
-			rows[i] = row
+			res.Rows[i] = row
 			continue
 		}
-		at[row.URL] = len(rows)
-		rows = append(rows, row)
+		at[row.URL] = len(res.Rows)
+		res.Rows = append(res.Rows, row)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("the file to resume from cannot be read: %v", err)
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return Resumed{}, fmt.Errorf("line %d of the file to resume from is longer than %d MiB, more than any row of cutoff site --jsonl", n+1, maxLineBytes>>20)
+	} else if err != nil {
+		return Resumed{}, fmt.Errorf("the file to resume from cannot be read: %v", err)
 	}
-	return rows, nil
+	if pendingErr != nil {
+		why := "is not a row of cutoff site --jsonl"
+		if ends.cut {
+			why = "is cut short, as a run stopped while writing leaves it"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("The last line (%d) of the file to resume from %s: it is skipped, and its page fetched again if the run reaches it.", bad, why))
+	}
+	return res, nil
+}
+
+// lineEnds splits lines as bufio.ScanLines does and records whether the
+// last one ended without a line break.
+type lineEnds struct{ cut bool }
+
+func (l *lineEnds) split(data []byte, atEOF bool) (int, []byte, error) {
+	advance, token, err := bufio.ScanLines(data, atEOF)
+	if token != nil {
+		l.cut = atEOF && bytes.IndexByte(data[:advance], '\n') < 0
+	}
+	return advance, token, err
 }

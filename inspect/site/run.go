@@ -62,7 +62,8 @@ func Run(ctx context.Context, in Input, cfg Config, emit func(Row)) (*Summary, e
 }
 
 // resume counts the rows of an earlier run and continues a crawl from
-// their links.
+// their links, those in the crawl's scope: the file may come from a run
+// with another scope, or be edited. (A list's scope grows with the list.)
 func (r *run) resume() {
 	for i := range r.cfg.Resume {
 		row := &r.cfg.Resume[i]
@@ -71,6 +72,12 @@ func (r *run) resume() {
 		r.sum.Add(row)
 		r.sum.Resumed++
 		r.started++
+	}
+	for i := range r.cfg.Resume {
+		row := &r.cfg.Resume[i]
+		if r.in.Crawl != "" {
+			row.KeptLinks, row.LostOnlyLinks = r.scoped(row.KeptLinks), r.scoped(row.LostOnlyLinks)
+		}
 		r.graph.add(row.URL, row.KeptLinks, row.LostOnlyLinks)
 	}
 	for i := range r.cfg.Resume {
@@ -242,6 +249,18 @@ func (r *run) inScope(n string) bool {
 	r.scopeMu.RLock()
 	defer r.scopeMu.RUnlock()
 	return r.hosts[hostOf(n)]
+}
+
+// scoped keeps the links read back from a file that are URLs in scope,
+// normalised.
+func (r *run) scoped(links []string) []string {
+	kept := links[:0]
+	for _, l := range links {
+		if n, err := Normalise(l); err == nil && r.inScope(n) {
+			kept = append(kept, n)
+		}
+	}
+	return kept
 }
 
 // addScope adds n's host to the scope; a crawl's scope is its start host.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -81,6 +82,51 @@ func TestIndexThatIncludesItself(t *testing.T) {
 	}
 	if len(sum.Notes) != 2 || !strings.Contains(sum.Notes[0], "already read") {
 		t.Errorf("notes %q, want two sentences saying the index was already read", sum.Notes)
+	}
+}
+
+// TestSelfListingIndexNotesCounted reads an index of 400 entries that each
+// serve the index again: 400 files of 400 entries, 160,000 notes that the
+// run counts rather than keeps, so memory and the text output stay small.
+func TestSelfListingIndexNotesCounted(t *testing.T) {
+	s := newTestSite(t)
+	const entries = 400
+	locs := []string{s.URL + "/sm.xml"}
+	for i := range entries {
+		locs = append(locs, s.URL+"/index.xml?n="+strconv.Itoa(i))
+	}
+	s.text("/index.xml", "application/xml", sitemapIndex(locs...))
+	s.text("/sm.xml", "application/xml", urlset(s.URL+"/p"))
+	s.page("/p", 100, nil, nil)
+	rows, sum, err := collect(t, Input{Sitemap: s.URL + "/index.xml"}, testConfig(t))
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("rows %v err %v", mapsKeys(rows), err)
+	}
+	if len(sum.Notes) != maxNotes+1 {
+		t.Fatalf("%d notes, want the first %d and one that counts the rest", len(sum.Notes), maxNotes)
+	}
+	last := sum.Notes[maxNotes]
+	more, _ := strconv.Atoi(strings.ReplaceAll(strings.Fields(last + " x")[1], ",", ""))
+	if !strings.HasPrefix(last, "And ") || !strings.Contains(last, "more notes like these") || more < entries*entries/2 {
+		t.Errorf("last note %q, want it to count over %d more", last, entries*entries/2)
+	}
+	var out bytes.Buffer
+	if err := WriteText(&out, nil, sum); err != nil || out.Len() > 8<<10 {
+		t.Errorf("the text summary is %d bytes (err %v), want a few notes", out.Len(), err)
+	}
+}
+
+// TestTextSummaryPrintable writes a note that quotes a sitemap's URL with
+// a clipboard-writing escape sequence: the terminal gets it harmless.
+func TestTextSummaryPrintable(t *testing.T) {
+	sum := newSummary()
+	sum.Notes = []string{"https://example.com/\x1b]52;c;cHduZWQ=\x07\u009b2J.xml was already read in this run."}
+	var out bytes.Buffer
+	if err := WriteText(&out, nil, sum); err != nil {
+		t.Fatal(err)
+	}
+	if text := out.String(); strings.ContainsAny(text, "\x1b\x07\u009b") || !strings.Contains(text, "/?]52;c;cHduZWQ=??2J.xml") {
+		t.Errorf("the summary holds control characters, or lacks the note:\n%q", text)
 	}
 }
 

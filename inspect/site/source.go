@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // entry is a URL as an input lists it, before de-duplication.
@@ -23,21 +25,35 @@ type source struct {
 	known atomic.Int64
 	taken int
 
-	mu    sync.Mutex
-	notes []string
-	err   error // a sentence when the input yields no URL at all
+	mu        sync.Mutex
+	notes     []string
+	moreNotes int   // notes past maxNotes, counted rather than kept
+	err       error // a sentence when the input yields no URL at all
 }
+
+// maxNotes is how many notes about the input a run keeps word for word; the
+// rest are counted. An index whose 3,000 entries each list the 3,000 again
+// gives six million notes, most alike.
+const maxNotes = 20
 
 func (s *source) note(msg string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(s.notes) >= maxNotes {
+		s.moreNotes++
+		return
+	}
 	s.notes = append(s.notes, msg)
 }
 
 func (s *source) result() ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]string(nil), s.notes...), s.err
+	notes := append([]string(nil), s.notes...)
+	if s.moreNotes > 0 {
+		notes = append(notes, fmt.Sprintf("And %s like these, not repeated.", prose.Count(int64(s.moreNotes), "more note", "more notes")))
+	}
+	return notes, s.err
 }
 
 // startSource starts listing in's URLs; a crawl has no source (nil).

@@ -101,11 +101,33 @@ func Capitalize(s string) string {
 
 // Printable replaces control characters with '?', so that a hostile URL,
 // rule, page or header cannot drive the terminal a report is printed on.
-func Printable(s string) string {
+func Printable(s string) string { return printable(s, false) }
+
+// PrintableLines is Printable for a whole report: it keeps the line
+// breaks and replaces every other control character, an escape sequence's
+// ESC and C1 introducers included, with '?'.
+func PrintableLines(s string) string { return printable(s, true) }
+
+func printable(s string, keepNewlines bool) string {
 	return strings.Map(func(r rune) rune {
+		if r == '\n' && keepNewlines {
+			return r
+		}
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return '?'
 		}
 		return r
 	}, s)
+}
+
+// CSVCell keeps a spreadsheet from reading untrusted text as a formula: a
+// cell starting with =, +, -, @, a tab, a carriage return, NUL or the
+// full-width ＝ ＋ － ＠ (which some spreadsheets read as their ASCII
+// forms) gets a leading apostrophe, which spreadsheets show as text.
+func CSVCell(s string) string {
+	r, _ := utf8.DecodeRuneInString(s)
+	if s != "" && strings.ContainsRune("=+-@\t\r\x00＝＋－＠", r) {
+		return "'" + s
+	}
+	return s
 }

@@ -95,3 +95,54 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	tests := []struct {
+		name, in, line, lines string // line: Printable; lines: PrintableLines
+	}{
+		{"plain", "a title", "a title", "a title"},
+		{"clear screen", "x\x1b[2Jy", "x?[2Jy", "x?[2Jy"},
+		{"clipboard write", "\x1b]52;c;cHdu\x07", "?]52;c;cHdu?", "?]52;c;cHdu?"},
+		{"C1 introducer", "a\u009b2Jb", "a?2Jb", "a?2Jb"},
+		{"line breaks", "a\nb\r\n", "a?b??", "a\nb?\n"},
+		{"tab and DEL", "a\tb\x7f", "a?b?", "a?b?"},
+		{"non-ASCII kept", "Café ＝ 東京", "Café ＝ 東京", "Café ＝ 東京"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Printable(tt.in); got != tt.line {
+				t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.line)
+			}
+			if got := PrintableLines(tt.in); got != tt.lines {
+				t.Errorf("PrintableLines(%q) = %q, want %q", tt.in, got, tt.lines)
+			}
+		})
+	}
+}
+
+func TestCSVCell(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"plain", "https://example.com/", "https://example.com/"},
+		{"empty", "", ""},
+		{"equals", "=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"},
+		{"plus", "+1", "'+1"},
+		{"minus", "-1", "'-1"},
+		{"at", "@SUM(A1)", "'@SUM(A1)"},
+		{"tab", "\t=1", "'\t=1"},
+		{"carriage return", "\r=1", "'\r=1"},
+		{"NUL", "\x00=1+1", "'\x00=1+1"},
+		{"full-width equals", "＝1+1", "'＝1+1"},
+		{"full-width plus", "＋1", "'＋1"},
+		{"full-width at", "＠SUM(A1)", "'＠SUM(A1)"},
+		{"equals inside", "a=b", "a=b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CSVCell(tt.in); got != tt.want {
+				t.Errorf("CSVCell(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
