@@ -39,7 +39,8 @@ const maxSimulations = 12
 // fewest moves of the given kinds that bring all of its elements back
 // within the cutoff: the largest moves of one kind first (the kind that
 // needs the fewest), several kinds together when no single one is enough.
-// Proposals that are the same moves are stated once. When no proposal
+// Proposals that are the same moves are stated once, the fewest moves
+// first. When no proposal
 // rescues anything, the one advice says what moving everything of the
 // given kinds would still leave lost. Every proposal is simulated, and its
 // message and result say what the simulation predicts. It returns an empty
@@ -62,6 +63,8 @@ func (p *Plan) Advise(kinds Kinds) []Advice {
 	if len(a.out) == 0 && len(ts) > 0 {
 		a.everything()
 	}
+	// The smallest fix first: each next one keeps more.
+	slices.SortStableFunc(a.out, func(x, y Advice) int { return cmp.Compare(len(x.Moves), len(y.Moves)) })
 	return a.out
 }
 
