@@ -2,10 +2,12 @@ package whatif
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -46,7 +48,7 @@ const maxSimulations = 12
 // message and result say what the simulation predicts. It returns an empty
 // list when nothing is cut.
 func (p *Plan) Advise(kinds Kinds) []Advice {
-	a := &adviser{p: p, kinds: kinds, seen: map[string]bool{}, out: []Advice{}}
+	a := &adviser{p: p, kinds: kinds, seen: map[string]bool{}, simulated: map[string]*Simulation{}, out: []Advice{}}
 	w := p.window()
 	if p.Base.CutoffOffset == nil || w < 0 {
 		return a.out
@@ -57,8 +59,15 @@ func (p *Plan) Advise(kinds Kinds) []Advice {
 		a.fitNeed++
 	}
 	a.pools()
-	for _, t := range ts {
-		a.rescue(t)
+	proposals := make([]*proposal, len(ts))
+	for i, t := range ts {
+		proposals[i] = a.propose(t)
+	}
+	a.simulateAll(proposals)
+	for i, t := range ts {
+		if proposals[i] != nil {
+			a.confirm(proposals[i], t)
+		}
 	}
 	if len(a.out) == 0 && len(ts) > 0 {
 		a.everything()
@@ -128,11 +137,12 @@ type adviser struct {
 	// byKind holds, per kind, its elements, and combined the elements of
 	// all the kinds asked (those a selected parent takes along left out),
 	// each largest saving first.
-	byKind   [numKinds][]int
-	combined []int
-	seen     map[string]bool // selections stated
-	sims     int             // simulations run
-	out      []Advice
+	byKind    [numKinds][]int
+	combined  []int
+	seen      map[string]bool        // selections stated
+	simulated map[string]*Simulation // by selection
+	sims      int                    // simulations run
+	out       []Advice
 }
 
 // pools fills the candidate lists.
@@ -144,9 +154,11 @@ func (a *adviser) pools() {
 		}
 	}
 	a.combined = a.p.Select(a.kinds)
-	bySaving := func(i, j int) int {
-		return cmp.Or(cmp.Compare(els[j].Move.Saved(), els[i].Move.Saved()), cmp.Compare(i, j))
+	saved := make([]int64, len(els))
+	for i, e := range els {
+		saved[i] = e.Move.Saved()
 	}
+	bySaving := func(i, j int) int { return cmp.Or(cmp.Compare(saved[j], saved[i]), cmp.Compare(i, j)) }
 	for k := range a.byKind {
 		slices.SortFunc(a.byKind[k], bySaving)
 	}
@@ -175,9 +187,10 @@ func saved(els []Element, sel []int) int64 {
 	return s
 }
 
-// rescue proposes the fewest moves that keep t, stated when a simulation
-// confirms them.
-func (a *adviser) rescue(t target) {
+// propose finds the fewest moves that keep t by the byte shifts: of one
+// kind when one is enough, else of all the kinds together; nil when even
+// all of them are not enough.
+func (a *adviser) propose(t target) *proposal {
 	var best *proposal
 	for _, k := range a.kinds.List() {
 		if pr := a.fewest(a.byKind[k], t); pr != nil && pr.better(best, a.p.Elements) {
@@ -187,9 +200,36 @@ func (a *adviser) rescue(t target) {
 	if best == nil {
 		best = a.fewest(a.combined, t)
 	}
-	if best != nil {
-		a.confirm(best, t)
+	return best
+}
+
+// simulateAll simulates the distinct proposals side by side, one per
+// processor at most: they are independent copies of the page.
+func (a *adviser) simulateAll(proposals []*proposal) {
+	todo := map[string][]int{}
+	for _, pr := range proposals {
+		if pr != nil && len(todo) < maxSimulations {
+			todo[selectionKey(pr.order[:pr.n])] = pr.order[:pr.n]
+		}
 	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for key, sel := range todo {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			sim, err := a.p.Simulate(sel)
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				a.simulated[key] = sim
+			}
+		}()
+	}
+	wg.Wait()
+	a.sims += len(todo)
 }
 
 // fewest finds the shortest run of pool's first elements (largest savings
@@ -235,21 +275,18 @@ func (a *adviser) fewest(pool []int, t target) *proposal {
 	return nil
 }
 
-// confirm simulates pr and states it when the simulation keeps t. Where
-// it does not (an edit changed how the page parses), a binary search over
-// simulations of longer runs of pr.order finds the shortest that does,
-// within the simulation budget.
+// confirm states pr when its simulation keeps t. Where it does not (an
+// edit changed how the page parses), a binary search over simulations of
+// longer runs of pr.order finds the shortest that does, within the
+// simulation budget.
 func (a *adviser) confirm(pr *proposal, t target) {
-	if a.seen[selectionKey(pr.order[:pr.n])] {
-		return // stated already, with what it keeps
-	}
 	keeps := func(n int) *Simulation {
-		if a.sims >= maxSimulations {
-			return nil
+		sim := a.simulated[selectionKey(pr.order[:n])]
+		if sim == nil && a.sims < maxSimulations {
+			a.sims++
+			sim, _ = a.p.Simulate(pr.order[:n])
 		}
-		a.sims++
-		sim, err := a.p.Simulate(pr.order[:n])
-		if err != nil || !slices.Contains(sim.Result.Kept, t.kind) {
+		if sim == nil || !slices.Contains(sim.Result.Kept, t.kind) {
 			return nil
 		}
 		return sim
@@ -274,7 +311,7 @@ func (a *adviser) confirm(pr *proposal, t target) {
 	sel := pr.order[:n]
 	key := selectionKey(sel)
 	if a.seen[key] {
-		return
+		return // stated already, with all it keeps
 	}
 	a.seen[key] = true
 	a.out = append(a.out, a.advice(sel, pr.pool, sim))

@@ -84,7 +84,7 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+func isSpace(c byte) bool { return spaceByte[c] }
 
 // equalFold reports whether b equals the lower-case ASCII s, ignoring
 // ASCII case.

@@ -39,11 +39,13 @@
 // Advise proposes, for each critical element kind the crawler loses, the
 // fewest moves that bring it back: the largest moves of one kind first,
 // several kinds together when no single kind is enough. The byte shifts
-// pick the number of moves; a simulation confirms every proposal before it
-// is stated (and, where an edit changed how the page parses, a binary
-// search over simulations finds the number), so a page costs one
-// simulation per distinct proposal. Every message says what its own
-// simulation predicts, and the numbers in it are the numbers of moves.
+// (a move before an element brings it closer by the bytes it saves) pick
+// the number of moves; a simulation confirms every proposal before it is
+// stated (and, where an edit changed how the page parses, a binary search
+// over simulations finds the number). A page costs one simulation per
+// distinct proposal, at most a dozen, run side by side. Every message
+// says what its own simulation predicts, and the numbers in it are the
+// numbers of moves.
 //
 // Input is untrusted: nothing here panics on any body, and memory stays
 // proportional to the body. Everything may be called from any goroutine; a

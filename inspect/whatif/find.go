@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // Element is one movable element of a page and the edit that moves it.
@@ -56,8 +57,8 @@ type finder struct {
 	body  []byte
 	out   []Element
 	attrs []attr
-	// numbers counts, per asset name prefix, the assets named so far, so
-	// that each replacement names a file of its own.
+	// scripts, styles, classes and uris count the assets named so far,
+	// so that each replacement names a file (or class) of its own.
 	scripts, styles, classes, uris int
 	pre                            int         // depth of <pre> and <listing>, where white space counts
 	foreign                        int         // depth of <svg> and <math>, where tags are not HTML's
@@ -67,7 +68,6 @@ type finder struct {
 // rawElement is a <script>, <style> or other raw-text element whose start
 // tag was read.
 type rawElement struct {
-	name    string
 	start   int64 // offset of the start tag
 	kind    Kind  // Scripts or Styles when the element is movable
 	movable bool
@@ -87,13 +87,12 @@ func (f *finder) run() {
 		n := int64(len(z.Raw()))
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			if f.startTag(string(name), off, off+n, tt == html.SelfClosingTagToken) && f.foreign > 0 {
+			name := tagAtom(f.body[off+1 : off+n])
+			if f.startTag(name, off, off+n, tt == html.SelfClosingTagToken) && f.foreign > 0 {
 				z.NextIsNotRawText()
 			}
 		case html.EndTagToken:
-			name, _ := z.TagName()
-			f.endTag(string(name), off+n)
+			f.endTag(tagAtom(f.body[off+2:off+n]), off+n)
 		case html.TextToken:
 			f.text(off, off+n)
 		case html.CommentToken:
@@ -103,61 +102,89 @@ func (f *finder) run() {
 	}
 }
 
-// rawTextNames are the tags after which the tokenizer reads raw text.
-var rawTextNames = map[string]bool{
-	"script": true, "style": true, "textarea": true, "title": true, "xmp": true,
-	"iframe": true, "noembed": true, "noframes": true, "noscript": true, "plaintext": true,
+// tagAtom returns the atom of the tag name at the start of b (what follows
+// "<" or "</"), 0 when it is not a known name. The tokenizer's TagName
+// would copy every name.
+func tagAtom(b []byte) atom.Atom {
+	var buf [16]byte
+	n := 0
+	for n < len(b) && !isSpace(b[n]) && b[n] != '/' && b[n] != '>' {
+		if n == len(buf) {
+			return 0 // longer than any name that matters here
+		}
+		c := b[n]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	return atom.Lookup(buf[:n])
+}
+
+// rawText reports whether the tokenizer reads raw text after a start tag
+// of this name.
+func rawText(a atom.Atom) bool {
+	switch a {
+	case atom.Script, atom.Style, atom.Textarea, atom.Title, atom.Xmp,
+		atom.Iframe, atom.Noembed, atom.Noframes, atom.Noscript, atom.Plaintext:
+		return true
+	}
+	return false
 }
 
 // startTag handles a start tag at [start, end) and reports whether its
 // name makes the tokenizer read raw text next.
-func (f *finder) startTag(name string, start, end int64, selfClosing bool) bool {
+func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bool {
 	tag := f.body[start:end]
 	f.attrs = scanAttrs(tag, f.attrs[:0])
 	f.tagMoves(tag, start)
 	switch name {
-	case "pre", "listing":
+	case atom.Pre, atom.Listing:
 		if !selfClosing {
 			f.pre++
 		}
-	case "svg", "math":
+	case atom.Svg, atom.Math:
 		if !selfClosing {
 			f.foreign++
 		}
 	default:
-		if f.foreign > 0 && breaksOutOfForeign[name] {
+		if f.foreign > 0 && breaksOutOfForeign(name) {
 			f.foreign = 0
 		}
 	}
-	raw := rawTextNames[name]
+	raw := rawText(name)
 	if raw && f.foreign == 0 {
 		f.raw = f.rawElement(name, tag, start)
 	}
 	return raw
 }
 
-// breaksOutOfForeign are the HTML start tags that end SVG or MathML
-// content, as the tree builder reads them.
-var breaksOutOfForeign = map[string]bool{
-	"b": true, "big": true, "blockquote": true, "body": true, "br": true, "center": true, "code": true,
-	"dd": true, "div": true, "dl": true, "dt": true, "em": true, "embed": true, "h1": true, "h2": true,
-	"h3": true, "h4": true, "h5": true, "h6": true, "head": true, "hr": true, "i": true, "img": true,
-	"li": true, "listing": true, "menu": true, "meta": true, "nobr": true, "ol": true, "p": true,
-	"pre": true, "ruby": true, "s": true, "small": true, "span": true, "strong": true, "strike": true,
-	"sub": true, "sup": true, "table": true, "tt": true, "u": true, "ul": true, "var": true,
+// breaksOutOfForeign reports whether an HTML start tag of this name ends
+// SVG or MathML content, as the tree builder reads it.
+func breaksOutOfForeign(a atom.Atom) bool {
+	switch a {
+	case atom.B, atom.Big, atom.Blockquote, atom.Body, atom.Br, atom.Center, atom.Code, atom.Dd,
+		atom.Div, atom.Dl, atom.Dt, atom.Em, atom.Embed, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5,
+		atom.H6, atom.Head, atom.Hr, atom.I, atom.Img, atom.Li, atom.Listing, atom.Menu, atom.Meta,
+		atom.Nobr, atom.Ol, atom.P, atom.Pre, atom.Ruby, atom.S, atom.Small, atom.Span, atom.Strong,
+		atom.Strike, atom.Sub, atom.Sup, atom.Table, atom.Tt, atom.U, atom.Ul, atom.Var:
+		return true
+	}
+	return false
 }
 
 // rawElement describes the raw-text element that a start tag opens.
-func (f *finder) rawElement(name string, tag []byte, start int64) *rawElement {
-	r := &rawElement{name: name, start: start}
+func (f *finder) rawElement(name atom.Atom, tag []byte, start int64) *rawElement {
+	r := &rawElement{start: start}
 	switch name {
-	case "script":
+	case atom.Script:
 		if f.attr("src") == nil && isJavaScript(f.attr("type"), tag) {
 			f.scripts++
 			r.kind, r.movable = Scripts, true
 			r.replace = "<script" + string(scriptAttrs(tag)) + ` src="/assets/inline-` + strconv.Itoa(f.scripts) + `.js"></script>`
 		}
-	case "style":
+	case atom.Style:
 		f.styles++
 		r.kind, r.movable, r.css = Styles, true, true
 		r.replace = `<link rel="stylesheet" href="/assets/inline-` + strconv.Itoa(f.styles) + `.css"`
@@ -211,15 +238,15 @@ func isJavaScript(typ *attr, tag []byte) bool {
 }
 
 // endTag handles an end tag that ends at end.
-func (f *finder) endTag(name string, end int64) {
+func (f *finder) endTag(name atom.Atom, end int64) {
 	if f.raw != nil {
 		f.endRaw(end)
 		return
 	}
 	switch name {
-	case "pre", "listing":
+	case atom.Pre, atom.Listing:
 		f.pre = max(f.pre-1, 0)
-	case "svg", "math":
+	case atom.Svg, atom.Math:
 		f.foreign = max(f.foreign-1, 0)
 	}
 }
@@ -256,26 +283,26 @@ func (f *finder) text(start, end int64) {
 // characters in the text at [start, end).
 func (f *finder) whitespaceRuns(start, end int64) {
 	t := f.body[start:end]
-	for i := 0; i < len(t); {
-		if !isSpace(t[i]) {
-			i++
-			continue
+	for i := 0; i < len(t)-1; i++ {
+		if !spaceByte[t[i]] || !spaceByte[t[i+1]] {
+			continue // most bytes are not the start of a run of two
 		}
 		j, newline := i, false
-		for j < len(t) && isSpace(t[j]) {
+		for j < len(t) && spaceByte[t[j]] {
 			newline = newline || t[j] == '\n' || t[j] == '\r'
 			j++
 		}
-		if j-i >= 2 {
-			repl := " "
-			if newline {
-				repl = "\n"
-			}
-			f.add(Whitespace, start+int64(i), start+int64(j), repl)
+		repl := " "
+		if newline {
+			repl = "\n"
 		}
+		f.add(Whitespace, start+int64(i), start+int64(j), repl)
 		i = j
 	}
 }
+
+// spaceByte tells the HTML white-space bytes.
+var spaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true}
 
 // comment handles a comment token at [start, end). Conditional comments
 // stay: minifiers keep them, and old browsers read them.

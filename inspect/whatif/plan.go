@@ -21,14 +21,17 @@ type Plan struct {
 }
 
 // NewPlan finds the movable elements of in's body. base is the page's
-// analysis when the caller has it (Analyze runs when it is nil); in is the
-// input it came from, whose limit, header bytes, URL and robots tokens
-// every simulation keeps.
+// analysis when the caller has it; when it is nil, Analyze runs on another
+// goroutine while the elements are found. in is the input base came from,
+// whose limit, header bytes, URL and robots tokens every simulation keeps.
 func NewPlan(in inspect.Input, base *inspect.Analysis) *Plan {
-	if base == nil {
-		base = inspect.Analyze(in)
+	if base != nil {
+		return &Plan{Elements: Find(in.Body), Base: base, in: in}
 	}
-	return &Plan{Elements: Find(in.Body), Base: base, in: in}
+	analysed := make(chan *inspect.Analysis, 1)
+	go func() { analysed <- inspect.Analyze(in) }()
+	els := Find(in.Body)
+	return &Plan{Elements: els, Base: <-analysed, in: in}
 }
 
 // Result is what an analysis predicts for the crawler, in the terms advice

@@ -172,6 +172,13 @@ func (f *finder) dataURI(start, end int64) {
 	f.add(DataURIs, start, end, assetURL(f.body[start:end], f.uris))
 }
 
+// extensions maps a data: URI's media subtype to its file's extension.
+var extensions = map[string]string{
+	"png": "png", "jpeg": "jpg", "jpg": "jpg", "gif": "gif", "svg+xml": "svg", "webp": "webp",
+	"avif": "avif", "x-icon": "ico", "vnd.microsoft.icon": "ico", "woff2": "woff2", "woff": "woff",
+	"font-woff": "woff", "font-woff2": "woff2", "ttf": "ttf", "otf": "otf", "bmp": "bmp",
+}
+
 // assetURL names the file a data: URI would be served as: its media type
 // gives the folder-free name's prefix and extension, n makes it unique.
 func assetURL(uri []byte, n int) string {
@@ -187,11 +194,7 @@ func assetURL(uri []byte, n int) string {
 	case "font":
 		prefix = "font"
 	}
-	ext := map[string]string{
-		"png": "png", "jpeg": "jpg", "jpg": "jpg", "gif": "gif", "svg+xml": "svg", "webp": "webp",
-		"avif": "avif", "x-icon": "ico", "vnd.microsoft.icon": "ico", "woff2": "woff2", "woff": "woff",
-		"font-woff": "woff", "font-woff2": "woff2", "ttf": "ttf", "otf": "otf", "bmp": "bmp",
-	}[sub]
+	ext := extensions[sub]
 	if ext == "" {
 		ext = "bin"
 	}
