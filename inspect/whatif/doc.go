@@ -47,6 +47,31 @@
 // says what its own simulation predicts, and the numbers in it are the
 // numbers of moves.
 //
+// # Using it
+//
+// One Plan serves an inspection; build it off the UI thread, after
+// inspect.Analyze (or let NewPlan analyse):
+//
+//	plan := whatif.NewPlan(in, analysis) // in as inspect.NewInput builds it
+//
+// The report's JSON advice[] (CLI.md) is plan.Advise(whatif.AllKinds):
+// each Advice marshals as {kind, message, moves[{start, end,
+// replacement}], result{body_bytes, cutoff_offset, kept, lost}}.
+//
+// The window's what-if panel lists plan.Elements (Kind, Move.Start,
+// Move.End, Move.Saved(), Parent) and, when the consultant ticks kinds
+// (plan.Select) or single elements, calls plan.Simulate(indexes) on a
+// goroutine: Simulation.Analysis draws the simulated ruler (ByteMap,
+// CutoffOffset, Critical), Result says what is kept, Body is the patched
+// page to export and Moves the list of moved byte ranges. An Advice's
+// Elements are the indexes to tick for it.
+//
+// The --what-if flag reads its list with ParseKinds and prints the report
+// of plan.Simulate(plan.Select(kinds)).Analysis.
+//
+// A body read only in part (Input.Incomplete) is simulated as read: what
+// lies past the cap is unknown to the simulation as to the analysis.
+//
 // Input is untrusted: nothing here panics on any body, and memory stays
 // proportional to the body. Everything may be called from any goroutine; a
 // Plan is read-only once built.

@@ -14,6 +14,14 @@ import (
 // realPages are the saved pages in testdata (see its README).
 var realPages = []string{"trace_viewer_full.html.gz", "nodejs-api-all.html.gz", "rust-book-print.html.gz"}
 
+// pagesToTest is realPages, less the 8 MB one under -short.
+func pagesToTest() []string {
+	if testing.Short() {
+		return []string{realPages[0], realPages[2]}
+	}
+	return realPages
+}
+
 func loadPage(t testing.TB, name string) []byte {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", name))
@@ -45,7 +53,7 @@ func withWindow(body []byte, w int64) inspect.Input {
 // the edited page then has none of that kind left to move, and its
 // simulation is the analysis of the edited bytes.
 func TestRealPagesMoves(t *testing.T) {
-	for _, name := range realPages {
+	for _, name := range pagesToTest() {
 		body := loadPage(t, name)
 		p := NewPlan(withWindow(body, 2_000_000), nil)
 		for _, k := range AllKinds.List() {
@@ -97,7 +105,7 @@ func savedBy(p *Plan, sel []int) int64 {
 // moving them can keep it: the advice must keep it, and hold its contract.
 // The real limit, 2,000,000 bytes, is tried too.
 func TestRealPagesAdvice(t *testing.T) {
-	for _, name := range realPages {
+	for _, name := range pagesToTest() {
 		body := loadPage(t, name)
 		base := inspect.Analyze(withWindow(body, 2_000_000))
 		p := NewPlan(withWindow(body, 2_000_000), base)
