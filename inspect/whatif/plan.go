@@ -93,15 +93,26 @@ type Simulation struct {
 }
 
 // Select returns the indexes of the elements of the given kinds, leaving
-// out the ones whose parent is selected too (its move takes them along).
+// out the ones held by an element of those kinds (its move takes them
+// along).
 func (p *Plan) Select(kinds Kinds) []int {
 	var sel []int
 	for i, e := range p.Elements {
-		if kinds.Has(e.Kind) && (e.Parent < 0 || !kinds.Has(p.Elements[e.Parent].Kind)) {
+		if kinds.Has(e.Kind) && !p.heldBy(e, kinds) {
 			sel = append(sel, i)
 		}
 	}
 	return sel
+}
+
+// heldBy reports whether an element holding e is of one of the kinds.
+func (p *Plan) heldBy(e Element, kinds Kinds) bool {
+	for q := e.Parent; q >= 0; q = p.Elements[q].Parent {
+		if kinds.Has(p.Elements[q].Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // Moves returns the moves of the selected elements (indexes into

@@ -47,7 +47,13 @@ func (f *finder) styleAttribute(tag []byte, off int64, a *attr) {
 	name := "s-" + strconv.Itoa(f.classes)
 	class := f.attr("class")
 	start, end, repl := a.start, a.end, `class="`+name+`"`
-	if class != nil {
+	if class != nil && f.dataURIBetween(tag, class, a) {
+		// One range cannot merge the class without taking the data: URI
+		// along: the new class attribute goes in the style's place, and
+		// the parser keeps the first. This saves fewer bytes than the real
+		// fix, never more.
+		repl = mergedClass(tag, class, name)
+	} else if class != nil {
 		merged := mergedClass(tag, class, name)
 		if class.start < a.start {
 			start, repl = class.start, merged+string(bytes.TrimRight(tag[class.end:a.start], " \t\n\r\f"))
@@ -61,6 +67,19 @@ func (f *finder) styleAttribute(tag []byte, off int64, a *attr) {
 		quote = "&quot;"
 	}
 	f.cssDataURIs(off+int64(a.vs), off+int64(a.ve), quote)
+}
+
+// dataURIBetween reports whether an attribute between a and b (in either
+// order) holds a data: URI, which a move covering both would swallow.
+func (f *finder) dataURIBetween(tag []byte, a, b *attr) bool {
+	lo, hi := min(a.start, b.start), max(a.end, b.end)
+	for i := range f.attrs {
+		c := &f.attrs[i]
+		if c.start > lo && c.end < hi && holdsURL(c.name) && bytes.Contains(c.value(tag), []byte("data:")) {
+			return true
+		}
+	}
+	return false
 }
 
 // mergedClass writes the class attribute c with the class name added.
