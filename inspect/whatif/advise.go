@@ -204,7 +204,8 @@ func (a *adviser) propose(t target) *proposal {
 }
 
 // simulateAll simulates the distinct proposals side by side, one per
-// processor at most: they are independent copies of the page.
+// processor and 64 MiB of body at most (each holds an edited copy of the
+// page and its analysis while it runs).
 func (a *adviser) simulateAll(proposals []*proposal) {
 	todo := map[string][]int{}
 	for _, pr := range proposals {
@@ -214,13 +215,13 @@ func (a *adviser) simulateAll(proposals []*proposal) {
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	slots := make(chan struct{}, min(runtime.GOMAXPROCS(0), max(1, 64<<20/max(len(a.p.in.Body), 1))))
 	for key, sel := range todo {
 		wg.Add(1)
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			sim, err := a.p.Simulate(sel)
+			sim, err := a.p.simulateResult(sel)
 			mu.Lock()
 			defer mu.Unlock()
 			if err == nil {
@@ -284,7 +285,7 @@ func (a *adviser) confirm(pr *proposal, t target) {
 		sim := a.simulated[selectionKey(pr.order[:n])]
 		if sim == nil && a.sims < maxSimulations {
 			a.sims++
-			sim, _ = a.p.Simulate(pr.order[:n])
+			sim, _ = a.p.simulateResult(pr.order[:n])
 		}
 		if sim == nil || !slices.Contains(sim.Result.Kept, t.kind) {
 			return nil
@@ -324,9 +325,19 @@ func (a *adviser) everything() {
 	if len(sel) == 0 {
 		return
 	}
-	if sim, err := a.p.Simulate(sel); err == nil {
+	if sim, err := a.p.simulateResult(sel); err == nil {
 		a.out = append(a.out, a.advice(sel, sel, sim))
 	}
+}
+
+// simulateResult simulates sel and keeps only the moves and the result,
+// all that advice states, so that the edited copies can go.
+func (p *Plan) simulateResult(sel []int) (*Simulation, error) {
+	sim, err := p.Simulate(sel)
+	if err != nil {
+		return nil, err
+	}
+	return &Simulation{Moves: sim.Moves, Result: sim.Result}, nil
 }
 
 // advice states a simulated selection.
