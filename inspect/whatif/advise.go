@@ -37,6 +37,16 @@ const Combined = "combined"
 // parses.
 const maxSimulations = 12
 
+// Advise is NewPlan(in, base).Advise(kinds) for a report that needs only
+// the advice: when base, in's analysis, cuts nothing, it returns an empty
+// list at once, without reading the body.
+func Advise(in inspect.Input, base *inspect.Analysis, kinds Kinds) []Advice {
+	if base != nil && base.CutoffOffset == nil {
+		return []Advice{}
+	}
+	return NewPlan(in, base).Advise(kinds)
+}
+
 // Advise proposes, for each critical element kind the crawler loses, the
 // fewest moves of the given kinds that bring all of its elements back
 // within the cutoff: the largest moves of one kind first (the kind that

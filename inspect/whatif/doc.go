@@ -54,8 +54,9 @@
 //
 //	plan := whatif.NewPlan(in, analysis) // in as inspect.NewInput builds it
 //
-// The report's JSON advice[] (CLI.md) is plan.Advise(whatif.AllKinds):
-// each Advice marshals as {kind, message, moves[{start, end,
+// The report's JSON advice[] (CLI.md) is plan.Advise(whatif.AllKinds), or
+// whatif.Advise(in, analysis, whatif.AllKinds), which skips reading the
+// body when nothing is cut. Each Advice marshals as {kind, message, moves[{start, end,
 // replacement}], result{body_bytes, cutoff_offset, kept, lost}}.
 //
 // The window's what-if panel lists plan.Elements (Kind, Move.Start,

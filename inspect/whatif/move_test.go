@@ -132,9 +132,12 @@ func TestAdviceJSON(t *testing.T) {
 	page := strings.Replace(panelPage, panelTail, "", 1)
 	w := panelWindow(page, 50)
 	in := inspect.Input{Body: []byte(page), Limit: w, Cutoff: &w}
-	advice := NewPlan(in, nil).Advise(AllKinds)
+	advice := Advise(in, inspect.Analyze(in), AllKinds)
 	if len(advice) == 0 {
 		t.Fatal("no advice")
+	}
+	if whole := Advise(withWindow(in.Body, 1<<20), nil, AllKinds); whole == nil || len(whole) != 0 {
+		t.Errorf("advice %v for a page that is not cut, want an empty list", whole)
 	}
 	b, err := json.Marshal(advice[0])
 	if err != nil {
