@@ -86,10 +86,14 @@ func counts(c *inspect.Critical) bool {
 // analysis makes of it.
 type Simulation struct {
 	// Moves are the moves applied, sorted by start.
-	Moves    []Move
-	Body     []byte
+	Moves []Move
+	// Body is the edited body: the patched page a developer can diff.
+	Body []byte
+	// Analysis is inspect.Analyze's analysis of Body, for the simulated
+	// ruler, cutoff and critical elements.
 	Analysis *inspect.Analysis
-	Result   Result
+	// Result summarises Analysis.
+	Result Result
 }
 
 // Select returns the indexes of the elements of the given kinds, leaving
