@@ -137,3 +137,24 @@ func messages(advice []Advice) []string {
 	}
 	return out
 }
+
+// TestAdviseNotEnough: when nothing of the kinds asked can keep the
+// canonical, the one advice says so, as its simulation shows.
+func TestAdviseNotEnough(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html><html><head><title>t</title><style>" + strings.Repeat(".a{color:red}", 100) + "</style></head><body><p>")
+	for b.Len() < 2_500_000 {
+		b.WriteString("words without a run of white space ")
+	}
+	b.WriteString(`</p><link rel="canonical" href="https://x.example/"></body></html>`)
+	in := googlebot([]byte(b.String()))
+	base := inspect.Analyze(in)
+	advice := NewPlan(in, base).Advise(AllKinds)
+	checkContract(t, in, base, advice)
+	if len(advice) != 1 || advice[0].Kind != "styles" {
+		t.Fatalf("advice %v, want one about the style", messages(advice))
+	}
+	if want := "Moving the <style> element out is not enough: the canonical link is still past the cutoff."; advice[0].Message != want {
+		t.Errorf("message %q, want %q", advice[0].Message, want)
+	}
+}
