@@ -50,7 +50,9 @@ func Advise(in inspect.Input, base *inspect.Analysis, kinds Kinds) []Advice {
 // Advise proposes, for each critical element kind the crawler loses, the
 // fewest moves of the given kinds that bring all of its elements back
 // within the cutoff: the largest moves of one kind first (the kind that
-// needs the fewest), several kinds together when no single one is enough.
+// needs the fewest), several kinds together when no single one is enough
+// (or when the simulations of every single kind's proposal disagree with
+// the byte shifts).
 // Proposals that are the same moves are stated once, the fewest moves
 // first. When no proposal
 // rescues anything, the one advice says what moving everything of the
@@ -69,14 +71,20 @@ func (p *Plan) Advise(kinds Kinds) []Advice {
 		a.fitNeed++
 	}
 	a.pools()
-	proposals := make([]*proposal, len(ts))
+	proposals := make([][]*proposal, len(ts))
+	firsts := make([]*proposal, 0, len(ts))
 	for i, t := range ts {
 		proposals[i] = a.propose(t)
+		if len(proposals[i]) > 0 {
+			firsts = append(firsts, proposals[i][0])
+		}
 	}
-	a.simulateAll(proposals)
+	a.simulateAll(firsts)
 	for i, t := range ts {
-		if proposals[i] != nil {
-			a.confirm(proposals[i], t)
+		for _, pr := range proposals[i] {
+			if a.confirm(pr, t) {
+				break
+			}
 		}
 	}
 	if len(a.out) == 0 && len(ts) > 0 {
@@ -197,20 +205,30 @@ func saved(els []Element, sel []int) int64 {
 	return s
 }
 
-// propose finds the fewest moves that keep t by the byte shifts: of one
-// kind when one is enough, else of all the kinds together; nil when even
-// all of them are not enough.
-func (a *adviser) propose(t target) *proposal {
-	var best *proposal
+// propose lists the ways to keep t by the byte shifts, best first: for
+// each kind that can on its own, the fewest moves of it (fewer moves
+// first, then more bytes saved); then, the fewest moves of all the kinds
+// together. The first that its simulation confirms is stated.
+func (a *adviser) propose(t target) []*proposal {
+	var ranked []*proposal
 	for _, k := range a.kinds.List() {
-		if pr := a.fewest(a.byKind[k], t); pr != nil && pr.better(best, a.p.Elements) {
-			best = pr
+		if pr := a.fewest(a.byKind[k], t); pr != nil {
+			ranked = append(ranked, pr)
 		}
 	}
-	if best == nil {
-		best = a.fewest(a.combined, t)
+	slices.SortStableFunc(ranked, func(x, y *proposal) int {
+		switch {
+		case x.better(y, a.p.Elements):
+			return -1
+		case y.better(x, a.p.Elements):
+			return 1
+		}
+		return 0
+	})
+	if pr := a.fewest(a.combined, t); pr != nil {
+		ranked = append(ranked, pr)
 	}
-	return best
+	return ranked
 }
 
 // simulateAll simulates the distinct proposals side by side, one per
@@ -289,8 +307,8 @@ func (a *adviser) fewest(pool []int, t target) *proposal {
 // confirm states pr when its simulation keeps t. Where it does not (an
 // edit changed how the page parses), a binary search over simulations of
 // longer runs of pr.order finds the shortest that does, within the
-// simulation budget.
-func (a *adviser) confirm(pr *proposal, t target) {
+// simulation budget. It reports whether t is kept by an advice.
+func (a *adviser) confirm(pr *proposal, t target) bool {
 	keeps := func(n int) *Simulation {
 		sim := a.simulated[selectionKey(pr.order[:n])]
 		if sim == nil && a.sims < maxSimulations {
@@ -305,9 +323,12 @@ func (a *adviser) confirm(pr *proposal, t target) {
 	n, sim := pr.n, keeps(pr.n)
 	if sim == nil {
 		lo, hi := pr.n, len(pr.order) // lo does not keep t
+		if hi == lo {
+			return false
+		}
 		hiSim := keeps(hi)
-		if hi == lo || hiSim == nil {
-			return
+		if hiSim == nil {
+			return false
 		}
 		for hi-lo > 1 && a.sims < maxSimulations {
 			mid := lo + (hi-lo)/2
@@ -321,11 +342,11 @@ func (a *adviser) confirm(pr *proposal, t target) {
 	}
 	sel := pr.order[:n]
 	key := selectionKey(sel)
-	if a.seen[key] {
-		return // stated already, with all it keeps
+	if !a.seen[key] {
+		a.seen[key] = true
+		a.out = append(a.out, a.advice(sel, pr.pool, sim))
 	}
-	a.seen[key] = true
-	a.out = append(a.out, a.advice(sel, pr.pool, sim))
+	return true
 }
 
 // everything simulates moving every element of the kinds asked, for the

@@ -3,6 +3,7 @@ package whatif
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,5 +157,40 @@ func TestAdviseNotEnough(t *testing.T) {
 	}
 	if want := "Moving the <style> element out is not enough: the canonical link is still past the cutoff."; advice[0].Message != want {
 		t.Errorf("message %q, want %q", advice[0].Message, want)
+	}
+}
+
+// TestAdviseNeverStatesUnsimulated gives the planner an edit that the byte
+// shifts call the best way to keep the canonical but that changes how the
+// page parses (it opens a comment that swallows the canonical link): no
+// advice may claim it keeps the canonical, and the next way, moving the
+// style out, is proposed instead.
+func TestAdviseNeverStatesUnsimulated(t *testing.T) {
+	page := "<html><head><title>t</title><meta name=\"x\" content=\"" + strings.Repeat("m", 1000) + "\"><style>" +
+		strings.Repeat(".a{color:red}", 50) + `</style><link rel="canonical" href="https://x.example/"></head><body>` +
+		strings.Repeat("<p>tail</p>", 200) + "</body></html>"
+	metaStart, metaEnd := int64(strings.Index(page, "<meta")), int64(strings.Index(page, "<style>"))
+	w := int64(strings.Index(page, "</head>")) - 300
+	in := inspect.Input{Body: []byte(page), Limit: w, Cutoff: &w}
+	p := NewPlan(in, nil)
+	bad := Element{Kind: Comments, Move: Move{Start: metaStart, End: metaEnd, Replacement: "<!--"}}
+	p.Elements = append([]Element{bad}, p.Elements...)
+	linkParents(p.Elements)
+	advice := p.Advise(AllKinds)
+	for _, a := range advice {
+		body, _ := Apply(in.Body, a.Moves)
+		if got := ResultOf(inspect.Analyze(withWindow(body, w))); show(got) != show(a.Result) {
+			t.Errorf("%q says %s; applying its moves gives %s", a.Message, show(a.Result), show(got))
+		}
+		if slices.Contains(a.Result.Kept, inspect.ElementCanonical) && slices.ContainsFunc(a.Moves, func(m Move) bool { return m == bad.Move }) {
+			t.Errorf("%q keeps the canonical with the edit that comments it out", a.Message)
+		}
+	}
+	if want := "Moving the <style> element out keeps the canonical link"; len(advice) != 1 || !strings.HasPrefix(advice[0].Message, want) {
+		t.Errorf("advice %v, want the next way, %q", messages(advice), want)
+	}
+	only := p.Advise(KindsOf(Comments))
+	if want := "Removing the HTML comment is not enough: the end of the head is still past the cutoff; the canonical link is then missing from the page."; len(only) != 1 || only[0].Message != want {
+		t.Errorf("comments only: advice %v, want [%s]", messages(only), want)
 	}
 }

@@ -13,37 +13,43 @@ import (
 // enough unless r keeps what the base lost, nor short of it when r does.
 func (p *Plan) message(moved, total [numKinds]int, r Result) string {
 	base := ResultOf(p.Base)
-	var rescued, still, newly []string
-	for _, k := range r.Kept {
-		if slices.Contains(base.Lost, k) {
+	var rescued, still, gone, newly []string
+	for _, k := range base.Lost {
+		switch {
+		case slices.Contains(r.Kept, k):
 			rescued = append(rescued, k)
+		case slices.Contains(r.Lost, k):
+			still = append(still, k)
+		default:
+			gone = append(gone, k) // the edit changed how the page parses
 		}
 	}
 	for _, k := range r.Lost {
-		if slices.Contains(base.Lost, k) {
-			still = append(still, k)
-		} else {
+		if !slices.Contains(base.Lost, k) {
 			newly = append(newly, k)
 		}
 	}
-	act := actions(moved, total)
-	var msg string
-	switch {
-	case len(rescued) == 0:
-		msg = act + " is not enough: " + p.elements(still) + " " + isAre(p, still) + " still past the cutoff."
-	case r.CutoffOffset == nil:
-		msg = act + " keeps " + p.elements(rescued) + ": the body is then " + prose.Thousands(r.BodyBytes) +
-			" bytes, and nothing is cut."
-	case len(still) > 0:
-		msg = act + " keeps " + p.elements(rescued) + "; " + p.elements(still) + " " + isAre(p, still) +
-			" still past the cutoff."
-	default:
-		msg = act + " keeps " + p.elements(rescued) + "."
+	var after []string
+	if len(still) > 0 {
+		after = append(after, p.elements(still)+" "+isAre(p, still)+" still past the cutoff")
+	}
+	if len(gone) > 0 {
+		after = append(after, p.elements(gone)+" "+isAre(p, gone)+" then missing from the page")
 	}
 	if len(newly) > 0 {
-		msg += " It loses " + p.elements(newly) + ", which the page keeps today."
+		after = append(after, p.elements(newly)+", kept today, "+isAre(p, newly)+" then past the cutoff")
 	}
-	return msg
+	act := actions(moved, total)
+	switch {
+	case len(rescued) == 0:
+		return act + " is not enough: " + strings.Join(after, "; ") + "."
+	case r.CutoffOffset == nil && len(after) == 0:
+		return act + " keeps " + p.elements(rescued) + ": the body is then " + prose.Thousands(r.BodyBytes) +
+			" bytes, and nothing is cut."
+	case len(after) > 0:
+		return act + " keeps " + p.elements(rescued) + "; " + strings.Join(after, "; ") + "."
+	}
+	return act + " keeps " + p.elements(rescued) + "."
 }
 
 // isAre is the verb agreeing with the elements of kinds.
