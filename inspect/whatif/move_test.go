@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cutoffapp/cutoff/inspect"
@@ -162,4 +163,30 @@ func TestAdviceJSON(t *testing.T) {
 			t.Errorf("move JSON %v has no %q", move, key)
 		}
 	}
+}
+
+// TestSimulateConcurrently: the window panel recomputes on goroutines of
+// its own while the report advises from the same plan.
+func TestSimulateConcurrently(t *testing.T) {
+	in := googlebot(randomPage(3))
+	p := NewPlan(in, nil)
+	want := map[Kind]string{}
+	for _, k := range AllKinds.List() {
+		sim, err := p.Simulate(p.Select(KindsOf(k)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[k] = show(sim.Result)
+	}
+	var wg sync.WaitGroup
+	for _, k := range AllKinds.List() {
+		wg.Go(func() {
+			sim, err := p.Simulate(p.Select(KindsOf(k)))
+			if err != nil || show(sim.Result) != want[k] {
+				t.Errorf("%s at once: %v %v, alone %s", k, err, sim, want[k])
+			}
+		})
+	}
+	wg.Go(func() { p.Advise(AllKinds) })
+	wg.Wait()
 }
