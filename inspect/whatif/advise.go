@@ -52,13 +52,11 @@ func Advise(in inspect.Input, base *inspect.Analysis, kinds Kinds) []Advice {
 // within the cutoff: the largest moves of one kind first (the kind that
 // needs the fewest), several kinds together when no single one is enough
 // (or when the simulations of every single kind's proposal disagree with
-// the byte shifts).
-// Proposals that are the same moves are stated once, the fewest moves
-// first. When no proposal
-// rescues anything, the one advice says what moving everything of the
-// given kinds would still leave lost. Every proposal is simulated, and its
-// message and result say what the simulation predicts. It returns an empty
-// list when nothing is cut.
+// the byte shifts). Proposals that are the same moves are stated once,
+// the fewest moves first. When no proposal rescues anything, the one
+// advice says what moving everything of the given kinds would still leave
+// lost. Every proposal is simulated, and its message and result say what
+// the simulation predicts. It returns an empty list when nothing is cut.
 func (p *Plan) Advise(kinds Kinds) []Advice {
 	a := &adviser{p: p, kinds: kinds, seen: map[string]bool{}, simulated: map[string]*Simulation{}, out: []Advice{}}
 	w := p.window()
@@ -272,8 +270,9 @@ func (a *adviser) fewest(pool []int, t target) *proposal {
 	last := t.ends[len(t.ends)-1]
 	var before []int
 	var savedBefore, savedAll int64
-	nAll := -1
+	nAll, read := -1, 0 // read counts the moves of pool looked at
 	for i, idx := range pool {
+		read = i + 1
 		m := els[idx].Move
 		if m.End <= last {
 			first := sort.Search(len(t.ends), func(j int) bool { return t.ends[j] >= m.End })
@@ -295,7 +294,14 @@ func (a *adviser) fewest(pool []int, t target) *proposal {
 	switch {
 	case tree.satisfied() || savedBefore >= a.fitNeed:
 		if nAll < 0 || len(before) <= nAll {
-			return &proposal{order: before, n: len(before), pool: pool}
+			// All the moves before t, so that a confirmation can take more.
+			n := len(before)
+			for _, idx := range pool[read:] {
+				if els[idx].Move.End <= last {
+					before = append(before, idx)
+				}
+			}
+			return &proposal{order: before, n: n, pool: pool}
 		}
 		return &proposal{order: pool, n: nAll, pool: pool}
 	case nAll >= 0:

@@ -194,3 +194,29 @@ func TestAdviseNeverStatesUnsimulated(t *testing.T) {
 		t.Errorf("comments only: advice %v, want [%s]", messages(only), want)
 	}
 }
+
+// TestAdviseSearchesWhenParsingChanges: the byte shifts say the largest
+// edit alone keeps the h1, but that edit opens a comment that only the
+// second edit closes; the simulations find that both are needed.
+func TestAdviseSearchesWhenParsingChanges(t *testing.T) {
+	regionA := "<div>" + strings.Repeat("a", 1000) + "</div>"
+	regionB := "<i>" + strings.Repeat("b", 500) + "</i>"
+	regionC := "<!--" + strings.Repeat("c", 300) + "-->" // after the h1: no help
+	page := "<html><head><title>t</title></head><body>" + regionA + "<p>" + regionB + "</p><h1>x</h1>" +
+		regionC + strings.Repeat("<p>tail</p>", 100) + "</body></html>"
+	h1End := int64(strings.Index(page, "</h1>") + len("</h1>"))
+	w := h1End - 800
+	in := inspect.Input{Body: []byte(page), Limit: w, Cutoff: &w}
+	p := NewPlan(in, nil)
+	a, b, c := int64(strings.Index(page, regionA)), int64(strings.Index(page, regionB)), int64(strings.Index(page, regionC))
+	p.Elements = []Element{
+		{Kind: Comments, Parent: -1, Move: Move{Start: a, End: a + int64(len(regionA)), Replacement: "<!--"}},
+		{Kind: Comments, Parent: -1, Move: Move{Start: b, End: b + int64(len(regionB)), Replacement: "-->"}},
+		{Kind: Comments, Parent: -1, Move: Move{Start: c, End: c + int64(len(regionC))}},
+	}
+	advice := p.Advise(AllKinds)
+	checkContract(t, in, p.Base, advice)
+	if len(advice) != 1 || len(advice[0].Moves) != 2 || !slices.Contains(advice[0].Result.Kept, inspect.ElementH1) {
+		t.Errorf("advice %v, want both edits, keeping the h1", messages(advice))
+	}
+}
