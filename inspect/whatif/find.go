@@ -139,6 +139,9 @@ func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bo
 	tag := f.body[start:end]
 	f.attrs = scanAttrs(tag, f.attrs[:0])
 	f.tagMoves(tag, start)
+	if f.foreign > 0 && breaksOutOfForeign(name) {
+		f.foreign = 0
+	}
 	switch name {
 	case atom.Pre, atom.Listing:
 		if !selfClosing {
@@ -147,10 +150,6 @@ func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bo
 	case atom.Svg, atom.Math:
 		if !selfClosing {
 			f.foreign++
-		}
-	default:
-		if f.foreign > 0 && breaksOutOfForeign(name) {
-			f.foreign = 0
 		}
 	}
 	raw := rawText(name)

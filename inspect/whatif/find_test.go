@@ -101,6 +101,11 @@ var findTests = []struct {
 		body: `<svg><style>.a{fill:red;` + long + `}</style><script>` + long + `</script></svg>`,
 	},
 	{
+		name: "an HTML tag ends unclosed SVG content",
+		body: `<svg><circle r="1"><p>x</p><style>.a{` + long + `}</style>`,
+		want: []string{`styles <style>.a{` + long + `}</style> -> <link rel="stylesheet" href="/assets/inline-1.css">`},
+	},
+	{
 		name: "unclosed script runs to the end",
 		body: `<script>` + long,
 		want: []string{`scripts <script>` + long + ` -> <script src="/assets/inline-1.js"></script>`},
