@@ -101,6 +101,9 @@ func TestAdviseContract(t *testing.T) {
 			}
 			advised += len(advice)
 			checkContract(t, in, base, advice)
+			// A subset of the kinds, as --what-if or the panel may ask.
+			some := Kinds(seed*37%uint64(AllKinds)) + 1
+			checkContract(t, in, base, NewPlan(in, base).Advise(some))
 		})
 	}
 	if advised == 0 {

@@ -11,7 +11,13 @@ import (
 type pageBuilder struct {
 	b bytes.Buffer
 	r *rand.Rand
+	// scale sizes each kind of filler for one page, so that pages differ
+	// in what weighs most (and some need several kinds moved).
+	scale [7]float64
 }
+
+// sized is n scaled for filler kind k.
+func (g *pageBuilder) sized(k, n int) int { return int(float64(n) * g.scale[k]) }
 
 // blob is n bytes of base64-looking text.
 func (g *pageBuilder) blob(n int) string {
@@ -68,6 +74,9 @@ var words = strings.Fields("the quick brown fox jumps over lazy dogs while crawl
 // the critical elements placed among them at random.
 func randomPage(seed uint64) []byte {
 	g := &pageBuilder{r: rand.New(rand.NewPCG(seed, 7))}
+	for k := range g.scale {
+		g.scale[k] = []float64{0.1, 0.5, 1, 2}[g.r.IntN(4)]
+	}
 	g.b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	head := []string{
 		"<title>Generated page</title>\n",
@@ -103,19 +112,19 @@ func (g *pageBuilder) filler(inHead bool) {
 	for range 1 + g.r.IntN(6) {
 		switch n := g.r.IntN(7); {
 		case n == 0:
-			g.style(g.r.IntN(300), 200+g.r.IntN(4000))
+			g.style(g.sized(0, g.r.IntN(300)), 200+g.r.IntN(4000))
 		case n == 1:
-			g.script(g.r.IntN(500_000))
+			g.script(g.sized(1, g.r.IntN(500_000)))
 		case n == 2:
-			g.comment(g.r.IntN(20_000))
+			g.comment(g.sized(2, g.r.IntN(60_000)))
 		case inHead:
 			g.style(g.r.IntN(5), 100)
 		case n == 3:
-			g.indented(g.r.IntN(2000))
+			g.indented(g.sized(3, g.r.IntN(4000)))
 		case n == 4:
-			g.img(g.r.IntN(40_000))
+			g.img(g.sized(4, g.r.IntN(40_000)))
 		case n == 5:
-			g.styled(g.r.IntN(30_000))
+			g.styled(g.sized(5, g.r.IntN(30_000)))
 		default:
 			g.indented(10)
 		}
