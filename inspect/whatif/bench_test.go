@@ -74,15 +74,23 @@ func BenchmarkAnalyze(b *testing.B) {
 }
 
 // BenchmarkAdvise is the what-if engine's whole cost on a page already
-// analysed: finding the elements, planning, and the simulations.
+// analysed: finding the elements, planning, and the simulations; on the
+// 15 MB page and on the 2.5 MB page shaped like issue 23's video page.
 func BenchmarkAdvise(b *testing.B) {
-	in := googlebot(benchPage())
-	base := inspect.Analyze(in)
-	b.SetBytes(int64(len(in.Body)))
-	b.ReportAllocs()
-	var advice []Advice
-	for b.Loop() {
-		advice = NewPlan(in, base).Advise(AllKinds)
+	for _, page := range []struct {
+		name string
+		body func() []byte
+	}{{"video-2.5MB", videoPage}, {"15MB", benchPage}} {
+		b.Run(page.name, func(b *testing.B) {
+			in := googlebot(page.body())
+			base := inspect.Analyze(in)
+			b.SetBytes(int64(len(in.Body)))
+			b.ReportAllocs()
+			var advice []Advice
+			for b.Loop() {
+				advice = NewPlan(in, base).Advise(AllKinds)
+			}
+			b.ReportMetric(float64(len(advice)), "advice")
+		})
 	}
-	b.ReportMetric(float64(len(advice)), "advice")
 }
