@@ -1,0 +1,52 @@
+package whatif
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Move is one edit of a body: the bytes [Start, End) of the original body
+// (byte offsets, End exclusive) are replaced by Replacement.
+type Move struct {
+	Start       int64  `json:"start"`
+	End         int64  `json:"end"`
+	Replacement string `json:"replacement"`
+}
+
+// Saved is how many bytes the move takes off the body; negative when it
+// adds some.
+func (m Move) Saved() int64 { return m.End - m.Start - int64(len(m.Replacement)) }
+
+// errOverlap is returned for moves whose ranges overlap.
+var errOverlap = errors.New("whatif: moves overlap")
+
+// Apply returns a copy of body with moves applied. The moves may come in
+// any order but must lie inside the body and not overlap (two insertions
+// at one offset overlap too); body is not modified.
+func Apply(body []byte, moves []Move) ([]byte, error) {
+	sorted := slices.Clone(moves)
+	slices.SortFunc(sorted, func(a, b Move) int {
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	size, at := int64(len(body)), int64(0)
+	for i, m := range sorted {
+		if m.Start < 0 || m.End < m.Start || m.End > int64(len(body)) {
+			return nil, fmt.Errorf("whatif: move %d-%d is outside the %d-byte body", m.Start, m.End, len(body))
+		}
+		if i > 0 && m.Start < at || i > 0 && m.Start == at && m.Start == sorted[i-1].Start {
+			return nil, fmt.Errorf("%w: %d-%d and %d-%d", errOverlap, sorted[i-1].Start, sorted[i-1].End, m.Start, m.End)
+		}
+		size -= m.Saved()
+		at = m.End
+	}
+	out := make([]byte, 0, size)
+	at = 0
+	for _, m := range sorted {
+		out = append(out, body[at:m.Start]...)
+		out = append(out, m.Replacement...)
+		at = m.End
+	}
+	return append(out, body[at:]...), nil
+}
