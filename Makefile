@@ -110,6 +110,7 @@ arrows:
 	$(call only,./inspect/compare,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
 	$(call only,./inspect/render,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
 	$(call only,./inspect/site,inspect|inspect/(charset|finding|resources|robots|scan|report)|fetch|internal/prose)
+	$(call only,./inspect/whatif,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
 	$(call only,./verify,assets|internal/prose)
 	$(call never,./cli,/cutoff/app(/|$$))
 	$(call never,./app/...,/cutoff/cli$$)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Advice is one suggestion: moves, and what the simulation of exactly
@@ -104,9 +105,9 @@ type target struct {
 // targetOrder is the order in which lost kinds are rescued: the one a
 // consultant wants back first comes first.
 var targetOrder = []string{
-	inspect.ElementCanonical, inspect.ElementMetaRobots, inspect.ElementTitle, inspect.ElementHreflang,
-	inspect.ElementJSONLD, inspect.ElementH1, inspect.ElementMetaDescription, inspect.ElementMain,
-	inspect.ElementHeadEnd, inspect.ElementLastInternalLink,
+	scan.ElementCanonical, scan.ElementMetaRobots, scan.ElementTitle, scan.ElementHreflang,
+	scan.ElementJSONLD, scan.ElementH1, scan.ElementMetaDescription, scan.ElementMain,
+	scan.ElementHeadEnd, scan.ElementLastInternalLink,
 }
 
 // targets lists the kinds the base analysis loses, most important first,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // TestDemoAdvice holds the contract on the demo site's /big page: 2.6 MB
@@ -28,7 +29,7 @@ func TestDemoAdvice(t *testing.T) {
 	}
 	in := googlebot(body)
 	base := inspect.Analyze(in)
-	if !slices.Contains(ResultOf(base).Lost, inspect.ElementCanonical) {
+	if !slices.Contains(ResultOf(base).Lost, scan.ElementCanonical) {
 		t.Fatalf("the demo's canonical is kept today (%s): the test tests nothing", show(ResultOf(base)))
 	}
 	advice := NewPlan(in, base).Advise(AllKinds)
@@ -36,7 +37,7 @@ func TestDemoAdvice(t *testing.T) {
 	rescued := false
 	for _, a := range advice {
 		t.Log(a.Message)
-		rescued = rescued || slices.Contains(a.Result.Kept, inspect.ElementCanonical)
+		rescued = rescued || slices.Contains(a.Result.Kept, scan.ElementCanonical)
 	}
 	if !rescued {
 		t.Errorf("no advice keeps the demo's canonical link")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // videoPage builds a page like the video page of issue 23: 4 <style>
@@ -182,7 +183,7 @@ func TestAdviseNeverStatesUnsimulated(t *testing.T) {
 		if got := ResultOf(inspect.Analyze(withWindow(body, w))); show(got) != show(a.Result) {
 			t.Errorf("%q says %s; applying its moves gives %s", a.Message, show(a.Result), show(got))
 		}
-		if slices.Contains(a.Result.Kept, inspect.ElementCanonical) && slices.ContainsFunc(a.Moves, func(m Move) bool { return m == bad.Move }) {
+		if slices.Contains(a.Result.Kept, scan.ElementCanonical) && slices.ContainsFunc(a.Moves, func(m Move) bool { return m == bad.Move }) {
 			t.Errorf("%q keeps the canonical with the edit that comments it out", a.Message)
 		}
 	}
@@ -216,7 +217,7 @@ func TestAdviseSearchesWhenParsingChanges(t *testing.T) {
 	}
 	advice := p.Advise(AllKinds)
 	checkContract(t, in, p.Base, advice)
-	if len(advice) != 1 || len(advice[0].Moves) != 2 || !slices.Contains(advice[0].Result.Kept, inspect.ElementH1) {
+	if len(advice) != 1 || len(advice[0].Moves) != 2 || !slices.Contains(advice[0].Result.Kept, scan.ElementH1) {
 		t.Errorf("advice %v, want both edits, keeping the h1", messages(advice))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // Plan is a page ready for what-if simulations: its input, its analysis
@@ -42,7 +43,7 @@ type Result struct {
 	// CutoffOffset is the body offset where the crawler stops, nil when
 	// nothing is cut.
 	CutoffOffset *int64 `json:"cutoff_offset"`
-	// Kept lists the critical element kinds (inspect.ElementTitle, ...)
+	// Kept lists the critical element kinds (scan.ElementTitle, ...)
 	// of which the crawler gets every element, Lost the ones of which it
 	// misses at least one, each in document order of its first element.
 	// Duplicates and robots meta tags for other crawlers do not count.
@@ -78,8 +79,8 @@ func ResultOf(a *inspect.Analysis) Result {
 // counts reports whether c decides whether its kind is kept: a duplicate
 // (the first title, description and canonical are the ones used) and a
 // robots meta tag addressed to another crawler do not.
-func counts(c *inspect.Critical) bool {
-	return !c.HasFlag(inspect.FlagDuplicate) && !c.HasFlag(inspect.FlagOtherCrawler)
+func counts(c *scan.Critical) bool {
+	return !c.HasFlag(scan.FlagDuplicate) && !c.HasFlag(scan.FlagOtherCrawler)
 }
 
 // Simulation is a page after some moves: the edited body and what the
