@@ -39,6 +39,8 @@ type Input struct {
 	// Incomplete is true when Body is not the whole body: the cap or an
 	// error stopped reading, so sizes are lower bounds.
 	Incomplete bool
+	// Links asks for Analysis.Links, where every <a href> is.
+	Links bool
 }
 
 // Analysis is what Analyze learns about one page. Offsets are byte offsets
@@ -68,6 +70,8 @@ type Analysis struct {
 	Charset Charset `json:"charset"`
 	// Findings are sorted by severity, most severe first.
 	Findings []Finding `json:"findings"`
+	// Links locates the page's links when Input.Links asked for them.
+	Links Anchors `json:"-"`
 
 	notes pageNotes
 }
@@ -133,6 +137,7 @@ func (in *Input) cut() int64 {
 func fullPass(in *Input, steps stepSizes) *pass {
 	full := newPass(in.Body, true, in.cut(), in.Tokens, newLinkResolver(in.URL))
 	full.steps = steps
+	full.keepAnchors = in.Links
 	full.run()
 	return full
 }
@@ -151,6 +156,7 @@ func fromPass(in *Input, full *pass, charset Charset) *Analysis {
 		Contributors:       []Contributor{},
 		notes:              pageNotes{full.svgTitles, full.noscriptBreak, full.noscriptWhat},
 		Charset:            charset,
+		Links:              full.anchors,
 	}
 	if in.Cutoff != nil {
 		a.Impact = impact(full, full.kept, in.cut())

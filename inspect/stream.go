@@ -34,6 +34,7 @@ type bodyStream struct {
 	done    chan struct{} // closed when the pass ends
 	pass    *pass         // the full pass, once done is closed
 	head    fetch.BodyHead
+	links   bool // the pass records anchors (Options.Links)
 }
 
 // newBodyStream returns a stream whose pass reads as the crawler profile p.
@@ -75,7 +76,7 @@ func (s *bodyStream) run() {
 	defer close(s.done)
 	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
 	p := newPass(s.snapshot(), true, s.head.CutoffAt, lowerAll(s.profile.RobotsTokens), newLinkResolver(u))
-	p.src = s
+	p.src, p.keepAnchors = s, s.links
 	p.run()
 	s.pass = p
 }
@@ -143,7 +144,7 @@ func (s *bodyStream) passFor(in *Input) *pass {
 		return nil
 	}
 	p := s.finished()
-	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) || p.cutoff != in.cut() {
+	if p == nil || s.stopped.Load() || len(p.body) != len(in.Body) || p.cutoff != in.cut() || p.keepAnchors != in.Links {
 		return nil
 	}
 	return p

@@ -1,0 +1,37 @@
+package inspect
+
+// Anchors locates a page's <a href> links and its <base href> in the body,
+// as the analysis's pass read them, for a caller that follows the links (a
+// site run) without tokenizing the body a second time. Offsets are into the
+// decoded body; a value is as written, character references not decoded.
+// The pass records anchors only when Input.Links (Options.Links) asks.
+type Anchors struct {
+	// Base is the first <base href>'s value; HrefStart == HrefEnd when
+	// there is none.
+	Base Anchor
+	// Links are the <a href> start tags in document order, those inside
+	// <template> left out as the tree builder leaves them out of the page.
+	Links []Anchor
+}
+
+// Anchor is one href value and where its start tag is: the crawler sees
+// the link when TagEnd is at or before the cutoff.
+type Anchor struct {
+	HrefStart, HrefEnd int64
+	TagStart, TagEnd   int64
+}
+
+// recordAnchor records an <a> or <base> start tag's href when the pass keeps
+// anchors.
+func (p *pass) recordAnchor(at *tagAttrs, off, end int64, base bool) {
+	if !p.full || !p.keepAnchors {
+		return
+	}
+	s := off + int64(at.hrefAt)
+	a := Anchor{HrefStart: s, HrefEnd: s + int64(len(at.href)), TagStart: off, TagEnd: end}
+	if base {
+		p.anchors.Base = a
+		return
+	}
+	p.anchors.Links = append(p.anchors.Links, a)
+}

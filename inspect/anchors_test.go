@@ -1,0 +1,54 @@
+package inspect
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/fetch"
+)
+
+// TestAnchors checks that the pass locates every <a href> and the first
+// <base href>, with the bounds of their values and tags, whether it reads
+// the whole body or the body as it arrives, and only when asked.
+func TestAnchors(t *testing.T) {
+	body := `<html><head><base href="/one/"><base href="/two/"></head><body>` +
+		`<a href="/a">a</a><A HREF='b&amp;c' id=x>b</A><a name=n>no href</a><template><a href="/t">t</a></template>` +
+		`<script>"<a href='/in-script'>"</script>` + strings.Repeat("<p>filler</p>", 200) +
+		`<a class=c href=/late>late</a></body></html>`
+	in := Input{Body: []byte(body), Links: true}
+	got := Analyze(in).Links
+	value := func(a Anchor) string { return body[a.HrefStart:a.HrefEnd] }
+	tag := func(a Anchor) string { return body[a.TagStart:a.TagEnd] }
+	if value(got.Base) != "/one/" {
+		t.Errorf("base %q, want the first, /one/", value(got.Base))
+	}
+	var values, tags []string
+	for _, a := range got.Links {
+		values, tags = append(values, value(a)), append(tags, tag(a))
+	}
+	if want := []string{"/a", "b&amp;c", "/late"}; !reflect.DeepEqual(values, want) {
+		t.Errorf("hrefs %q, want %q", values, want)
+	}
+	if want := []string{`<a href="/a">`, `<A HREF='b&amp;c' id=x>`, `<a class=c href=/late>`}; !reflect.DeepEqual(tags, want) {
+		t.Errorf("tags %q, want %q", tags, want)
+	}
+	if a := Analyze(Input{Body: []byte(body)}); a.Links.Links != nil {
+		t.Errorf("anchors kept unasked: %v", a.Links)
+	}
+	for _, chunk := range []int{1, 7, 64} {
+		at := int64(len(body) - 40)
+		s := newBodyStream(streamProfile)
+		s.links = true
+		deliver(s, fetch.BodyHead{FinalURL: "https://example.com/", CutoffAt: at}, []byte(body), func() int { return chunk }, false)
+		in := fetchedInput([]byte(body), at, "https://example.com/")
+		in.Links = true
+		prepared := prepare(in)
+		if s.passFor(&prepared) == nil {
+			t.Fatalf("chunks of %d: the streamed pass was not used", chunk)
+		}
+		if streamed := analyze(in, defaultSteps, s).Links; !reflect.DeepEqual(streamed, got) {
+			t.Errorf("chunks of %d: streamed anchors %v, want %v", chunk, streamed, got)
+		}
+	}
+}
