@@ -21,7 +21,7 @@ type pageLinks struct {
 // thousand of some 100 bytes, stay well within both.
 const (
 	maxPageLinks     = 5000
-	maxPageLinkBytes = 512 << 10
+	maxPageLinkBytes = 256 << 10
 )
 
 // linkSide is one side of a page's links with what it holds.
