@@ -85,11 +85,12 @@ func extractLinks(body []byte, anchors inspect.Anchors, page *url.URL, cut int64
 
 // href is an anchor's value as the tokenizer gives it (character
 // references decoded by the rules for attributes, which leave "&copy=" in
-// a query alone), surrounding space removed. The few values with a "&"
-// are read by the tokenizer from their start tag.
+// a query alone; NUL and carriage returns replaced), surrounding space
+// removed. The few values with a "&", a NUL or a carriage return are read
+// by the tokenizer from their start tag.
 func (lr *linkReader) href(a inspect.Anchor) []byte {
 	v := lr.body[a.HrefStart:a.HrefEnd]
-	if bytes.IndexByte(v, '&') < 0 {
+	if bytes.IndexAny(v, "&\x00\r") < 0 {
 		return bytes.TrimSpace(v)
 	}
 	z := html.NewTokenizer(bytes.NewReader(lr.body[a.TagStart:a.TagEnd]))

@@ -53,6 +53,26 @@ func TestExtractLinksAsParsed(t *testing.T) {
 	}
 }
 
+// FuzzExtractLinks compares the links of a page with one href, before and
+// after the cutoff, on both roads (see TestExtractLinksAsParsed).
+func FuzzExtractLinks(f *testing.F) {
+	for _, h := range []string{"/a", "/a?q=1#f", "/a/../b", "//site.test/x", "rel", "/a%20b", "/a\tb", "/é?é#é"} {
+		f.Add(h)
+	}
+	page, _ := url.Parse("http://site.test/dir/page")
+	same := func(n string) bool { return hostOf(n) == "http://site.test" }
+	f.Fuzz(func(t *testing.T, href string) {
+		a := `<a href="` + html.EscapeString(href) + `">x</a>`
+		body := "<html><body>" + a + "<!-- CUT -->" + a + `<a href="/other` + html.EscapeString(href) + `">y</a></body></html>`
+		cut := int64(strings.Index(body, "<!-- CUT -->"))
+		got := extractLinks([]byte(body), anchorsOf(body), page, cut, same)
+		want := parsedLinks(body, page, cut, same)
+		if !slices.Equal(got.kept, want.kept) || !slices.Equal(got.lostOnly, want.lostOnly) {
+			t.Errorf("href %q:\nkept %q\nwant %q\nlost %q\nwant %q", href, got.kept, want.kept, got.lostOnly, want.lostOnly)
+		}
+	})
+}
+
 // parsedLinks is what extractLinks reads, by the slow road: the tokenizer
 // and url.Parse for every link.
 func parsedLinks(body string, page *url.URL, cut int64, inScope func(string) bool) pageLinks {
