@@ -47,8 +47,25 @@ func TestAnchors(t *testing.T) {
 		if s.passFor(&prepared) == nil {
 			t.Fatalf("chunks of %d: the streamed pass was not used", chunk)
 		}
-		if streamed := analyze(in, defaultSteps, s).Links; !reflect.DeepEqual(streamed, got) {
+		if streamed := analyze(in, defaultSteps, s).Links; streamed.Base != got.Base || !reflect.DeepEqual(streamed.Links, got.Links) {
 			t.Errorf("chunks of %d: streamed anchors %v, want %v", chunk, streamed, got)
 		}
+	}
+}
+
+// TestAnchorsBounded records at most MaxAnchors links on each side of the
+// cutoff of a page of tiny links.
+func TestAnchorsBounded(t *testing.T) {
+	link := `<a href=/x>`
+	half := strings.Repeat(link, MaxAnchors+10)
+	body := half + half
+	cut := int64(len(half))
+	links := Analyze(Input{Body: []byte(body), Cutoff: &cut, Links: true}).Links.Links
+	if len(links) != 2*MaxAnchors {
+		t.Fatalf("%d anchors, want %d", len(links), 2*MaxAnchors)
+	}
+	if first, last := links[MaxAnchors-1], links[MaxAnchors]; first.TagEnd > cut || last.TagStart < cut {
+		t.Errorf("anchors %d and %d at %d and %d; want the first %d before the cutoff at %d, the rest past it",
+			MaxAnchors-1, MaxAnchors, first.TagEnd, last.TagStart, MaxAnchors, cut)
 	}
 }
