@@ -90,7 +90,7 @@ func extractLinks(body []byte, anchors inspect.Anchors, page *url.URL, cut int64
 // by the tokenizer from their start tag.
 func (lr *linkReader) href(a inspect.Anchor) []byte {
 	v := lr.body[a.HrefStart:a.HrefEnd]
-	if bytes.IndexAny(v, "&\x00\r") < 0 {
+	if !bytes.ContainsAny(v, "&\x00\r") {
 		return bytes.TrimSpace(v)
 	}
 	z := html.NewTokenizer(bytes.NewReader(lr.body[a.TagStart:a.TagEnd]))
