@@ -137,10 +137,12 @@ smoke: build
 		xvfb-run -a -s '-screen 0 1280x900x24' ./$(BIN) --demo --smoke 60s 3>&2 2>/dev/null; \
 	status=$$?; rm -rf $$rt; exit $$status
 
-## bench: the benchmarks; BenchmarkBudgets prints the two budgets of README.md's Performance section
+## bench: the benchmarks; BenchmarkBudgets and BenchmarkSiteBudget print the budgets of README.md's Performance section
 # side by side against the floor: x-floor (inspecting a page from a loopback server over a bare
-# x/net/html tokenizer pass, at most 1.5) and rss/doc (peak memory of `cutoff inspect --json
-# --no-resources` over the page size, at most 2 at 64 MB).
+# x/net/html tokenizer pass, at most 1.5), rss/doc (peak memory of `cutoff inspect --json
+# --no-resources` over the page size, at most 2 at 64 MB) and the site run's x-floor (`cutoff site
+# --jsonl --urls` over 1,000 pages from a server process, over fetching them with 2 workers and one
+# bare tokenizer pass each, at most 1.3).
 bench:
 	CGO_ENABLED=0 $(GO) test -run '^$$' -bench . -benchmem ./fetch/... ./inspect/... ./verify/... ./app/...
 

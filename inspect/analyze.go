@@ -42,6 +42,8 @@ type Input struct {
 	// Incomplete is true when Body is not the whole body: the cap or an
 	// error stopped reading, so sizes are lower bounds.
 	Incomplete bool
+	// Links asks for Analysis.Links, where every <a href> is.
+	Links bool
 }
 
 // Analysis is what Analyze learns about one page. Offsets are byte offsets
@@ -71,6 +73,8 @@ type Analysis struct {
 	Charset charset.Charset `json:"charset"`
 	// Findings are sorted by severity, most severe first.
 	Findings []finding.Finding `json:"findings"`
+	// Links locates the page's links when Input.Links asked for them.
+	Links scan.Anchors `json:"-"`
 
 	notes pageNotes
 }
@@ -98,9 +102,9 @@ func Analyze(in Input) *Analysis {
 func analyze(in Input, steps scan.Steps, s *scan.Stream) *Analysis {
 	in = prepare(in)
 	charset := detectCharsetAside(&in)
-	full := s.ResultFor(in.Body, in.cut())
+	full := s.ResultFor(in.Body, in.cut(), in.Links)
 	if full == nil {
-		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps)
+		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps, in.Links)
 	}
 	return fromPass(&in, full, <-charset)
 }
@@ -147,6 +151,7 @@ func fromPass(in *Input, full *scan.Result, charset charset.Charset) *Analysis {
 		notes:              pageNotes{full.SVGTitles, full.NoscriptAt, full.NoscriptWhat},
 		Charset:            charset,
 		Impact:             full.Impact,
+		Links:              full.Anchors,
 	}
 	a.finish(in, full.Critical)
 	return a

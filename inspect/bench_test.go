@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"github.com/cutoffapp/cutoff/internal/benchproc"
 )
 
 // benchSizes are the generated page sizes the benchmarks run on: a page
@@ -172,13 +174,13 @@ func BenchmarkAnalyzeVsBare(b *testing.B) {
 			var bareCPU, fullCPU time.Duration
 			for b.Loop() {
 				runtime.GC()
-				t0, c0 := time.Now(), processCPU()
+				t0, c0 := time.Now(), benchproc.ProcessCPU()
 				bareTokenize(page)
 				runtime.GC()
-				t1, c1 := time.Now(), processCPU()
+				t1, c1 := time.Now(), benchproc.ProcessCPU()
 				Analyze(in)
 				runtime.GC()
-				c2 := processCPU()
+				c2 := benchproc.ProcessCPU()
 				bare, full = min(bare, t1.Sub(t0)), min(full, time.Since(t1))
 				bareCPU, fullCPU = bareCPU+c1-c0, fullCPU+c2-c1
 			}

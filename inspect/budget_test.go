@@ -1,25 +1,23 @@
 package inspect_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cutoffapp/cutoff/cli"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/benchproc"
 )
 
 // childEnv makes the test binary run as the command line (main.go only
@@ -37,10 +35,10 @@ const serverEnv = "CUTOFF_BENCH_SERVE"
 func TestMain(m *testing.M) {
 	if size := os.Getenv(serverEnv); size != "" {
 		n, _ := strconv.Atoi(size)
-		srv := servePage(inspect.BenchPage(n))
-		fmt.Println(srv.URL + "/page")
-		io.Copy(io.Discard, os.Stdin) // until the benchmark closes stdin
-		srv.Close()
+		if err := benchproc.Serve(servePage(inspect.BenchPage(n)), "/page"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		os.Exit(0)
 	}
 	if path := os.Getenv(childEnv); path != "" {
@@ -95,33 +93,12 @@ func BenchmarkBudgets(b *testing.B) {
 // startServer starts a process of the test binary serving the page of
 // size bytes, and returns its URL; the process ends with the benchmark.
 func startServer(b *testing.B, size int) string {
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), serverEnv+"="+strconv.Itoa(size))
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		stdin.Close()
-		cmd.Wait()
-	})
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		b.Fatalf("page server: %v", err)
-	}
-	return strings.TrimSpace(line)
+	return benchproc.StartServer(b, serverEnv, strconv.Itoa(size))
 }
 
 // servePage serves page at /page, with its length, and no robots.txt.
-func servePage(page []byte) *httptest.Server {
-	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+func servePage(page []byte) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/page" {
 			http.NotFound(w, r)
 			return
@@ -129,7 +106,7 @@ func servePage(page []byte) *httptest.Server {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Length", strconv.Itoa(len(page)))
 		w.Write(page)
-	}))
+	})
 }
 
 // floorRounds is how many times each loop compares the floor and the
@@ -160,13 +137,13 @@ func floorAndInspect(b *testing.B, page []byte, url string) (floor, cost, floorC
 	p, _ := fetch.Lookup(fetch.DefaultProfileID)
 	opt := inspect.Options{NoResources: true, Fetch: fetch.Options{Cap: int64(len(page))}}
 	runtime.GC()
-	t0, c0 := time.Now(), processCPU()
+	t0, c0 := time.Now(), benchproc.ProcessCPU()
 	inspect.BareTokenize(page)
-	t1, c1 := time.Now(), processCPU()
+	t1, c1 := time.Now(), benchproc.ProcessCPU()
 	runtime.GC()
-	t2, c2 := time.Now(), processCPU()
+	t2, c2 := time.Now(), benchproc.ProcessCPU()
 	r, err := inspect.Page(context.Background(), nil, url, p, opt)
-	t3, c3 := time.Now(), processCPU()
+	t3, c3 := time.Now(), benchproc.ProcessCPU()
 	if err != nil || r.Analysis.BodyBytes != int64(len(page)) {
 		b.Fatalf("inspect %s: %v", url, err)
 	}
@@ -192,13 +169,4 @@ func childPeakRSS(b *testing.B, url string, size int) int64 {
 		b.Skipf("no peak memory from the child process (%v, %v)", err, perr)
 	}
 	return kb << 10
-}
-
-// processCPU returns the CPU time this process has used, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -57,6 +57,9 @@ type Options struct {
 	// inspections (a site run) fetch each host's robots.txt once; nil means
 	// a cache of this inspection's own.
 	Robots *robots.Cache
+	// Links locates the page's links in Analysis.Links, for a caller that
+	// follows them.
+	Links bool
 }
 
 // Page inspects target as the crawler profile p sees it: target's host's
@@ -92,7 +95,7 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	defer stopRobots()
 	robotsSummary := startPageRobots(robotsCtx, cache, p, target, progress)
 	// The full pass reads the body while it arrives (see scan/stream.go).
-	stream := scan.NewStream(p)
+	stream := scan.NewStream(p, opt.Links)
 	fetchOpt := opt.Fetch
 	fetchOpt.Body = stream
 	res, err := fetchPage(ctx, f, target, p, fetchOpt, progress)
@@ -234,6 +237,7 @@ func fetchPage(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Pro
 func analyse(res *fetch.Result, p fetch.Profile, chrome string, progress func(Progress), stream *scan.Stream) *Report {
 	progress(Progress{Phase: PhaseAnalysis, Done: res.BodyBytes, Total: res.BodyBytes})
 	in := NewInput(res, &p)
+	in.Links = stream.RecordsAnchors()
 	a := analyze(in, scan.DefaultSteps, stream)
 	if res.Kind != fetch.KindHTML {
 		a.documentOnly()

@@ -76,11 +76,11 @@ func analysisJSON(t testing.TB, body []byte, a *Analysis) string {
 func streamed(t testing.TB, body []byte, at int64, next func() int, move bool) (*Analysis, bool) {
 	t.Helper()
 	const finalURL = "https://example.com/page"
-	s := scan.NewStream(streamProfile)
+	s := scan.NewStream(streamProfile, false)
 	deliver(s, fetch.BodyHead{FinalURL: finalURL, CutoffAt: at}, body, next, move)
 	in := fetchedInput(body, at, finalURL)
 	prepared := prepare(in)
-	used := s.ResultFor(prepared.Body, prepared.cut()) != nil
+	used := s.ResultFor(prepared.Body, prepared.cut(), false) != nil
 	return analyze(in, scan.DefaultSteps, s), used
 }
 
@@ -147,11 +147,11 @@ func TestStreamedPassMatchesWhole(t *testing.T) {
 func TestStreamedPassFallsBack(t *testing.T) {
 	body := []byte("<html><head><title>t</title></head><body>" + strings.Repeat("<p>x</p>", 100) + "</body></html>")
 	at := int64(len(body)) // the stream sees the body end at the cutoff: no cut
-	s := scan.NewStream(streamProfile)
+	s := scan.NewStream(streamProfile, false)
 	deliver(s, fetch.BodyHead{CutoffAt: at}, body, func() int { return 64 }, false)
 	in := Input{Body: body, Cutoff: &at, Tokens: streamProfile.RobotsTokens} // capped: the accounting cuts
 	prepared := prepare(in)
-	if s.ResultFor(prepared.Body, prepared.cut()) != nil {
+	if s.ResultFor(prepared.Body, prepared.cut(), false) != nil {
 		t.Fatal("the streamed pass was used for a body whose cutoff it did not see")
 	}
 	if got, want := analysisJSON(t, body, analyze(in, scan.DefaultSteps, s)), analysisJSON(t, body, Analyze(in)); got != want {
@@ -163,7 +163,7 @@ func TestStreamedPassFallsBack(t *testing.T) {
 // however much of the body is missing.
 func TestStreamedPassStops(t *testing.T) {
 	body := genPage(200_000, 5)
-	s := scan.NewStream(streamProfile)
+	s := scan.NewStream(streamProfile, false)
 	s.Begin(fetch.BodyHead{CutoffAt: 150_000}, body[:50_000:50_000])
 	s.Stop()
 	done := make(chan struct{})
@@ -175,7 +175,7 @@ func TestStreamedPassStops(t *testing.T) {
 	}
 	in := fetchedInput(body, 150_000, "")
 	prepared := prepare(in)
-	if s.ResultFor(prepared.Body, prepared.cut()) != nil {
+	if s.ResultFor(prepared.Body, prepared.cut(), false) != nil {
 		t.Fatal("a stopped stream's pass was used")
 	}
 }

@@ -34,6 +34,7 @@ func (p *pass) content(a atom.Atom, at *tagAttrs, off, end int64) {
 }
 
 func (p *pass) anchor(at *tagAttrs, off, end int64) {
+	p.recordAnchor(at, off, end, false)
 	cls := p.links.classify(at.href)
 	switch cls {
 	case linkNone:

@@ -190,6 +190,7 @@ func (p *pass) critical(a atom.Atom, at *tagAttrs, off, end int64) {
 		if at.hasHref && !p.seenBase {
 			p.seenBase = true
 			p.links.setBase(at.href)
+			p.recordAnchor(at, off, end, true)
 		}
 	}
 }

@@ -20,10 +20,10 @@ func analyze(in Input, steps Steps, s *Stream) *Result {
 	if in.Cutoff != nil {
 		cut = min(max(*in.Cutoff, 0), int64(len(in.Body)))
 	}
-	if r := s.ResultFor(in.Body, cut); r != nil {
+	if r := s.ResultFor(in.Body, cut, false); r != nil {
 		return r
 	}
-	return Run(in.Body, cut, LowerAll(in.Tokens), in.URL, steps)
+	return Run(in.Body, cut, LowerAll(in.Tokens), in.URL, steps, false)
 }
 
 // runDefault is analyze with the default steps and no stream.

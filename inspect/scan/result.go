@@ -32,6 +32,9 @@ type Result struct {
 	// does: "<img>", "text".
 	NoscriptAt   int64
 	NoscriptWhat string
+	// Anchors locates the page's links when the pass was asked to record
+	// them (Run's anchors); empty otherwise.
+	Anchors Anchors
 }
 
 // Run reads body once, as the crawler whose robots.txt tokens (lower case,
@@ -39,11 +42,13 @@ type Result struct {
 // offset cutoff (-1 when nothing is cut); the kept prefix's pass forks
 // from it shortly before the cutoff. base is the page's URL, to tell
 // internal links from external ones; nil means only relative links are
-// internal. steps is DefaultSteps but in tests. The body is untrusted: Run
+// internal. steps is DefaultSteps but in tests. anchors asks the pass to
+// record where every link is (Result.Anchors). The body is untrusted: Run
 // never panics and its memory stays proportional to the body.
-func Run(body []byte, cutoff int64, tokens []string, base *url.URL, steps Steps) *Result {
+func Run(body []byte, cutoff int64, tokens []string, base *url.URL, steps Steps, anchors bool) *Result {
 	full := newPass(body, true, cutoff, tokens, newLinkResolver(base))
 	full.steps = steps
+	full.keepAnchors = anchors
 	full.run()
 	return full.result()
 }
@@ -51,7 +56,7 @@ func Run(body []byte, cutoff int64, tokens []string, base *url.URL, steps Steps)
 // result is what the full pass p found.
 func (p *pass) result() *Result {
 	r := &Result{ByteMap: p.bm.m, Critical: p.crit, SVGTitles: p.svgTitles,
-		NoscriptAt: p.noscriptBreak, NoscriptWhat: p.noscriptWhat}
+		NoscriptAt: p.noscriptBreak, NoscriptWhat: p.noscriptWhat, Anchors: p.anchors}
 	if p.cutoff >= 0 {
 		r.Impact = impact(p, p.kept, p.cutoff)
 	}

@@ -63,6 +63,8 @@ type pass struct {
 	textBytes          int64
 	lostLinks          []Link
 	lostHeadings       []Heading
+	keepAnchors        bool // full pass: record anchors (Input.Links)
+	anchors            Anchors
 	svgTitles          int
 	// noscriptBreak is the offset of the first <noscript> in the head whose
 	// content ends the head when scripting is off, -1 when none; noscriptWhat

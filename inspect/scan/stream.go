@@ -34,14 +34,20 @@ type Stream struct {
 	done    chan struct{} // closed when the pass ends
 	pass    *pass         // the full pass, once done is closed
 	head    fetch.BodyHead
+	links   bool // the pass records anchors (NewStream's anchors)
 }
 
-// NewStream returns a stream whose pass reads as the crawler profile p.
-func NewStream(p fetch.Profile) *Stream {
-	s := &Stream{profile: p, started: make(chan struct{}), done: make(chan struct{})}
+// NewStream returns a stream whose pass reads as the crawler profile p,
+// recording the page's anchors when anchors is true (see Anchors).
+func NewStream(p fetch.Profile, anchors bool) *Stream {
+	s := &Stream{profile: p, links: anchors, started: make(chan struct{}), done: make(chan struct{})}
 	s.arrived.L = &s.mu
 	return s
 }
+
+// RecordsAnchors reports whether the stream's pass records anchors; false
+// for a nil stream.
+func (s *Stream) RecordsAnchors() bool { return s != nil && s.links }
 
 // Begin starts the full pass on its own goroutine.
 func (s *Stream) Begin(head fetch.BodyHead, body []byte) {
@@ -75,7 +81,7 @@ func (s *Stream) run() {
 	defer close(s.done)
 	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
 	p := newPass(s.snapshot(), true, s.head.CutoffAt, LowerAll(s.profile.RobotsTokens), newLinkResolver(u))
-	p.src = s
+	p.src, p.keepAnchors = s, s.links
 	p.run()
 	s.pass = p
 }
@@ -139,16 +145,17 @@ func (s *Stream) finished() *pass {
 func (s *Stream) Wait() { s.finished() }
 
 // ResultFor returns what the stream's pass found when it read exactly body
-// with cutoff (-1 when nothing is cut), as the analysis prepares them, or
+// with cutoff (-1 when nothing is cut), as the analysis prepares them, and
+// recorded anchors when anchors asks for them (NewStream's), or
 // nil, also for a nil stream: a body that ended where the fetch's
 // accounting differs from the stream's view (a capped read, say) is read
 // again from the whole body.
-func (s *Stream) ResultFor(body []byte, cutoff int64) *Result {
+func (s *Stream) ResultFor(body []byte, cutoff int64, anchors bool) *Result {
 	if s == nil {
 		return nil
 	}
 	p := s.finished()
-	if p == nil || s.stopped.Load() || len(p.body) != len(body) || p.cutoff != cutoff {
+	if p == nil || s.stopped.Load() || len(p.body) != len(body) || p.cutoff != cutoff || p.keepAnchors != anchors {
 		return nil
 	}
 	return p.result()

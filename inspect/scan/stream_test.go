@@ -25,7 +25,7 @@ func resultJSON(t testing.TB, r *Result) string {
 // is found waiting for more, not for the end.
 func TestStreamedPassReadsAhead(t *testing.T) {
 	body := demoPages(t)["/big"]
-	s := NewStream(fetch.Profile{RobotsTokens: []string{"Googlebot"}})
+	s := NewStream(fetch.Profile{RobotsTokens: []string{"Googlebot"}}, false)
 	half := append(make([]byte, 0, len(body)), body[:len(body)/2]...)
 	cut := int64(len(body)) * 3 / 4
 	s.Begin(fetch.BodyHead{CutoffAt: cut}, half)

@@ -1,19 +1,18 @@
 package site
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/benchproc"
 )
 
 // benchSite serves n generated pages: page i is between 10 KB and 3 MB
@@ -70,7 +69,7 @@ func benchmarkRun(b *testing.B, n int) {
 		bytesRead += int64(benchSize(i))
 	}
 	b.SetBytes(bytesRead)
-	resetPeakRSS()
+	benchproc.ResetPeakRSS()
 	for b.Loop() {
 		cfg := Config{Profile: benchProfile(b), PerHost: 4, Global: 4, MaxPages: n}
 		var rows []Row
@@ -83,7 +82,7 @@ func benchmarkRun(b *testing.B, n int) {
 		}
 		b.ReportMetric(sum.PagesPerSecond, "pages/s")
 	}
-	b.ReportMetric(float64(peakRSS())/(1<<20), "peak-RSS-MB")
+	b.ReportMetric(float64(benchproc.PeakRSS())/(1<<20), "peak-RSS-MB")
 	b.ReportMetric(float64(retained())/(1<<20), "retained-MB")
 }
 
@@ -104,24 +103,4 @@ func benchProfile(b *testing.B) fetch.Profile {
 		b.Fatal("no googlebot-smartphone profile")
 	}
 	return p
-}
-
-// resetPeakRSS resets the kernel's high-water mark of resident memory.
-func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-// peakRSS reads VmHWM, the process's peak resident memory, in bytes.
-func peakRSS() int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }

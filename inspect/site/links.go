@@ -5,7 +5,8 @@ import (
 	"net/url"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // pageLinks are a page's in-scope links, normalised, each once.
@@ -14,55 +15,90 @@ type pageLinks struct {
 	lostOnly []string // only past the cutoff: the crawler never sees them
 }
 
-// maxPageLinks bounds the links kept per page and per side, so that a page
-// of a million links cannot grow a run's memory.
-const maxPageLinks = 5000
+// The links kept per page and per side (kept, lost only) are bounded in
+// count and in bytes, so that a page of a million links, or of links a
+// kilobyte long, cannot grow a run's memory: a real page's links, a few
+// thousand of some 100 bytes, stay well within both.
+const (
+	maxPageLinks     = 5000
+	maxPageLinkBytes = 256 << 10
+)
 
-// extractLinks reads the <a href> links of body with the HTML tokenizer. A
-// link is kept when its start tag ends at or before cut (the tokenizer reads
-// the same tag from the kept prefix); cut < 0 means nothing is cut. <base
-// href> before the link changes how relative hrefs resolve, as in a browser.
-// inScope says which normalised URLs count.
-func extractLinks(body []byte, page *url.URL, cut int64, inScope func(string) bool) pageLinks {
-	z := html.NewTokenizer(bytes.NewReader(body))
-	base, baseSet := page, false
-	seen := map[string]int8{} // 1 kept, 2 lost
-	var out pageLinks
-	var off int64
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		end := off + int64(len(z.Raw()))
-		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
-			name, hasAttr := z.TagName()
-			switch a := atom.Lookup(name); {
-			case a == atom.Base && !baseSet && hasAttr:
-				if b := resolveAttr(z, page); b != nil {
-					base, baseSet = b, true
-				}
-			case a == atom.A && hasAttr:
-				addLink(&out, seen, resolveAttr(z, base), cut < 0 || end <= cut, inScope)
-			}
-		}
-		off = end
-	}
-	out.lostOnly = dropKept(out.lostOnly, seen)
-	return out
+// linkSide is one side of a page's links with what it holds.
+type linkSide struct {
+	links []string
+	bytes int
 }
 
-// resolveAttr resolves the tag's href against base; nil when it has none or
-// it does not parse.
-func resolveAttr(z *html.Tokenizer, base *url.URL) *url.URL {
+func (s *linkSide) add(n string) {
+	if len(s.links) < maxPageLinks && s.bytes+len(n) <= maxPageLinkBytes {
+		s.links = append(s.links, n)
+		s.bytes += len(n)
+	}
+}
+
+// linkReader reads the links of one page from the anchors its analysis
+// located: no second tokenizer pass.
+type linkReader struct {
+	body    []byte
+	base    *url.URL // what relative hrefs resolve against
+	origin  []byte   // the base's normalised scheme and host, when in scope; nil otherwise
+	inScope func(string) bool
+	seen    map[string]int8 // 1 kept, 2 lost
+	buf     []byte
+}
+
+// extractLinks reads the <a href> links of body located by anchors (see
+// scan.Anchors). A link is kept when its start tag ends at or before
+// cut; cut < 0 means nothing is cut. <base href> changes how relative
+// hrefs resolve, as in a browser. inScope says which normalised URLs
+// count.
+func extractLinks(body []byte, anchors scan.Anchors, page *url.URL, cut int64, inScope func(string) bool) pageLinks {
+	lr := linkReader{body: body, base: page, inScope: inScope, seen: map[string]int8{}}
+	if b := anchors.Base; b.HrefEnd > b.HrefStart {
+		if ref, err := url.Parse(string(lr.href(b))); err == nil {
+			lr.base = page.ResolveReference(ref)
+		}
+	}
+	if o, err := normaliseURL(&url.URL{Scheme: lr.base.Scheme, Host: lr.base.Host}); err == nil && inScope(o) {
+		lr.origin = []byte(o[:len(o)-1]) // without the path "/"
+	}
+	var kept, lost linkSide
+	for _, a := range anchors.Links {
+		n, ok := lr.resolve(lr.href(a))
+		if !ok {
+			continue
+		}
+		switch k := cut < 0 || a.TagEnd <= cut; {
+		case k && lr.seen[string(n)] != 1:
+			s := string(n)
+			kept.add(s)
+			lr.seen[s] = 1
+		case !k && lr.seen[string(n)] == 0:
+			s := string(n)
+			lost.add(s)
+			lr.seen[s] = 2
+		}
+	}
+	return pageLinks{kept: kept.links, lostOnly: dropKept(lost.links, lr.seen)}
+}
+
+// href is an anchor's value as the tokenizer gives it (character
+// references decoded by the rules for attributes, which leave "&copy=" in
+// a query alone; NUL and carriage returns replaced), surrounding space
+// removed. The few values with a "&", a NUL or a carriage return are read
+// by the tokenizer from their start tag.
+func (lr *linkReader) href(a scan.Anchor) []byte {
+	v := lr.body[a.HrefStart:a.HrefEnd]
+	if !bytes.ContainsAny(v, "&\x00\r") {
+		return bytes.TrimSpace(v)
+	}
+	z := html.NewTokenizer(bytes.NewReader(lr.body[a.TagStart:a.TagEnd]))
+	z.Next()
 	for {
 		key, val, more := z.TagAttr()
 		if string(key) == "href" {
-			ref, err := url.Parse(string(bytes.TrimSpace(val)))
-			if err != nil || base == nil {
-				return nil
-			}
-			return base.ResolveReference(ref)
+			return bytes.TrimSpace(val)
 		}
 		if !more {
 			return nil
@@ -70,26 +106,74 @@ func resolveAttr(z *html.Tokenizer, base *url.URL) *url.URL {
 	}
 }
 
-func addLink(out *pageLinks, seen map[string]int8, u *url.URL, kept bool, inScope func(string) bool) {
-	if u == nil {
-		return
-	}
-	n, err := normaliseURL(u)
-	if err != nil || !inScope(n) {
-		return
-	}
-	switch {
-	case kept && seen[n] != 1:
-		if len(out.kept) < maxPageLinks {
-			out.kept = append(out.kept, n)
+// resolve returns href resolved and normalised when it is in scope, in a
+// buffer the next call reuses. A path from the root of the base's host, the
+// common case, is joined to the host without parsing (fastPath); any other
+// href goes through url.Parse and Normalise.
+func (lr *linkReader) resolve(href []byte) ([]byte, bool) {
+	if fastPath(href) {
+		if lr.origin == nil {
+			return nil, false
 		}
-		seen[n] = 1
-	case !kept && seen[n] == 0:
-		if len(out.lostOnly) < maxPageLinks {
-			out.lostOnly = append(out.lostOnly, n)
+		lr.buf = append(append(lr.buf[:0], lr.origin...), href...)
+		if i := bytes.IndexByte(lr.buf, '#'); i >= 0 {
+			lr.buf = lr.buf[:i]
 		}
-		seen[n] = 2
+		return lr.buf, true
 	}
+	ref, err := url.Parse(string(href))
+	if err != nil {
+		return nil, false
+	}
+	n, err := normaliseURL(lr.base.ResolveReference(ref))
+	if err != nil || !lr.inScope(n) {
+		return nil, false
+	}
+	lr.buf = append(lr.buf[:0], n...)
+	return lr.buf, true
+}
+
+// fastPath says whether href is a path from the root that url.Parse,
+// ResolveReference and Normalise leave as written: it starts with one "/",
+// its path holds only characters that need no escaping and no empty or
+// dot segment, and its query and fragment only printable ASCII.
+func fastPath(href []byte) bool {
+	if len(href) == 0 || href[0] != '/' {
+		return false
+	}
+	for i, c := range href {
+		switch {
+		case c == '?' || c == '#':
+			return printable(href[i+1:])
+		case c == '/' && i+1 < len(href) && (href[i+1] == '/' || href[i+1] == '.'):
+			return false
+		case !pathByte(c):
+			return false
+		}
+	}
+	return true
+}
+
+func pathByte(c byte) bool { return pathBytes[c] }
+
+// pathBytes are the bytes a path keeps as written: letters, digits and
+// "-._~!$&'()*+,;=:@/".
+var pathBytes = func() (t [256]bool) {
+	for c := range t {
+		b := byte(c)
+		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' ||
+			bytes.IndexByte([]byte("-._~!$&'()*+,;=:@/"), b) >= 0
+	}
+	return t
+}()
+
+func printable(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c >= 0x7f || c == '%' {
+			return false
+		}
+	}
+	return true
 }
 
 // dropKept removes the lost links that also appear before the cutoff.

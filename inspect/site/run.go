@@ -284,7 +284,9 @@ func (r *run) finish(ctx context.Context, src *source) (*Summary, error) {
 		s.PagesPerSecond = float64(s.Pages-s.Resumed) / s.Seconds
 	}
 	keep := func(u string) bool { return r.in.Crawl != "" || r.seen[u] }
-	s.LinkedOnlyPastCutoff = r.graph.orphans(keep)
+	var unnamed int
+	s.LinkedOnlyPastCutoff, unnamed = r.graph.orphans(keep)
+	s.Notes = append(s.Notes, r.graph.notes(unnamed)...)
 	if src == nil {
 		return s, nil
 	}

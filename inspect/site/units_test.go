@@ -1,12 +1,15 @@
 package site
 
 import (
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 func TestNormalise(t *testing.T) {
@@ -38,7 +41,7 @@ func TestExtractLinks(t *testing.T) {
 	cut := int64(strings.Index(body, "<!-- CUT -->"))
 	page, _ := url.Parse("http://site.test/page")
 	same := func(n string) bool { return hostOf(n) == "http://site.test" }
-	got := extractLinks([]byte(body), page, cut, same)
+	got := extractLinks([]byte(body), anchorsOf(body), page, cut, same)
 	if want := []string{"http://site.test/dir/a", "http://site.test/b"}; !slices.Equal(got.kept, want) {
 		t.Errorf("kept %q, want %q", got.kept, want)
 	}
@@ -47,7 +50,7 @@ func TestExtractLinks(t *testing.T) {
 	}
 	// A link whose start tag straddles the cutoff is not seen.
 	tagCut := int64(strings.Index(body, `<a href="/b#x">`) + 5)
-	got = extractLinks([]byte(body), page, tagCut, same)
+	got = extractLinks([]byte(body), anchorsOf(body), page, tagCut, same)
 	if !slices.Contains(got.lostOnly, "http://site.test/b") || len(got.kept) != 1 {
 		t.Errorf("cut inside a tag: kept %q, lost %q", got.kept, got.lostOnly)
 	}
@@ -111,4 +114,9 @@ func TestCheckInput(t *testing.T) {
 			t.Errorf("%+v accepted", in)
 		}
 	}
+}
+
+// anchorsOf is where the analysis's pass finds the links of body.
+func anchorsOf(body string) scan.Anchors {
+	return inspect.Analyze(inspect.Input{Body: []byte(body), Links: true}).Links
 }

@@ -84,7 +84,7 @@ func (in *inspector) disallowed(ctx context.Context, u string) (Row, bool) {
 // fetch inspects the page, backing off on 429 and 503.
 func (in *inspector) fetch(ctx context.Context, j job) result {
 	host := hostOf(j.url)
-	opt := inspect.Options{Fetch: in.cfg.Fetch, NoResources: !in.cfg.Resources, Robots: in.robots}
+	opt := inspect.Options{Fetch: in.cfg.Fetch, NoResources: !in.cfg.Resources, Robots: in.robots, Links: true}
 	for attempt := 0; ; attempt++ {
 		release, err := in.gates.acquire(ctx, host)
 		if err != nil {
@@ -156,7 +156,7 @@ func (in *inspector) pageLinks(r *inspect.Report) (pageLinks, string) {
 	if r.Fetch.CutoffOffset != nil {
 		cut = *r.Fetch.CutoffOffset
 	}
-	links := extractLinks(r.Fetch.Body, page, cut, in.inScope)
+	links := extractLinks(r.Fetch.Body, r.Analysis.Links, page, cut, in.inScope)
 	return links, keptCanonical(r, page)
 }
 
