@@ -99,6 +99,10 @@ func (d *Diff) Sentences() []string {
 	if fc := d.findingsSentence(); fc != "" {
 		out = append(out, fc)
 	}
+	if len(out) == 1 && o.BodyBytes == n.BodyBytes && !d.VerdictChanged() && cutoffClause(o.CutoffOffset, n.CutoffOffset) == "" {
+		out[0] = fmt.Sprintf("Since %s nothing the crawler gets has changed: the page is %s bytes, %s of its limit.",
+			since(o.Time, n.Time), prose.Thousands(n.BodyBytes), prose.Percent(n.CountedBytes, n.LimitBytes))
+	}
 	return out
 }
 
@@ -296,7 +300,15 @@ func (d *Diff) findingsSentence() string {
 	if o.Critical == n.Critical && o.Warning == n.Warning {
 		return ""
 	}
-	return fmt.Sprintf("The report now has %s and %s (it had %d and %d).",
-		prose.Count(int64(n.Critical), "critical finding", "critical findings"),
-		prose.Count(int64(n.Warning), "warning", "warnings"), o.Critical, o.Warning)
+	return fmt.Sprintf("The report now has %s (it had %s).", findingCount(n), findingCount(o))
+}
+
+// findingCount writes the critical findings and warnings of c: "2
+// critical findings and 1 warning", "none".
+func findingCount(c FindingCounts) string {
+	if c.Critical == 0 && c.Warning == 0 {
+		return "no critical finding and no warning"
+	}
+	return prose.Count(int64(c.Critical), "critical finding", "critical findings") + " and " +
+		prose.Count(int64(c.Warning), "warning", "warnings")
 }

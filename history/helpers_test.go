@@ -52,6 +52,9 @@ func (s *pageServer) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if r.URL.Path != "/" {
+		script = 1000 // every other page stays small
+	}
 	fmt.Fprint(w, page(script))
 }
 
