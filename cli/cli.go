@@ -43,6 +43,8 @@ func commands() []command {
 		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},
 		{"demo", "[--addr 127.0.0.1:0]", "serve the embedded demo site on loopback", runDemo},
 		{"site", siteUsage, "inspect many URLs (list, sitemap, crawl) politely, a row each", runSite},
+		{"history", historyUsage, "list the saved inspections, say what changed between two, prune old ones", runHistory},
+		{"watch", watchUsage, "keep a watch list; --once re-inspects it and says what changed (exit 1 when a verdict did)", runWatch},
 	}
 }
 
