@@ -71,16 +71,16 @@ check:
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	@echo "== go vet (the first run downloads the Go modules and compiles Fyne's OpenGL and GLFW C code: about 3-5 minutes)"
 	$(GO) vet ./...
-	@echo "== fetch/, inspect/, internal/ and cli/ import nothing from fyne.io; app/byteview imports no Cutoff package"
-	@if $(GO) list -deps ./fetch/... ./inspect/... ./internal/... ./cli/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
+	@echo "== fetch/, inspect/, internal/, history/ and cli/ import nothing from fyne.io; app/byteview imports no Cutoff package"
+	@if $(GO) list -deps ./fetch/... ./inspect/... ./internal/... ./history/... ./cli/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
 	@if $(GO) list -deps ./app/byteview | grep '^github.com/cutoffapp/' | grep -v '/app/byteview$$'; then echo "app/byteview imports Cutoff packages"; exit 1; fi
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
 
 ## unit: the core and the UI build and test without cgo or a display
 unit:
-	@echo "== tests without cgo (fetch, inspect, internal, cli, app under Fyne's test driver)"
-	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./cli/... ./app/...
+	@echo "== tests without cgo (fetch, inspect, internal, history, cli, app under Fyne's test driver)"
+	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./history/... ./cli/... ./app/...
 
 # Every package with tests runs under the race detector. Package main only wires
 # (it has no tests) and links GLFW, so it is built by `build`, not here.
