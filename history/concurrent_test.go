@@ -2,6 +2,7 @@ package history
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,7 +59,7 @@ func TestTwoHandlesWriteAtOnce(t *testing.T) {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v (%v)", err, errors.Unwrap(err))
 		}
 	}
 	if n := countInspections(t, path); n != 2*writes {

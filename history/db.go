@@ -80,13 +80,22 @@ func open(ctx context.Context, path string, upTo int) (*DB, error) {
 		return fail(err)
 	}
 	dsn := path + "?_pragma=busy_timeout(" + strconv.FormatInt(busyTimeout.Milliseconds(), 10) + ")" +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return fail(err)
 	}
 	h := &DB{db: db, path: path, now: time.Now}
-	if err := migrate(ctx, db, upTo); err != nil {
+	err = retryBusy(ctx, func() error {
+		// WAL lets readers and one writer work at once; the mode is kept in
+		// the file. Switching to it needs the file to itself, and SQLite
+		// answers busy at once rather than waiting, hence the retries.
+		if _, err := db.ExecContext(ctx, "PRAGMA journal_mode=WAL"); err != nil {
+			return err
+		}
+		return migrate(ctx, db, upTo)
+	})
+	if err != nil {
 		db.Close()
 		return fail(err)
 	}
@@ -98,6 +107,34 @@ func (h *DB) Path() string { return h.path }
 
 // Close closes the file.
 func (h *DB) Close() error { return h.db.Close() }
+
+// retryBusy calls fn until it does not fail on a lock, for at most the
+// busy timeout: for the steps where SQLite reports a lock at once instead
+// of waiting (another process creating the same file).
+func retryBusy(ctx context.Context, fn func() error) error {
+	deadline := time.Now().Add(busyTimeout)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := fn()
+		if !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+	}
+}
+
+// isBusy reports whether err is SQLite's "the file is locked".
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+}
 
 // wrap turns a SQLite error into an *Error naming the file.
 func (h *DB) wrap(err error) error {

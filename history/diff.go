@@ -14,8 +14,9 @@ import (
 type Diff struct {
 	Older, Newer Inspection
 	// Crossed lists the critical elements kept in Older that the crawler
-	// no longer gets whole in Newer, as Newer has them; Recovered the
-	// reverse.
+	// no longer gets whole in Newer, as Newer has them, and those new in
+	// Newer that lie past its cutoff; Recovered the elements lost in Older
+	// and kept in Newer.
 	Crossed   []Element
 	Recovered []Element
 	// RobotsChanged is true when robots.txt's verdict on the page changed
@@ -38,6 +39,8 @@ func Compare(older, newer Inspection) Diff {
 	for k, e := range rankedElements(newer.Critical) {
 		old, ok := before[k]
 		switch {
+		case !ok && e.BeyondCutoff: // new, and already out of reach
+			d.Crossed = append(d.Crossed, e)
 		case !ok || old.BeyondCutoff == e.BeyondCutoff:
 		case e.BeyondCutoff:
 			d.Crossed = append(d.Crossed, e)
