@@ -112,7 +112,7 @@ func writeUsage(w io.Writer) {
 		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, c.usage, c.summary)
 	}
 	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s).")
-	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched, 2 usage error, 3 the fetch failed.")
+	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched (watch --once: a verdict changed), 2 usage error, 3 the fetch failed.")
 }
 
 // commonFlags are the flags every subcommand that fetches accepts.
