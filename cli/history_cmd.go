@@ -13,7 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-const historyUsage = "[--json] [URL] | --diff URL | --diff ID ID | --runs | --prune [--retention DAYS]"
+const historyUsage = "[--json] [URL] | --diff URL | --diff ID ID | --runs [--diff ID [ID]] | --prune [--retention DAYS]"
 
 // historyCmdFlags are the flags of `cutoff history`.
 type historyCmdFlags struct {
@@ -46,12 +46,16 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return usageError(stderr, "history reads the history file; --no-history leaves nothing to read")
 	case fl.retention < 0 || fl.limit < 0:
 		return usageError(stderr, "--retention and --max take 0 or more")
+	case fl.runs && fl.diff && len(rest) != 1 && len(rest) != 2:
+		return usageError(stderr, "--runs --diff takes a site run ID (compared with the run before it) or two, got %d arguments", len(rest))
+	case fl.runs && !fl.diff && len(rest) > 0:
+		return usageError(stderr, "--runs takes no argument without --diff")
 	case fl.diff && len(rest) != 1 && len(rest) != 2:
 		return usageError(stderr, "--diff takes a URL or two inspection IDs, got %d arguments", len(rest))
 	case !fl.diff && len(rest) > 1:
 		return usageError(stderr, "history takes at most one URL, got %d arguments", len(rest))
-	case (fl.prune || fl.retention > 0 || fl.runs) && len(rest) > 0:
-		return usageError(stderr, "--prune, --retention and --runs take no URL")
+	case (fl.prune || fl.retention > 0) && len(rest) > 0:
+		return usageError(stderr, "--prune and --retention take no URL")
 	}
 	h := fl.history.open(ctx, stderr, "nothing can be read from it")
 	if h == nil {
@@ -59,6 +63,8 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	defer h.Close()
 	switch {
+	case fl.runs && fl.diff:
+		return fl.printRunDiff(ctx, h, rest, stdout, stderr)
 	case fl.diff:
 		return fl.printDiff(ctx, h, rest, stdout, stderr)
 	case fl.prune || fl.retention > 0:
@@ -252,6 +258,41 @@ func flushed(err error, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "cutoff: could not write the output: %v.\n", err)
 		return exitFetch
+	}
+	return exitOK
+}
+
+// printRunDiff compares a site run with the one before it of the same
+// input, or two site runs by ID.
+func (fl *historyCmdFlags) printRunDiff(ctx context.Context, h *history.DB, args []string, stdout, stderr io.Writer) int {
+	ids := make([]int64, len(args))
+	for i, a := range args {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil {
+			return usageError(stderr, "--runs --diff takes site run IDs, and %q is not one", a)
+		}
+		ids[i] = id
+	}
+	var d history.SiteDiff
+	var err error
+	if len(ids) == 1 {
+		d, err = h.CompareWithPrevious(ctx, ids[0])
+	} else {
+		d, err = h.CompareSiteRuns(ctx, min(ids[0], ids[1]), max(ids[0], ids[1]))
+	}
+	if err != nil {
+		return historyFailed(stderr, err)
+	}
+	if fl.json {
+		return writeJSON(stdout, stderr, struct {
+			history.SiteDiff
+			Sentences []string `json:"sentences"`
+		}{d, d.Sentences()})
+	}
+	fmt.Fprintf(stdout, "%s %s: site run %d against %d, as %s.\n", d.Newer.InputKind, d.Newer.Input, d.Newer.ID,
+		d.Older.ID, d.Newer.Profile)
+	for _, s := range d.Sentences() {
+		fmt.Fprintln(stdout, s)
 	}
 	return exitOK
 }

@@ -203,6 +203,17 @@ func TestSiteRunHistory(t *testing.T) {
 	if code, out, _ := run(t, "history", "--history", file, "--runs"); code != exitOK || strings.Count(out, "list ") != 2 {
 		t.Errorf("history --runs: exit %d\n%s", code, out)
 	}
+	code, out, _ = run(t, "history", "--history", file, "--runs", "--diff", "2", "--json")
+	var d struct {
+		Older     struct{ ID int64 }
+		Newer     struct{ ID int64 }
+		NewlyOver []string `json:"newly_over_limit"`
+		Sentences []string
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil || code != exitOK || d.Older.ID != 1 || d.Newer.ID != 2 ||
+		len(d.NewlyOver) != 1 || d.NewlyOver[0] != url || len(d.Sentences) < 2 {
+		t.Errorf("history --runs --diff 2 --json: exit %d, %+v (%v)\n%s", code, d, err, out)
+	}
 }
 
 func TestHistoryUsageErrors(t *testing.T) {
@@ -217,6 +228,8 @@ func TestHistoryUsageErrors(t *testing.T) {
 		{[]string{"history", "--history", file, "--diff", "1", "2"}, "no inspection 1"},
 		{[]string{"history", "--history", file, "--diff", "http://nowhere.example/"}, "holds 0 inspections"},
 		{[]string{"history", "--prune", "http://x.example/"}, "take no URL"},
+		{[]string{"history", "--runs", "3"}, "no argument without --diff"},
+		{[]string{"history", "--history", file, "--runs", "--diff", "7"}, "no site run 7"},
 		{[]string{"watch"}, "one of --once"},
 		{[]string{"watch", "--list", "http://x.example/"}, "go with --once"},
 		{[]string{"watch", "--history", file, "--remove", "http://x.example/"}, "not on the watch list"},

@@ -172,6 +172,9 @@ var ErrNoEarlierRun = errors.New("no earlier run of this input in the history")
 // CompareWithPrevious compares site run id with the last earlier run of
 // the same input kind, input and profile.
 func (h *DB) CompareWithPrevious(ctx context.Context, id int64) (SiteDiff, error) {
+	if _, err := h.siteRun(ctx, id); err != nil {
+		return SiteDiff{}, err
+	}
 	var prev int64
 	err := h.db.QueryRowContext(ctx, `SELECT p.id FROM site_runs p JOIN site_runs r ON r.id = ?
 		WHERE p.input_kind = r.input_kind AND p.input = r.input AND p.profile = r.profile AND p.id <> r.id
@@ -227,7 +230,8 @@ func (h *DB) siteRun(ctx context.Context, id int64) (SiteRun, error) {
 // SiteDiff is what changed between two runs of one sitemap, crawl or
 // list.
 type SiteDiff struct {
-	Older, Newer         SiteRun
+	Older                SiteRun `json:"older"`
+	Newer                SiteRun `json:"newer"`
 	olderRows, newerRows []SiteRow
 	// NewlyOver lists the pages over their limit now and not before;
 	// Fixed those over it before and not now (both fetched both times).
@@ -237,10 +241,12 @@ type SiteDiff struct {
 	// links past a cutoff, and not before.
 	NewlyLinkedOnlyPastCutoff []string `json:"newly_linked_only_past_cutoff"`
 	// Added and Gone count the pages in one run and not the other.
-	Added, Gone int
+	Added int `json:"added"`
+	Gone  int `json:"gone"`
 }
 
 func (d *SiteDiff) compare() {
+	d.NewlyOver, d.Fixed, d.NewlyLinkedOnlyPastCutoff = []string{}, []string{}, []string{}
 	before := make(map[string]SiteRow, len(d.olderRows))
 	for _, r := range d.olderRows {
 		before[r.URL] = r
