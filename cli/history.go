@@ -70,7 +70,9 @@ func (f *historyFlags) saveInspection(ctx context.Context, r *inspect.Report, st
 	defer h.Close()
 	if _, err := h.Save(ctx, r); err != nil {
 		historyProblem(stderr, err, skipped)
+		return
 	}
+	h.PruneIfDue(ctx, time.Now()) // best-effort: a failure here costs nothing now
 }
 
 // saveSiteRun keeps a finished site run in the history and, in text mode,
@@ -91,6 +93,7 @@ func (f *historyFlags) saveSiteRun(ctx context.Context, run history.SiteRun, row
 		historyProblem(stderr, err, skipped)
 		return
 	}
+	h.PruneIfDue(ctx, time.Now())
 	d, err := h.CompareWithPrevious(ctx, id)
 	if errors.Is(err, history.ErrNoEarlierRun) || !text {
 		return

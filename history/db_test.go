@@ -180,6 +180,26 @@ func TestPrune(t *testing.T) {
 	}
 }
 
+func TestPruneIfDue(t *testing.T) {
+	ctx := context.Background()
+	srv := newPageServer(t, 100)
+	h := openTemp(t)
+	r := mustInspect(t, srv.URL+"/")
+	now := r.Generated
+	r.Generated = now.Add(-400 * 24 * time.Hour)
+	mustSave(t, h, r)
+	if p, ran, err := h.PruneIfDue(ctx, now); !ran || err != nil || p.Inspections != 1 {
+		t.Fatalf("first PruneIfDue: %+v, %v, %v; want the old inspection deleted", p, ran, err)
+	}
+	mustSave(t, h, r)
+	if _, ran, _ := h.PruneIfDue(ctx, now.Add(23*time.Hour)); ran {
+		t.Error("pruned again within a day")
+	}
+	if p, ran, _ := h.PruneIfDue(ctx, now.Add(25*time.Hour)); !ran || p.Inspections != 1 {
+		t.Errorf("a day later: %+v, %v; want a prune", p, ran)
+	}
+}
+
 func TestDefaultPath(t *testing.T) {
 	t.Setenv(EnvFile, "")
 	t.Setenv("XDG_DATA_HOME", "/data")

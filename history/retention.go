@@ -37,9 +37,14 @@ func (h *DB) SetRetention(ctx context.Context, days int) error {
 	if days < 1 {
 		return errors.New("the retention takes 1 day or more")
 	}
+	return h.setSetting(ctx, retentionKey, strconv.Itoa(days))
+}
+
+// setSetting stores value under key in the settings table.
+func (h *DB) setSetting(ctx context.Context, key, value string) error {
 	return h.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)
-			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, retentionKey, strconv.Itoa(days))
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
 		return err
 	})
 }
@@ -74,4 +79,25 @@ func (h *DB) Prune(ctx context.Context, now time.Time) (Pruned, error) {
 		return err
 	})
 	return p, err
+}
+
+const lastPrunedKey = "last_pruned"
+
+// PruneIfDue prunes as Prune does when the file was last pruned a day or
+// more before now (or never), so that saving an inspection applies the
+// retention setting without pruning each time. ran is false when it was
+// not due.
+func (h *DB) PruneIfDue(ctx context.Context, now time.Time) (p Pruned, ran bool, err error) {
+	var v string
+	err = h.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, lastPrunedKey).Scan(&v)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return p, false, h.wrap(err)
+	}
+	if last, perr := strconv.ParseInt(v, 10, 64); perr == nil && now.Sub(fromMillis(last)) < 24*time.Hour {
+		return p, false, nil
+	}
+	if p, err = h.Prune(ctx, now); err != nil {
+		return p, false, err
+	}
+	return p, true, h.setSetting(ctx, lastPrunedKey, strconv.FormatInt(millis(now), 10))
 }
