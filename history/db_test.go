@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 func TestSaveAndList(t *testing.T) {
@@ -154,14 +156,22 @@ func TestMigrateFromVersion1(t *testing.T) {
 	again.Close()
 }
 
-func TestPrune(t *testing.T) {
-	ctx := context.Background()
+// savedYearAgo saves, in a new file, an inspection made 400 days before
+// now, and returns the file, the report and now.
+func savedYearAgo(t *testing.T) (*DB, *inspect.Report, time.Time) {
+	t.Helper()
 	srv := newPageServer(t, 100)
 	h := openTemp(t)
 	r := mustInspect(t, srv.URL+"/")
 	now := r.Generated
 	r.Generated = now.Add(-400 * 24 * time.Hour)
 	mustSave(t, h, r)
+	return h, r, now
+}
+
+func TestPrune(t *testing.T) {
+	ctx := context.Background()
+	h, r, now := savedYearAgo(t)
 	r.Generated = now.Add(-40 * 24 * time.Hour)
 	mustSave(t, h, r)
 	if p, err := h.Prune(ctx, now); err != nil || p.Inspections != 1 {
@@ -182,12 +192,7 @@ func TestPrune(t *testing.T) {
 
 func TestPruneIfDue(t *testing.T) {
 	ctx := context.Background()
-	srv := newPageServer(t, 100)
-	h := openTemp(t)
-	r := mustInspect(t, srv.URL+"/")
-	now := r.Generated
-	r.Generated = now.Add(-400 * 24 * time.Hour)
-	mustSave(t, h, r)
+	h, r, now := savedYearAgo(t)
 	if p, ran, err := h.PruneIfDue(ctx, now); !ran || err != nil || p.Inspections != 1 {
 		t.Fatalf("first PruneIfDue: %+v, %v, %v; want the old inspection deleted", p, ran, err)
 	}
