@@ -1,12 +1,15 @@
 package history
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -67,6 +70,9 @@ func TestTwoHandlesWriteAtOnce(t *testing.T) {
 	}
 }
 
+// writerReady is the line the writer process prints before it saves.
+const writerReady = "writer ready"
+
 // envWriter names the file a re-executed test binary writes to.
 const envWriter = "CUTOFF_TEST_HISTORY_WRITER"
 
@@ -82,25 +88,33 @@ func TestTwoProcessesWriteAtOnce(t *testing.T) {
 	if err := saveMany(path, r, 1); err != nil { // the report the child copies
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestWriterProcess$", "-test.count=1")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestWriterProcess$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), envWriter+"="+path, envWriter+"_N="+strconv.Itoa(writes))
-	out := make(chan error, 1)
-	go func() {
-		b, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Logf("writer process:\n%s", b)
-		}
-		out <- err
-	}()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() && lines.Text() != writerReady {
+	}
+	// The child saves now; this process saves at the same time.
 	if err := saveMany(path, r, writes); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-out; err != nil {
-		t.Fatal(err)
+	var rest strings.Builder
+	for lines.Scan() {
+		rest.WriteString(lines.Text() + "\n")
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("writer process: %v\n%s", err, rest.String())
 	}
 	if n := countInspections(t, path); n != 1+2*writes {
 		t.Errorf("%d inspections saved, want %d", n, 1+2*writes)
 	}
+	t.Logf("the two processes' saves alternated %d times", alternations(t, path))
 }
 
 // TestWriterProcess is the second process of TestTwoProcessesWriteAtOnce:
@@ -120,7 +134,30 @@ func TestWriterProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.URL += "?child" // tells its rows apart
+	fmt.Println(writerReady)
 	if err := saveMany(path, r, n); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// alternations counts, in id order, how often a save by one process
+// follows one by the other: 1 when they did not overlap at all.
+func alternations(t *testing.T, path string) int {
+	h, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	all, err := h.Inspections(context.Background(), Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := 1; i < len(all); i++ {
+		if strings.HasSuffix(all[i].URL, "?child") != strings.HasSuffix(all[i-1].URL, "?child") {
+			n++
+		}
+	}
+	return n
 }
