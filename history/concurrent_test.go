@@ -34,7 +34,9 @@ func saveMany(path string, r *inspect.Report, n int) error {
 	return nil
 }
 
-func countInspections(t *testing.T, path string) int {
+// savedInspections opens path on its own and returns every inspection in
+// it, newest first.
+func savedInspections(t *testing.T, path string) []Inspection {
 	t.Helper()
 	h, err := Open(context.Background(), path)
 	if err != nil {
@@ -45,7 +47,7 @@ func countInspections(t *testing.T, path string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(all)
+	return all
 }
 
 // TestTwoHandlesWriteAtOnce: two DBs on one new file (each migrating it)
@@ -65,7 +67,7 @@ func TestTwoHandlesWriteAtOnce(t *testing.T) {
 			t.Fatalf("%v (%v)", err, errors.Unwrap(err))
 		}
 	}
-	if n := countInspections(t, path); n != 2*writes {
+	if n := len(savedInspections(t, path)); n != 2*writes {
 		t.Errorf("%d inspections saved, want %d", n, 2*writes)
 	}
 }
@@ -111,7 +113,7 @@ func TestTwoProcessesWriteAtOnce(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("writer process: %v\n%s", err, rest.String())
 	}
-	if n := countInspections(t, path); n != 1+2*writes {
+	if n := len(savedInspections(t, path)); n != 1+2*writes {
 		t.Errorf("%d inspections saved, want %d", n, 1+2*writes)
 	}
 	t.Logf("the two processes' saves alternated %d times", alternations(t, path))
@@ -144,15 +146,7 @@ func TestWriterProcess(t *testing.T) {
 // alternations counts, in id order, how often a save by one process
 // follows one by the other: 1 when they did not overlap at all.
 func alternations(t *testing.T, path string) int {
-	h, err := Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	all, err := h.Inspections(context.Background(), Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := savedInspections(t, path)
 	n := 0
 	for i := 1; i < len(all); i++ {
 		if strings.HasSuffix(all[i].URL, "?child") != strings.HasSuffix(all[i-1].URL, "?child") {
