@@ -94,7 +94,7 @@ endef
 ## arrows: the imports point the one way ARCHITECTURE.md draws (part of check)
 arrows:
 	@echo "== the arrows of ARCHITECTURE.md point one way"
-	$(call never,./fetch/... ./inspect/... ./internal/... ./cli/... ./verify/...,^fyne\.io/)
+	$(call never,./fetch/... ./inspect/... ./internal/... ./history/... ./cli/... ./verify/...,^fyne\.io/)
 	$(call only,./app/byteview,)
 	$(call only,./inspect/finding,)
 	$(call only,./internal/prose,)
@@ -111,14 +111,15 @@ arrows:
 	$(call only,./inspect/render,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
 	$(call only,./inspect/site,inspect|inspect/(charset|finding|resources|robots|scan|report)|fetch|internal/prose)
 	$(call only,./inspect/whatif,inspect|inspect/(charset|finding|resources|robots|scan)|fetch|internal/prose)
+	$(call only,./history,inspect|inspect/(charset|finding|resources|robots|scan|report|site)|fetch|internal/prose)
 	$(call only,./verify,assets|internal/prose)
 	$(call never,./cli,/cutoff/app(/|$$))
 	$(call never,./app/...,/cutoff/cli$$)
 
 ## unit: the core and the UI build and test without cgo or a display
 unit:
-	@echo "== tests without cgo (fetch, inspect, internal, cli, verify, app under Fyne's test driver)"
-	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./cli/... ./verify/... ./app/...
+	@echo "== tests without cgo (fetch, inspect, internal, history, cli, verify, app under Fyne's test driver)"
+	CGO_ENABLED=0 $(GO) test ./fetch/... ./inspect/... ./internal/... ./history/... ./cli/... ./verify/... ./app/...
 
 # Every package with tests runs under the race detector. Package main only wires
 # (it has no tests) and links GLFW, so it is built by `build`, not here.

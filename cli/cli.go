@@ -44,6 +44,8 @@ func commands() []command {
 		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},
 		{"demo", "[--addr 127.0.0.1:0]", "serve the embedded demo site on loopback", runDemo},
 		{"site", siteUsage, "inspect many URLs (list, sitemap, crawl) politely, a row each", runSite},
+		{"history", historyUsage, "list the saved inspections, say what changed between two, prune old ones", runHistory},
+		{"watch", watchUsage, "keep a watch list; --once re-inspects it and says what changed (exit 1 when a verdict did)", runWatch},
 	}
 }
 
@@ -113,7 +115,7 @@ func writeUsage(w io.Writer) {
 		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, c.usage, c.summary)
 	}
 	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s).")
-	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched, 2 usage error, 3 the fetch failed, 130 interrupted (Ctrl+C or SIGTERM).")
+	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched (watch --once: a verdict changed), 2 usage error, 3 the fetch failed, 130 interrupted (Ctrl+C or SIGTERM).")
 }
 
 // commonFlags are the flags every subcommand that fetches accepts.

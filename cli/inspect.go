@@ -23,6 +23,7 @@ type inspectFlags struct {
 	failOn, out, format     string
 	chrome                  string
 	render                  renderFlags
+	history                 historyFlags
 }
 
 func (f *inspectFlags) register(fs *flag.FlagSet) {
@@ -37,6 +38,7 @@ func (f *inspectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "", "report file format: json, csv or html (default: from --out's extension)")
 	fs.StringVar(&f.chrome, "chrome-version", "", "Chrome version filled into the User-Agent (default: "+fetch.DefaultChromeVersion+")")
 	f.render.register(fs)
+	f.history.register(fs)
 }
 
 const inspectUsage = "[flags] URL|FILE"
@@ -52,7 +54,9 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if !ok {
 		return code
 	}
-	return fl.finish(report, stdout, stderr)
+	code = fl.finish(report, stdout, stderr)
+	fl.history.saveInspection(ctx, report, stderr)
+	return code
 }
 
 // parseInspect parses the flags and the one target of inspect and render;

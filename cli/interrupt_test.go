@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,18 +20,6 @@ import (
 // instead of the tests, so that a test can signal a real process.
 const cliChildEnv = "CUTOFF_TEST_RUN_CLI"
 
-func TestMain(m *testing.M) {
-	if os.Getenv(cliChildEnv) == "1" {
-		// Until Run listens, a signal is dropped here rather than ending
-		// the process; fd 3 tells the test it may start signalling.
-		signal.Notify(make(chan os.Signal, 1), os.Interrupt, syscall.SIGTERM)
-		ready := os.NewFile(3, "ready")
-		ready.Write([]byte{1})
-		ready.Close()
-		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
 
 // child is the command line running in its own process.
 type child struct {

@@ -86,6 +86,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if !ok {
 		return code
 	}
+	fl.history.saveInspection(ctx, rep, stderr)
 	if fl.json {
 		v := struct {
 			Render   *inspect.Rendered `json:"render"`

@@ -30,6 +30,7 @@ type siteFlags struct {
 	limit                int64
 	resume, out, format  string
 	failOn               string
+	history              historyFlags
 }
 
 func (f *siteFlags) register(fs *flag.FlagSet) {
@@ -51,6 +52,7 @@ func (f *siteFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write a report file")
 	fs.StringVar(&f.format, "format", "", "report file format: csv, jsonl or html (default: from --out's extension)")
 	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 when any page has a finding of this severity or worse: critical or warning")
+	f.history.register(fs)
 }
 
 // runSite inspects many URLs politely and reports a row each.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
@@ -19,6 +20,7 @@ func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, st
 	}
 	stream := fl.jsonl || fl.json
 	jw := site.NewJSONLWriter(stdout)
+	started := time.Now()
 	var writeErr error
 	sum, err := site.Run(ctx, in, cfg, func(r site.Row) {
 		if stream && writeErr == nil {
@@ -38,6 +40,7 @@ func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, st
 	if code, ok := fl.report(jw, rows, sum, stream, stdout, stderr); !ok {
 		return code
 	}
+	fl.history.saveSiteRun(ctx, fl.siteRunOf(cfg.Profile.ID, started), rows, sum, !stream, stdout, stderr)
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "cutoff: could not write the rows: %v.\n", writeErr)
 		return exitFetch

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/cli"
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/benchproc"
 )
@@ -73,6 +74,9 @@ func vmHWM() string {
 //     --no-resources` process on the page, over the page size (the budget is
 //     2 at 64 MB).
 func BenchmarkBudgets(b *testing.B) {
+	// Inspections save to the history as the user's do, but to a file of
+	// the benchmark's own.
+	b.Setenv(history.EnvFile, filepath.Join(b.TempDir(), "history.sqlite"))
 	for _, s := range inspect.BenchSizes {
 		b.Run(s.Name, func(b *testing.B) {
 			page := inspect.BenchPage(s.Size)

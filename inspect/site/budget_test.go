@@ -19,6 +19,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/cli"
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/internal/benchproc"
 )
 
@@ -55,6 +56,9 @@ func TestMain(m *testing.M) {
 // "x-floor-cpu" of their total process CPU times; "peak-MiB" is the site
 // run's peak resident memory (VmHWM, reset before each run).
 func BenchmarkSiteBudget(b *testing.B) {
+	// The run saves to the history as the user's does, but to a file of the
+	// benchmark's own.
+	b.Setenv(history.EnvFile, filepath.Join(b.TempDir(), "history.sqlite"))
 	base := benchproc.StartServer(b, serveEnv, "1")
 	urls := make([]string, *sitePages)
 	for i := range urls {
