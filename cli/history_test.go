@@ -15,7 +15,6 @@ import (
 	"github.com/cutoffapp/cutoff/history"
 )
 
-
 // changingPage serves at / a product page whose inline script, before the
 // canonical link, is as long as the test sets; /robots.txt allows all.
 func changingPage(t *testing.T, script int64) (url string, set func(int64)) {

@@ -20,7 +20,6 @@ import (
 // instead of the tests, so that a test can signal a real process.
 const cliChildEnv = "CUTOFF_TEST_RUN_CLI"
 
-
 // child is the command line running in its own process.
 type child struct {
 	cmd            *exec.Cmd
