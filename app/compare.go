@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/compare"
@@ -30,7 +31,7 @@ func defaultCompareEngine(ctx context.Context, target string, subjects []compare
 // thread; starting another or closing the window cancels it.
 type compareArea struct {
 	engine compareEngine
-	runner *runner[inspect.Progress] // the tab's own: a comparison never stops an inspection
+	runner *job.Runner[inspect.Progress] // the tab's own: a comparison never stops an inspection
 
 	result *compare.Result
 	rows   []compare.Row
@@ -51,8 +52,8 @@ type compareArea struct {
 	onDone func()
 }
 
-func newCompareArea(ctx context.Context, b *bridge, e compareEngine) *compareArea {
-	a := &compareArea{engine: e, runner: newRunner(ctx, b, inspectPhase)}
+func newCompareArea(ctx context.Context, b *job.Bridge, e compareEngine) *compareArea {
+	a := &compareArea{engine: e, runner: job.NewRunner(ctx, b, inspectPhase)}
 	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.busy = widget.NewProgressBarInfinite()
@@ -100,7 +101,7 @@ func (a *compareArea) start(target string, subjects []compare.Subject) {
 	a.busy.Show()
 	a.busy.Start()
 	a.stopBtn.Enable()
-	a.runner.start(func(ctx context.Context, _ func(inspect.Progress)) func() {
+	a.runner.Start(func(ctx context.Context, _ func(inspect.Progress)) func() {
 		res, err := a.engine(ctx, target, subjects)
 		var rows []compare.Row
 		if err == nil {
@@ -115,7 +116,7 @@ func (a *compareArea) stop() {
 	if !a.stopBtn.Disabled() {
 		a.status.SetText("Cancelled.")
 	}
-	a.runner.stop()
+	a.runner.Stop()
 	a.idle()
 }
 
@@ -128,8 +129,8 @@ func (a *compareArea) idle() {
 
 // close cancels everything for good and waits for the job's goroutine.
 func (a *compareArea) close() {
-	a.runner.stop()
-	a.runner.wait()
+	a.runner.Stop()
+	a.runner.Wait()
 }
 
 // finish shows a comparison, or why there is none.

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/compare"
 )
@@ -43,7 +44,7 @@ func botRuleSite(t *testing.T) string {
 
 func TestCompareAreaShowsDifferences(t *testing.T) {
 	test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	area := newCompareArea(context.Background(), b, defaultCompareEngine)
 	done := make(chan struct{}, 2)
 	area.onDone = func() { done <- struct{}{} }
@@ -57,13 +58,13 @@ func TestCompareAreaShowsDifferences(t *testing.T) {
 	if len(subjects) != 5 || subjects[0].Label != "googlebot-smartphone" || subjects[4].Label != "browser" {
 		t.Fatalf("subjects = %+v", subjects)
 	}
-	b.sync(func() { area.start(botRuleSite(t)+"/", subjects) })
+	b.Sync(func() { area.start(botRuleSite(t)+"/", subjects) })
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the comparison did not finish")
 	}
-	b.sync(func() {
+	b.Sync(func() {
 		status := -1
 		for i, r := range area.rows {
 			if r.Field == "status" {
@@ -105,7 +106,7 @@ func TestCompareAreaShowsDifferences(t *testing.T) {
 // comparison starts, shows that one runs, and drops it when cancelled.
 func TestCompareAreaCancel(t *testing.T) {
 	test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	started := make(chan struct{})
 	slow := func(ctx context.Context, target string, s []compare.Subject) (*compare.Result, error) {
 		close(started)
@@ -117,7 +118,7 @@ func TestCompareAreaCancel(t *testing.T) {
 	area.onDone = func() { shown = true }
 	p, _ := fetch.Lookup("bingbot")
 	test.NewTempWindow(t, area.content())
-	b.sync(func() {
+	b.Sync(func() {
 		area.result, area.rows = &compare.Result{URL: "http://old.example/"}, []compare.Row{{Label: "Status"}}
 		area.diffs.SetText("• an old difference")
 		area.start("http://x.example/", []compare.Subject{compare.ProfileSubject(p), compare.ProfileSubject(p)})
@@ -126,7 +127,7 @@ func TestCompareAreaCancel(t *testing.T) {
 		}
 	})
 	<-started
-	b.sync(area.stop)
+	b.Sync(area.stop)
 	area.close()
 	if shown || area.status.Text != "Cancelled." || !area.stopBtn.Disabled() || area.busy.Visible() {
 		t.Errorf("after cancel: shown %v, status %q, busy shown %v", shown, area.status.Text, area.busy.Visible())
@@ -137,7 +138,7 @@ func TestCompareAreaCancel(t *testing.T) {
 // banner and opens no comparison.
 func TestCompareWithNeedsURL(t *testing.T) {
 	u := newTestUI(t, Options{})
-	u.bridge.sync(func() {
+	u.bridge.Sync(func() {
 		u.top.url.SetText("")
 		test.Tap(u.top.compare)
 		if !u.top.banner.Visible() || !strings.Contains(u.top.banner.Text, "Type a URL") {
@@ -151,11 +152,11 @@ func TestCompareWithNeedsURL(t *testing.T) {
 
 // runCompareArea compares path on srv as Googlebot Smartphone and a
 // browser in area, and waits for the result.
-func runCompareArea(t *testing.T, b *bridge, area *compareArea, done <-chan struct{}, url string) {
+func runCompareArea(t *testing.T, b *job.Bridge, area *compareArea, done <-chan struct{}, url string) {
 	t.Helper()
 	p, _ := fetch.Lookup("googlebot-smartphone")
 	subjects := []compare.Subject{compare.ProfileSubject(p), compare.AdHoc(browserUA, 1)}
-	b.sync(func() { area.start(url, subjects) })
+	b.Sync(func() { area.start(url, subjects) })
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
@@ -181,7 +182,7 @@ func TestCompareAreaNewResultDrawn(t *testing.T) {
 		w.Write([]byte("<p>small</p>"))
 	}))
 	t.Cleanup(srv.Close)
-	b := &bridge{}
+	b := &job.Bridge{}
 	area := newCompareArea(context.Background(), b, defaultCompareEngine)
 	done := make(chan struct{}, 2)
 	area.onDone = func() { done <- struct{}{} }
@@ -190,9 +191,9 @@ func TestCompareAreaNewResultDrawn(t *testing.T) {
 	t.Cleanup(area.close)
 
 	runCompareArea(t, b, area, done, srv.URL+"/rich")
-	b.sync(func() { area.table.ScrollToBottom() })
+	b.Sync(func() { area.table.ScrollToBottom() })
 	runCompareArea(t, b, area, done, srv.URL+"/small")
-	b.sync(func() {
+	b.Sync(func() {
 		drawn := test.RenderObjectToMarkup(area.table)
 		for _, want := range []string{">Status<", ">Body bytes<", ">12<", ">kept whole (no limit: a browser keeps everything)<"} {
 			if !strings.Contains(drawn, want) {

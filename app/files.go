@@ -61,7 +61,7 @@ func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
-		u.bridge.do(func() {
+		u.bridge.Do(func() {
 			if err != nil {
 				u.top.setError("The report could not be written: " + err.Error())
 				return

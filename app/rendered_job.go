@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
@@ -50,11 +51,11 @@ func (u *UI) startRender(rep *inspect.Report, p fetch.Profile) {
 	u.top.setRunning(true)
 	u.renderGen++
 	id := u.renderGen
-	u.renderer.start(u.renderJob(rep, p), u.top.showProgress, func() { u.onRenderEnd(id) })
+	u.renderer.Start(u.renderJob(rep, p), u.top.showProgress, func() { u.onRenderEnd(id) })
 }
 
 // renderJob renders and prepares the tab's data on the job's goroutine.
-func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job[inspect.Progress] {
+func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Progress] {
 	run := u.renderEngine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
 		rd := run(ctx, rep, p, func(phase string) { progress(inspect.Progress{Phase: "Rendering: " + phase}) })
@@ -86,7 +87,7 @@ func (u *UI) onRenderEnd(id int) {
 // stopRender cancels a render in progress; the browser ends with it.
 func (u *UI) stopRender(status string) {
 	u.renderGen++
-	u.renderer.stop()
+	u.renderer.Stop()
 	if status != "" {
 		u.rendered.clear(status)
 	}

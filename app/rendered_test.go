@@ -52,7 +52,7 @@ func newRenderUI(t *testing.T) (*testUI, chan struct{}, string) {
 	f := &fetch.Fetcher{}
 	tu.engine = limitedEngine(f, 2000)
 	tu.renderEngine = chromeRendererWith(f, render.Options{Fetch: fetch.Options{LimitOverride: 2000}})
-	t.Cleanup(tu.renderer.wait)
+	t.Cleanup(tu.renderer.Wait)
 	return tu, rendered, srv.URL
 }
 
@@ -111,7 +111,7 @@ func TestRenderedTabCancel(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Cancel did not stop the render")
 	}
-	tu.renderer.wait()
+	tu.renderer.Wait()
 	if d := time.Since(start); d > 8*time.Second {
 		t.Errorf("the render took %v to stop", d)
 	}

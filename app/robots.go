@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/cutoffapp/cutoff/app/job"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -40,7 +41,7 @@ type robotsData struct {
 // A file longer than robotsEditMax is listed read-only until the user asks
 // to edit it anyway.
 type robotsArea struct {
-	bridge   *bridge
+	bridge   *job.Bridge
 	prefs    prefs
 	data     robotsData
 	extra    []string // tokens the user added
@@ -82,7 +83,7 @@ type robotsArea struct {
 	onEvaluated func()
 }
 
-func newRobotsArea(b *bridge, s prefs) *robotsArea {
+func newRobotsArea(b *job.Bridge, s prefs) *robotsArea {
 	a := &robotsArea{bridge: b, prefs: s}
 	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
 	a.outcome.Wrapping = fyne.TextWrapWord
@@ -270,7 +271,7 @@ func (a *robotsArea) schedule() {
 	}
 	a.timer = time.AfterFunc(robotsDebounce, func() {
 		g := evalRobots([]byte(text), live, unchanged, urls, agents)
-		a.bridge.do(func() {
+		a.bridge.Do(func() {
 			if a.gen.Load() == id {
 				a.apply(g, text)
 			}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/cutoffapp/cutoff/app/job"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // and reads the new columns: one per AI token, control tokens marked.
 func TestRobotsAreaAICrawlers(t *testing.T) {
 	a := test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	area := newRobotsArea(b, prefs{a.Preferences()})
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
@@ -32,15 +33,15 @@ func TestRobotsAreaAICrawlers(t *testing.T) {
 		chain: []string{"googlebot"}, urls: []string{"http://news.example/2026/12/story.html"}}
 	d.live = liveRobotsOf(live).text
 	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
-	b.sync(func() { area.show(d) })
+	b.Sync(func() { area.show(d) })
 	<-evaluated
-	b.sync(area.onAddAI)
+	b.Sync(area.onAddAI)
 	select {
 	case <-evaluated:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the grid was not evaluated after AI crawlers")
 	}
-	b.sync(func() {
+	b.Sync(func() {
 		cols := map[string]int{}
 		for i, ag := range area.grid.agents {
 			cols[ag.label] = i

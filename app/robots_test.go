@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -137,10 +138,10 @@ func robotsTestData() robotsData {
 
 // newRobotsTestArea builds the Robots tab in a test window; wait blocks
 // until the grid was evaluated once more.
-func newRobotsTestArea(t *testing.T) (area *robotsArea, b *bridge, w fyne.Window, wait func()) {
+func newRobotsTestArea(t *testing.T) (area *robotsArea, b *job.Bridge, w fyne.Window, wait func()) {
 	t.Helper()
 	a := test.NewTempApp(t)
-	b = &bridge{}
+	b = &job.Bridge{}
 	area = newRobotsArea(b, prefs{a.Preferences()})
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
@@ -159,7 +160,7 @@ func newRobotsTestArea(t *testing.T) (area *robotsArea, b *bridge, w fyne.Window
 
 func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	a := test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	s := prefs{a.Preferences()}
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
@@ -175,14 +176,14 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 		}
 	}
 
-	b.sync(func() { area.show(robotsTestData()) })
+	b.Sync(func() { area.show(robotsTestData()) })
 	wait() // show applies the live grid at once
 	if got := cellText(area.grid.cells[0][0]); !strings.HasPrefix(got, "disallowed · line 2") {
 		t.Fatalf("live cell = %q", got)
 	}
-	b.sync(func() { area.editor.SetText("User-agent: googlebot\nAllow: /\n") })
+	b.Sync(func() { area.editor.SetText("User-agent: googlebot\nAllow: /\n") })
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if c := area.grid.cells[0][0]; !c.v.Allowed || !c.differs {
 			t.Errorf("edited cell: allowed %v, differs %v; want true, true", c.v.Allowed, c.differs)
 		}
@@ -205,16 +206,16 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	again := newRobotsArea(b, s)
 	again.onEvaluated = func() { evaluated <- struct{}{} }
 	t.Cleanup(again.close)
-	b.sync(func() { again.show(robotsTestData()) })
+	b.Sync(func() { again.show(robotsTestData()) })
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if !strings.Contains(again.editor.Text, "Allow: /") {
 			t.Errorf("restored text = %q, want the draft", again.editor.Text)
 		}
 		test.Tap(again.revert)
 	})
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if _, ok := s.draft("http://h"); ok {
 			t.Error("the draft survived Revert to live file")
 		}
@@ -305,7 +306,7 @@ func FuzzRobotsDisplay(f *testing.F) {
 // the user types.
 func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	a := test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	s := prefs{a.Preferences()}
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
@@ -328,9 +329,9 @@ func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
 	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
 
-	b.sync(func() { area.show(d) })
+	b.Sync(func() { area.show(d) })
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if got, want := area.editor.Text, "\uFEFFUser-agent: googlebot\r\nDisallow: /caf\uFFFD/\r\n"; got != want {
 			t.Errorf("editor text = %q, want %q", got, want)
 		}
@@ -349,14 +350,14 @@ func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 		area.urls.SetText("http://127.0.0.1:41234/other") // re-evaluates without touching the text
 	})
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if _, ok := s.draft(d.host); ok {
 			t.Error("a draft was saved though the text was never edited")
 		}
 		test.Type(area.editor, "#")
 	})
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if _, ok := s.draft(d.host); !ok {
 			t.Error("no draft saved after typing in the editor")
 		}
@@ -411,7 +412,7 @@ func TestRobotsLinesRowText(t *testing.T) {
 // line, and goes into the editor on "Edit anyway".
 func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 	a := test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	s := prefs{a.Preferences()}
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
@@ -435,9 +436,9 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
 	lastLine := strings.Count(body, "\n")
 
-	b.sync(func() { area.show(d) })
+	b.Sync(func() { area.show(d) })
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if !area.readOnly || area.editor.Text != "" || !area.lines.list.Visible() || area.edit.Visible() {
 			t.Fatalf("read-only %v, editor holds %d bytes, lines shown %v, editor shown %v; want the lines only",
 				area.readOnly, len(area.editor.Text), area.lines.list.Visible(), area.edit.Visible())
@@ -458,7 +459,7 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 		area.urls.SetText("http://h/filler/y")
 	})
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		if c := area.grid.cells[0][0]; c.v.Allowed || c.v.Line != 2 || c.differs {
 			t.Errorf("re-evaluated verdict: allowed %v line %d differs %v, want disallowed by line 2, as live",
 				c.v.Allowed, c.v.Line, c.differs)
@@ -478,7 +479,7 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 // caret: the entry grows inside its own scroll, so it cannot do so itself.
 func TestRobotsEditorFollowsCursor(t *testing.T) {
 	a := test.NewTempApp(t)
-	b := &bridge{}
+	b := &job.Bridge{}
 	area := newRobotsArea(b, prefs{a.Preferences()})
 	w := test.NewTempWindow(t, area.content())
 	w.Resize(fyne.NewSize(900, 500))
@@ -492,10 +493,10 @@ func TestRobotsEditorFollowsCursor(t *testing.T) {
 		{"back to the top", 0},
 		{"middle", 100},
 	}
-	b.sync(func() { area.editor.SetText(text) })
+	b.Sync(func() { area.editor.SetText(text) })
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b.sync(func() {
+			b.Sync(func() {
 				area.editor.CursorRow, area.editor.CursorColumn = tt.row, 0
 				area.editor.Refresh()
 				caret := area.editor.CursorPosition().Add(area.editor.Position()).Y
@@ -532,16 +533,16 @@ func TestKeepInView(t *testing.T) {
 // column after the next inspection fills the tab again.
 func TestRobotsTokensSurviveInspection(t *testing.T) {
 	area, b, _, wait := newRobotsTestArea(t)
-	b.sync(func() { area.show(robotsTestData()) })
+	b.Sync(func() { area.show(robotsTestData()) })
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		area.token.SetText("bingbot")
 		area.onAddToken()
 	})
 	wait()
-	b.sync(func() { area.show(robotsTestData()) }) // the next inspection
+	b.Sync(func() { area.show(robotsTestData()) }) // the next inspection
 	wait()
-	b.sync(func() {
+	b.Sync(func() {
 		var labels []string
 		for _, ag := range area.grid.agents {
 			labels = append(labels, ag.label)
@@ -561,7 +562,7 @@ func TestRobotsLayoutAt1024(t *testing.T) {
 	for i := range 8 {
 		d.urls = append(d.urls, "http://h/page/"+strconv.Itoa(i))
 	}
-	b.sync(func() { area.show(d) })
+	b.Sync(func() { area.show(d) })
 	wait()
 	rowH := widget.NewLabel("").MinSize().Height // a row of the grid, the header row too
 	if h := area.table.Size().Height; h < 4*rowH {

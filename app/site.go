@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/cutoffapp/cutoff/app/job"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,7 +32,8 @@ var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
 // as rows arrive.
 type siteArea struct {
 	win     fyne.Window
-	runner  *runner[siteUpdate]
+	bridge  *job.Bridge
+	runner  *job.Runner[siteUpdate]
 	profile func() fetch.Profile
 	open    func(url string) // opens a URL in the single-page view
 	// savePath names the file a run's rows are saved to, for Resume.
@@ -62,8 +64,8 @@ type siteArea struct {
 	root     fyne.CanvasObject
 }
 
-func newSiteArea(ctx context.Context, b *bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
-	a := &siteArea{win: win, runner: newBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
+func newSiteArea(ctx context.Context, b *job.Bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
+	a := &siteArea{win: win, bridge: b, runner: job.NewBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
 		model: newSiteModel(), selected: -1, savePath: defaultSitePath}
 	a.build()
 	return a
@@ -232,13 +234,13 @@ func (a *siteArea) run(req siteRequest) {
 	a.table.Refresh()
 	a.maxApply = 0
 	a.probe.end(0, 0)
-	a.probe = startProbe(a.runner.bridge)
-	a.runner.start(a.siteJob(req), a.apply, nil)
+	a.probe = startProbe(a.bridge)
+	a.runner.Start(a.siteJob(req), a.apply, nil)
 }
 
 // onCancel stops the run at once; what it found so far stays shown.
 func (a *siteArea) onCancel() {
-	a.runner.cancel()
+	a.runner.Cancel()
 }
 
 func (a *siteArea) setButtons() {
@@ -355,7 +357,7 @@ func (a *siteArea) onOpenRow() {
 }
 
 // close stops the run, dropping its result; the window is closing.
-func (a *siteArea) close() { a.runner.stop() }
+func (a *siteArea) close() { a.runner.Stop() }
 
 // openFromSite inspects a row's URL in the single-page view.
 func (u *UI) openFromSite(url string) {

@@ -35,13 +35,13 @@ func (a *siteArea) onExport(format string) {
 }
 
 func (a *siteArea) writeExport(w io.WriteCloser, format string, rows []site.Row, sum *site.Summary, m site.Meta) {
-	bridge := a.runner.bridge
+	bridge := a.bridge
 	go func() {
 		err := site.Write(w, format, rows, sum, m)
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
-		bridge.do(func() {
+		bridge.Do(func() {
 			if err != nil {
 				a.status.SetText(fmt.Sprintf("The export could not be written: %v.", err))
 				return

@@ -5,6 +5,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/cutoffapp/cutoff/app/job"
 )
 
 // probeEnv, when set in the environment, makes each site run measure how
@@ -19,13 +21,13 @@ const probeEvery = 10 * time.Millisecond
 
 // uiProbe records the latencies of the UI thread while a run goes on.
 type uiProbe struct {
-	b    *bridge
+	b    *job.Bridge
 	stop chan struct{}
 	lat  []time.Duration // touched only on the UI thread
 }
 
 // startProbe starts a probe when probeEnv is set; nil otherwise.
-func startProbe(b *bridge) *uiProbe {
+func startProbe(b *job.Bridge) *uiProbe {
 	if os.Getenv(probeEnv) == "" {
 		return nil
 	}
@@ -40,7 +42,7 @@ func startProbe(b *bridge) *uiProbe {
 			// One turn in flight at a time: its latency is how long the
 			// UI thread was busy (a batch, a frame) before it got to it.
 			sent, ran := time.Now(), make(chan struct{})
-			p.b.do(func() { p.lat = append(p.lat, time.Since(sent)); close(ran) })
+			p.b.Do(func() { p.lat = append(p.lat, time.Since(sent)); close(ran) })
 			select {
 			case <-ran:
 			case <-p.stop:

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
 )
@@ -142,7 +143,7 @@ func TestSiteTabRunsAndOpensRow(t *testing.T) {
 	t.Cleanup(srv.Close)
 	tu := newTestUI(t, Options{})
 	a := tu.site
-	t.Cleanup(a.runner.wait)
+	t.Cleanup(a.runner.Wait)
 	a.savePath = func() string { return filepath.Join(t.TempDir(), "site.jsonl") }
 	tu.act(func() {
 		a.kind.SetSelectedIndex(1)
@@ -195,7 +196,7 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	tu := newTestUI(t, Options{})
 	a := tu.site
-	t.Cleanup(a.runner.wait)
+	t.Cleanup(a.runner.Wait)
 	save := filepath.Join(t.TempDir(), "site.jsonl")
 	a.savePath = func() string { return save }
 	tu.act(func() {
@@ -246,7 +247,7 @@ func (tu *testUI) waitFor(t *testing.T, cond func() bool) {
 func BenchmarkSiteApply(b *testing.B) {
 	test.NewTempApp(b)
 	w := test.NewTempWindow(b, nil)
-	a := newSiteArea(b.Context(), &bridge{}, w, func() fetch.Profile { return fetch.Profile{} }, func(string) {})
+	a := newSiteArea(b.Context(), &job.Bridge{}, w, func() fetch.Profile { return fetch.Profile{} }, func(string) {})
 	w.SetContent(a.content())
 	w.Resize(fyne.NewSize(1280, 900))
 	rows := genRows(100_300)

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -27,8 +28,8 @@ import (
 type verifyArea struct {
 	win      fyne.Window
 	verifier *verify.Verifier
-	bridge   *bridge
-	runner   *runner[verifyProgress]
+	bridge   *job.Bridge
+	runner   *job.Runner[verifyProgress]
 
 	rows     []verifyRow
 	sortCol  int
@@ -65,11 +66,11 @@ func newVerifier() *verify.Verifier {
 
 // newVerifyArea builds the Verify tab; its runs are rooted in ctx, the
 // window's context, and hand their results over through b.
-func newVerifyArea(ctx context.Context, b *bridge, win fyne.Window, v *verify.Verifier) *verifyArea {
+func newVerifyArea(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier) *verifyArea {
 	if v.Ranges == nil {
 		v.Ranges = verify.NewRanges() // so that a loaded file has a place to go
 	}
-	a := &verifyArea{win: win, verifier: v, bridge: b, runner: newRunner(ctx, b, verifyPhase), sortCol: -1}
+	a := &verifyArea{win: win, verifier: v, bridge: b, runner: job.NewRunner(ctx, b, verifyPhase), sortCol: -1}
 	a.input = widget.NewMultiLineEntry()
 	a.input.SetPlaceHolder("66.249.66.1 googlebot\n157.55.39.1 bingbot\n2001:4860:4801:10::1")
 	a.input.Wrapping = fyne.TextWrapOff
@@ -164,7 +165,7 @@ func (a *verifyArea) loadRanges(rc io.ReadCloser, name string) {
 		err = a.verifier.Ranges.Replace(name, data)
 	}
 	files := a.verifier.Ranges.Status(time.Now())
-	a.bridge.do(func() {
+	a.bridge.Do(func() {
 		if err != nil {
 			dialog.ShowError(fmt.Errorf("%s", prose.Sentence(strings.TrimPrefix(err.Error(), "verify: "))), a.win)
 		} else {

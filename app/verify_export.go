@@ -65,7 +65,7 @@ func (a *verifyArea) exportCSV(wc io.WriteCloser, name string, results []verify.
 	if cerr := wc.Close(); err == nil {
 		err = cerr
 	}
-	a.bridge.do(func() {
+	a.bridge.Do(func() {
 		if err != nil {
 			a.status.SetText("Could not write " + name + ": " + prose.Sentence(err.Error()))
 		} else {

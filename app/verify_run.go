@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -137,10 +138,10 @@ func (a *verifyArea) showFailure(name string, err error) {
 // start runs j on the tab's runner after stopping the current run. The
 // function j returns shows its outcome on the UI thread, unless a newer run
 // started meanwhile.
-func (a *verifyArea) start(j job[verifyProgress]) {
+func (a *verifyArea) start(j job.Func[verifyProgress]) {
 	a.setRunning(true)
 	a.progress.SetValue(0)
-	a.runner.start(func(ctx context.Context, progress func(verifyProgress)) func() {
+	a.runner.Start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		show := j(ctx, progress)
 		return func() {
 			show()
@@ -157,10 +158,10 @@ func (a *verifyArea) ended() {
 }
 
 // onCancel cancels the current run; what it found so far is still shown.
-func (a *verifyArea) onCancel() { a.runner.cancel() }
+func (a *verifyArea) onCancel() { a.runner.Cancel() }
 
 // close stops any run; the window is closing.
-func (a *verifyArea) close() { a.runner.stop() }
+func (a *verifyArea) close() { a.runner.Stop() }
 
 // verifyProgress is one progress report of a run: done of total addresses
 // verified or, while a log is read, done of size bytes (size is -1 when

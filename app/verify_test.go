@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 )
 
@@ -66,7 +67,7 @@ func newVerifyTestArea(t *testing.T, r verify.Resolver, timeout time.Duration) *
 		t.Fatal(err)
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	a := newVerifyArea(t.Context(), &bridge{}, w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
+	a := newVerifyArea(t.Context(), &job.Bridge{}, w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
 	w.SetContent(a.content())
 	w.Resize(fyne.NewSize(1000, 700))
 	return a
@@ -191,7 +192,7 @@ func TestVerifyAreaCancel(t *testing.T) {
 	a.input.SetText(b.String())
 	verifyWait(t, a, func() {
 		test.Tap(a.verifyBtn)
-		a.bridge.sync(func() {
+		a.bridge.Sync(func() {
 			if a.cancelBtn.Disabled() {
 				t.Error("Cancel is disabled while a run is going")
 			}

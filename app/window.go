@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -28,8 +29,8 @@ type UI struct {
 	opts  Options
 	prefs prefs
 
-	bridge *bridge
-	runner *runner[inspect.Progress]
+	bridge *job.Bridge
+	runner *job.Runner[inspect.Progress]
 	engine engine
 	ctx    context.Context
 	stop   context.CancelFunc // cancels ctx when the window closes
@@ -49,9 +50,9 @@ type UI struct {
 	site     *siteArea
 	rendered *renderedArea
 
-	renderer     *runner[inspect.Progress] // the render job, beside the inspection's
-	renderEngine renderEngine              // nil: no renders (tests that do not ask for them)
-	renderGen    int                       // bumped when a render starts or stops
+	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
+	renderEngine renderEngine                  // nil: no renders (tests that do not ask for them)
+	renderGen    int                           // bumped when a render starts or stops
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -87,10 +88,10 @@ func New(a fyne.App, w fyne.Window, opts Options) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
-	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
+	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &job.Bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
-	u.runner = newRunner(u.ctx, u.bridge, inspectPhase)
-	u.renderer = newRunner(u.ctx, u.bridge, inspectPhase)
+	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
+	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.build()
 	u.apply(opts)
 	return u
@@ -190,12 +191,12 @@ func (u *UI) onInspect() {
 	u.running = true
 	u.top.setRunning(true)
 	u.top.phase.SetText("Starting…")
-	u.runner.start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
+	u.runner.Start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
 }
 
 // inspectJob fetches and analyses on the job's goroutine, prepares what the
 // tabs show there too, and returns the function that shows it.
-func (u *UI) inspectJob(target string, p fetch.Profile) job[inspect.Progress] {
+func (u *UI) inspectJob(target string, p fetch.Profile) job.Func[inspect.Progress] {
 	run := u.engine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
 		rep, err := run(ctx, target, p, progress)
@@ -225,7 +226,7 @@ func (u *UI) onCancel() {
 	if !u.running {
 		return
 	}
-	u.runner.stop()
+	u.runner.Stop()
 	u.stopRender("Cancelled: the render was stopped.")
 	u.running = false
 	u.top.setRunning(false)
@@ -310,8 +311,8 @@ func (u *UI) shutdown() {
 	}
 	u.closed = true
 	u.prefs.setWindowSize(u.win.Canvas().Size())
-	u.runner.stop()
-	u.renderer.stop()
+	u.runner.Stop()
+	u.renderer.Stop()
 	u.stop()
 	u.robots.close()
 	u.verify.close()

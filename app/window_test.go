@@ -46,8 +46,8 @@ func newTestUI(t *testing.T, opts Options) *testUI {
 	}
 	tu.UI = newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), h)
 	t.Cleanup(func() {
-		tu.bridge.sync(tu.shutdown)
-		tu.runner.wait()
+		tu.bridge.Sync(tu.shutdown)
+		tu.runner.Wait()
 	})
 	return tu
 }
@@ -71,7 +71,7 @@ func (tu *testUI) waitEnd(t *testing.T, limit time.Duration) {
 
 // act runs f like a user action: on the test goroutine while no hand-over
 // from an engine goroutine runs.
-func (tu *testUI) act(f func()) { tu.bridge.sync(f) }
+func (tu *testUI) act(f func()) { tu.bridge.Sync(f) }
 
 // typeURLAndEnter types a URL in the URL field and presses Enter.
 func (tu *testUI) typeURLAndEnter(u string) {

@@ -1,4 +1,4 @@
-package app
+package job
 
 import (
 	"sync"
@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 )
 
-// bridge hands work from background goroutines to the UI thread. It is the
-// only place in this package that calls fyne.Do, so every path from a
+// Bridge hands work from background goroutines to the UI thread. It is the
+// only place in the window that calls fyne.Do, so every path from a
 // goroutine to a widget can be found here.
 //
 // The mutex serialises hand-overs. Under the GLFW driver fyne.Do only queues
@@ -15,20 +15,20 @@ import (
 // the UI thread); under Fyne's test driver fyne.Do runs the function inline
 // on the calling goroutine, and without the lock two engine goroutines could
 // touch the same widget at once.
-type bridge struct {
+type Bridge struct {
 	mu sync.Mutex
 }
 
-// do runs f on the UI thread. Any goroutine may call it; f must not call do.
-func (b *bridge) do(f func()) {
+// Do runs f on the UI thread. Any goroutine may call it; f must not call Do.
+func (b *Bridge) Do(f func()) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	fyne.Do(f)
 }
 
-// sync runs f on the calling goroutine while no hand-over runs. Tests use it
+// Sync runs f on the calling goroutine while no hand-over runs. Tests use it
 // to act on widgets while an inspection is in flight.
-func (b *bridge) sync(f func()) {
+func (b *Bridge) Sync(f func()) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	f()

@@ -1,4 +1,4 @@
-package app
+package job
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// newBatchRunner returns a runner whose jobs' reports all reach the UI
+// NewBatchRunner returns a runner whose jobs' reports all reach the UI
 // thread: each report is merged with merge into the batch waiting there,
 // and the batch is handed over at most once per every, and only once the
 // UI thread has applied the one before (one batch in flight). A job's
@@ -14,8 +14,8 @@ import (
 // thread gets bigger batches instead of a backlog. When the job returns,
 // what is still waiting is applied just before its result is shown; a
 // stopped job's batches are dropped like its result.
-func newBatchRunner[P any](ctx context.Context, b *bridge, every time.Duration, merge func(batch *P, p P)) *runner[P] {
-	return &runner[P]{bridge: b, ctx: ctx, merge: merge, every: every}
+func NewBatchRunner[P any](ctx context.Context, b *Bridge, every time.Duration, merge func(batch *P, p P)) *Runner[P] {
+	return &Runner[P]{bridge: b, ctx: ctx, merge: merge, every: every}
 }
 
 // batcher gathers one job's reports between two hand-overs. add may be

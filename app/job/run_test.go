@@ -1,4 +1,4 @@
-package app
+package job
 
 import (
 	"context"
@@ -31,10 +31,10 @@ func TestThrottle(t *testing.T) {
 
 // runUntil starts j on r and waits for its end on the UI thread; it
 // reports whether the result was shown.
-func runUntil(t *testing.T, r *runner[int], j job[int], act func()) (shown bool) {
+func runUntil(t *testing.T, r *Runner[int], j Func[int], act func()) (shown bool) {
 	t.Helper()
 	ended := make(chan struct{})
-	r.start(func(ctx context.Context, progress func(int)) func() {
+	r.Start(func(ctx context.Context, progress func(int)) func() {
 		show := j(ctx, progress)
 		return func() { shown = true; show() }
 	}, nil, func() { close(ended) })
@@ -44,7 +44,7 @@ func runUntil(t *testing.T, r *runner[int], j job[int], act func()) (shown bool)
 	case <-time.After(10 * time.Second):
 		t.Fatal("the job did not end")
 	}
-	r.wait()
+	r.Wait()
 	return shown
 }
 
@@ -58,18 +58,18 @@ func TestRunnerCancel(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		act       func(r *runner[int], closeWindow context.CancelFunc)
+		act       func(r *Runner[int], closeWindow context.CancelFunc)
 		wantShown bool
 	}{
-		{"stop", func(r *runner[int], _ context.CancelFunc) { r.stop() }, false},
-		{"cancel", func(r *runner[int], _ context.CancelFunc) { r.cancel() }, true},
-		{"window closed", func(_ *runner[int], closeWindow context.CancelFunc) { closeWindow() }, true},
+		{"stop", func(r *Runner[int], _ context.CancelFunc) { r.Stop() }, false},
+		{"cancel", func(r *Runner[int], _ context.CancelFunc) { r.Cancel() }, true},
+		{"window closed", func(_ *Runner[int], closeWindow context.CancelFunc) { closeWindow() }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, closeWindow := context.WithCancel(context.Background())
 			defer closeWindow()
-			r := newRunner[int](ctx, &bridge{}, nil)
+			r := NewRunner[int](ctx, &Bridge{}, nil)
 			if got := runUntil(t, r, waitCancel, func() { tt.act(r, closeWindow) }); got != tt.wantShown {
 				t.Errorf("shown = %v, want %v", got, tt.wantShown)
 			}
@@ -81,16 +81,16 @@ func TestRunnerCancel(t *testing.T) {
 // result and progress.
 func TestRunnerSupersede(t *testing.T) {
 	test.NewTempApp(t)
-	r := newRunner[int](context.Background(), &bridge{}, nil)
+	r := NewRunner[int](context.Background(), &Bridge{}, nil)
 	release := make(chan struct{})
 	var firstShown, firstProgress bool
-	r.start(func(ctx context.Context, progress func(int)) func() {
+	r.Start(func(ctx context.Context, progress func(int)) func() {
 		<-release
 		progress(1)
 		return func() { firstShown = true }
 	}, func(int) { firstProgress = true }, nil)
 	shown := runUntil(t, r, func(context.Context, func(int)) func() { return func() {} }, func() { close(release) })
-	r.wait()
+	r.Wait()
 	if !shown || firstShown || firstProgress {
 		t.Errorf("second shown %v, first shown %v, first progress %v; want only the second", shown, firstShown, firstProgress)
 	}
@@ -101,7 +101,7 @@ func TestRunnerSupersede(t *testing.T) {
 // reports all of them.
 func BenchmarkProgressDropped(b *testing.B) {
 	test.NewTempApp(b)
-	r := newRunner(context.Background(), &bridge{}, func(p int) string { return "" })
+	r := NewRunner(context.Background(), &Bridge{}, func(p int) string { return "" })
 	progress := r.progressFunc(r.gen.Load(), func(int) {})
 	progress(0) // the first report passes; the rest fall within the interval
 	for b.Loop() {
@@ -117,12 +117,12 @@ func appendInts(b *[]int, p []int) { *b = append(*b, p...) }
 // thread is slow, and that the last batch lands before the result.
 func TestBatchRunnerDeliversAll(t *testing.T) {
 	test.NewTempApp(t)
-	r := newBatchRunner(context.Background(), &bridge{}, time.Millisecond, appendInts)
+	r := NewBatchRunner(context.Background(), &Bridge{}, time.Millisecond, appendInts)
 	const n = 2000
 	var got []int
 	batches, shownAfter := 0, -1
 	ended := make(chan struct{})
-	r.start(func(ctx context.Context, progress func([]int)) func() {
+	r.Start(func(ctx context.Context, progress func([]int)) func() {
 		for i := range n {
 			progress([]int{i})
 			if i%100 == 0 {
@@ -136,7 +136,7 @@ func TestBatchRunnerDeliversAll(t *testing.T) {
 		time.Sleep(5 * time.Millisecond) // a busy UI thread
 	}, func() { close(ended) })
 	<-ended
-	r.wait()
+	r.Wait()
 	if len(got) != n || shownAfter != n {
 		t.Fatalf("%d reports arrived, %d before the result; want %d", len(got), shownAfter, n)
 	}
@@ -156,19 +156,19 @@ func TestBatchRunnerEnds(t *testing.T) {
 	test.NewTempApp(t)
 	tests := []struct {
 		name      string
-		act       func(r *runner[[]int])
+		act       func(r *Runner[[]int])
 		wantShown bool
 	}{
-		{"cancel", func(r *runner[[]int]) { r.cancel() }, true},
-		{"stop", func(r *runner[[]int]) { r.stop() }, false},
+		{"cancel", func(r *Runner[[]int]) { r.Cancel() }, true},
+		{"stop", func(r *Runner[[]int]) { r.Stop() }, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := newBatchRunner(context.Background(), &bridge{}, time.Hour, appendInts)
+			r := NewBatchRunner(context.Background(), &Bridge{}, time.Hour, appendInts)
 			var got []int
 			shown := false
 			started, ended := make(chan struct{}), make(chan struct{})
-			r.start(func(ctx context.Context, progress func([]int)) func() {
+			r.Start(func(ctx context.Context, progress func([]int)) func() {
 				progress([]int{1})
 				close(started)
 				<-ctx.Done()
@@ -178,7 +178,7 @@ func TestBatchRunnerEnds(t *testing.T) {
 			<-started
 			tt.act(r)
 			<-ended
-			r.wait()
+			r.Wait()
 			if shown != tt.wantShown {
 				t.Errorf("shown = %v, want %v", shown, tt.wantShown)
 			}
@@ -193,7 +193,7 @@ func TestBatchRunnerEnds(t *testing.T) {
 // what every row of a site run costs its engine's goroutine.
 func BenchmarkProgressBatched(b *testing.B) {
 	test.NewTempApp(b)
-	r := newBatchRunner(context.Background(), &bridge{}, time.Hour, func(n *int, p int) { *n += p })
+	r := NewBatchRunner(context.Background(), &Bridge{}, time.Hour, func(n *int, p int) { *n += p })
 	progress, flush := r.reporter(r.gen.Load(), func(int) {})
 	for b.Loop() {
 		progress(1)
