@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/compare"
@@ -78,7 +79,7 @@ func newCompareArea(ctx context.Context, b *job.Bridge, e compareEngine) *compar
 
 func (a *compareArea) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, a.busy, nil, a.stopBtn, a.status)
-	details := container.NewVScroll(container.NewVBox(a.cell, heading("Differences"), a.diffs, a.caveat))
+	details := container.NewVScroll(container.NewVBox(a.cell, kit.Heading("Differences"), a.diffs, a.caveat))
 	a.split = container.NewVSplit(a.table, details)
 	a.split.Offset = 0.55
 	return container.NewBorder(head, nil, nil, nil, a.split)
@@ -158,7 +159,7 @@ func compareStatus(r *compare.Result) string {
 	case 1:
 		return r.URL + ": 1 difference. Cells marked ≠ differ from the first column's."
 	}
-	return r.URL + ": " + commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
+	return r.URL + ": " + kit.Commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
 }
 
 // differencesText lists every difference as a bullet: its label, then the

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -362,11 +363,11 @@ func (r *rendered) checkComposition(t *testing.T) {
 			continue
 		}
 		shares++
-		if !hasLineWith(r.text, it.kind, commas(it.bytes), it.share) {
-			t.Errorf("the text report has no line %s %s %s", it.kind, commas(it.bytes), it.share)
+		if !hasLineWith(r.text, it.kind, kit.Commas(it.bytes), it.share) {
+			t.Errorf("the text report has no line %s %s %s", it.kind, kit.Commas(it.bytes), it.share)
 		}
-		if pack := it.kind + "\n" + commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
-			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, commas(it.bytes), it.share)
+		if pack := it.kind + "\n" + kit.Commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
+			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, kit.Commas(it.bytes), it.share)
 		}
 	}
 	if shares == 0 {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -47,17 +48,17 @@ func newImpactArea(win fyne.Window) *impactArea {
 	a := &impactArea{
 		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
 		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
-		versus:  heading(versusText(inspect.WholePage)),
-		compare: monoLabel(), jsonLD: monoLabel(), open: monoLabel(), hreflang: monoLabel(),
+		versus:  kit.Heading(versusText(inspect.WholePage)),
+		compare: kit.MonoLabel(), jsonLD: kit.MonoLabel(), open: kit.MonoLabel(), hreflang: kit.MonoLabel(),
 	}
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.summary.Selectable = true
 	top := container.NewVScroll(container.NewVBox(
 		a.summary,
 		a.versus, a.compare,
-		heading("Structured data (JSON-LD blocks)"), a.jsonLD,
-		heading("Open at the cutoff"), a.open,
-		heading("hreflang alternates lost"), a.hreflang,
+		kit.Heading("Structured data (JSON-LD blocks)"), a.jsonLD,
+		kit.Heading("Open at the cutoff"), a.open,
+		kit.Heading("hreflang alternates lost"), a.hreflang,
 	))
 	lists := container.NewAppTabs(
 		container.NewTabItem("Links lost", a.linkList.root),
@@ -109,10 +110,10 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 	im := an.Impact
 	if im == nil {
 		none := "Nothing lost."
-		summary := fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, bytesText(an.BodyBytes))
+		summary := fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, kit.BytesText(an.BodyBytes))
 		if partial {
 			summary = fmt.Sprintf("Nothing is cut in the %s read, but reading stopped before the end of the page: what follows was not analysed.",
-				bytesText(an.BodyBytes))
+				kit.BytesText(an.BodyBytes))
 		}
 		return impactData{
 			summary: summary, versus: versus,
@@ -120,10 +121,10 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 		}
 	}
 	summary := fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
-		crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes))
+		crawler, kit.BytesText(im.KeptBytes), kit.BytesText(im.LostBytes))
 	if partial {
 		summary = fmt.Sprintf("%s keeps the first %s of the body and loses the rest: the %s read after the cutoff, and the part of the page that was not read.",
-			crawler, bytesText(im.KeptBytes), bytesText(im.LostBytes))
+			crawler, kit.BytesText(im.KeptBytes), kit.BytesText(im.LostBytes))
 	}
 	return impactData{
 		summary:      summary,
@@ -160,7 +161,7 @@ func compareText(im *inspect.Impact, whole string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, compareRow, "", whole, "crawler keeps", "lost")
 	count := func(name string, c inspect.Count) {
-		fmt.Fprintf(&b, compareRow, name, commas(c.Full), commas(c.Kept), commas(c.Lost()))
+		fmt.Fprintf(&b, compareRow, name, kit.Commas(c.Full), kit.Commas(c.Kept), kit.Commas(c.Lost()))
 	}
 	count("Body bytes", inspect.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
 	count("Visible text in the source (bytes)", im.TextBytes)
@@ -245,11 +246,11 @@ func openText(o inspect.OpenAtCutoff) string {
 		b.WriteString("Open elements: " + strings.Join(o.Elements, " > ") + "\n")
 	}
 	if o.Inside != "" {
-		fmt.Fprintf(&b, "The cutoff falls inside a %s that starts at byte %s; the parser drops it.\n", o.Inside, commas(o.InsideOffset))
+		fmt.Fprintf(&b, "The cutoff falls inside a %s that starts at byte %s; the parser drops it.\n", o.Inside, kit.Commas(o.InsideOffset))
 	}
 	if o.Element != "" {
 		fmt.Fprintf(&b, "The cutoff falls inside %s, opened at byte %s: the crawler gets it unclosed and cut.\n",
-			openElementName(o.Element), commas(o.Offset))
+			openElementName(o.Element), kit.Commas(o.Offset))
 	}
 	if b.Len() == 0 {
 		return "Nothing is left open at the cutoff."
@@ -271,7 +272,7 @@ func hreflangText(lost []inspect.Alternate) string {
 	}
 	var b strings.Builder
 	for _, h := range lost {
-		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", commas(h.Offset), h.Lang, h.Href)
+		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", kit.Commas(h.Offset), h.Lang, h.Href)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

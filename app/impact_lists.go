@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -35,8 +35,8 @@ func lostLinksOf(links []inspect.Link) lostItems {
 		if l.Internal {
 			kind = "internal"
 		}
-		it.lines = append(it.lines, fmt.Sprintf("byte %-12s %-8s %s", commas(l.Offset), kind, l.Href))
-		it.rows = append(it.rows, []string{strconv.FormatInt(l.Offset, 10), kind, csvText(l.Href)})
+		it.lines = append(it.lines, fmt.Sprintf("byte %-12s %-8s %s", kit.Commas(l.Offset), kind, l.Href))
+		it.rows = append(it.rows, []string{strconv.FormatInt(l.Offset, 10), kind, kit.CSVText(l.Href)})
 	}
 	return it
 }
@@ -45,8 +45,8 @@ func lostLinksOf(links []inspect.Link) lostItems {
 func lostHeadingsOf(hs []inspect.Heading) lostItems {
 	it := lostItems{header: []string{"body_offset", "level", "text"}}
 	for _, h := range hs {
-		it.lines = append(it.lines, fmt.Sprintf("byte %-12s h%d  %s", commas(h.Offset), h.Level, h.Text))
-		it.rows = append(it.rows, []string{strconv.FormatInt(h.Offset, 10), "h" + strconv.Itoa(h.Level), csvText(h.Text)})
+		it.lines = append(it.lines, fmt.Sprintf("byte %-12s h%d  %s", kit.Commas(h.Offset), h.Level, h.Text))
+		it.rows = append(it.rows, []string{strconv.FormatInt(h.Offset, 10), "h" + strconv.Itoa(h.Level), kit.CSVText(h.Text)})
 	}
 	return it
 }
@@ -83,9 +83,9 @@ func newLostList(win fyne.Window, name string) *lostList {
 
 func (l *lostList) show(items lostItems) {
 	l.items = items
-	l.status.SetText(fmt.Sprintf("%s lost, every one listed.", commas(int64(len(items.lines)))))
+	l.status.SetText(fmt.Sprintf("%s lost, every one listed.", kit.Commas(int64(len(items.lines)))))
 	if len(items.lines) >= inspect.MaxLostListed {
-		l.status.SetText(fmt.Sprintf("The first %s lost are listed; the list stops there.", commas(int64(len(items.lines)))))
+		l.status.SetText(fmt.Sprintf("The first %s lost are listed; the list stops there.", kit.Commas(int64(len(items.lines)))))
 	}
 	if len(items.lines) == 0 {
 		l.status.SetText("None lost.")
@@ -109,7 +109,7 @@ func (l *lostList) text() string {
 
 func (l *lostList) onCopy() {
 	fyne.CurrentApp().Clipboard().SetContent(l.text())
-	l.status.SetText(fmt.Sprintf("Copied %s lines.", commas(int64(len(l.items.lines)))))
+	l.status.SetText(fmt.Sprintf("Copied %s lines.", kit.Commas(int64(len(l.items.lines)))))
 }
 
 func (l *lostList) onExport() {
@@ -125,7 +125,7 @@ func (l *lostList) onExport() {
 	}, l.win)
 	d.SetFileName("lost-" + l.name + ".csv")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
-	showFileDialog(d, l.win)
+	kit.ShowFileDialog(d, l.win)
 }
 
 // write saves items as CSV to wc, closes it and says how it went.
@@ -143,15 +143,5 @@ func (l *lostList) write(wc io.WriteCloser, name string, items lostItems) string
 	if err != nil {
 		return "Could not write " + name + ": " + prose.Sentence(err.Error())
 	}
-	return fmt.Sprintf("Wrote %s rows to %s.", commas(int64(len(items.rows))), name)
-}
-
-// csvText keeps a spreadsheet from reading page text as a formula: a cell
-// starting with =, +, -, @, tab or carriage return gets a leading
-// apostrophe, as the report's CSV does.
-func csvText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return fmt.Sprintf("Wrote %s rows to %s.", kit.Commas(int64(len(items.rows))), name)
 }

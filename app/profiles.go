@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 )
 
@@ -133,7 +134,7 @@ func (pp *profilePicker) describe() {
 // source, User-Agent.
 func profileLine(p fetch.Profile) string {
 	lim := p.LimitFor(fetch.KindHTML)
-	limit := bytesText(lim.Bytes)
+	limit := kit.BytesText(lim.Bytes)
 	if !lim.Published {
 		limit += " (no published limit; Google's 15 MB default assumed)"
 	}
@@ -168,7 +169,7 @@ func headerCount(p fetch.Profile) string {
 func sourceOf(p fetch.Profile, field string) string {
 	for _, s := range p.Sources {
 		if s.Field == field {
-			note := shorten(s.Note, 60)
+			note := kit.Shorten(s.Note, 60)
 			if s.Date != "" {
 				note += ", " + s.Date
 			}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -95,7 +96,7 @@ func (a *resourcesArea) newTable() *widget.Table {
 		func() fyne.CanvasObject { return newResourceCell(a.onCellTapped) },
 		a.updateCell)
 	t.ShowHeaderColumn = false
-	t.CreateHeader = newSortHeader
+	t.CreateHeader = kit.NewSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = func(id widget.TableCellID) { a.onSelect(id.Row) }
 	for i, c := range resourceColumns {
@@ -155,8 +156,8 @@ func cellImportance(row *resourceRow, col int) widget.Importance {
 }
 
 func (a *resourcesArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	sortHeader{titles: func(c int) string { return resourceColumns[c].title }, cols: resourceCols,
-		col: a.sortCol, desc: a.sortDesc, sortBy: a.sortBy}.update(id, o)
+	kit.SortHeader{Titles: func(c int) string { return resourceColumns[c].title }, Cols: resourceCols,
+		Col: a.sortCol, Desc: a.sortDesc, SortBy: a.sortBy}.Update(id, o)
 }
 
 // show replaces the table's rows; note, when not "", says why no
@@ -293,6 +294,6 @@ func resourcesSummary(rows []resourceRow, note string) string {
 			problems++
 		}
 	}
-	return commas(int64(len(rows))) + " resources, " + commas(int64(fetched)) + " fetched by the renderer, " +
-		commas(int64(problems)) + " with a problem. Click a column title to sort, a row twice for its details."
+	return kit.Commas(int64(len(rows))) + " resources, " + kit.Commas(int64(fetched)) + " fetched by the renderer, " +
+		kit.Commas(int64(problems)) + " with a problem. Click a column title to sort, a row twice for its details."
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -20,7 +21,7 @@ import (
 // its body, every value selectable for copying.
 func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog {
 	ruler := byteview.NewRuler(row.model)
-	details := monoLabel()
+	details := kit.MonoLabel()
 	details.SetText(resourceDetails(&row.res))
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Details", container.NewVScroll(details)),
@@ -28,7 +29,7 @@ func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog 
 		container.NewTabItem("First 4 KiB", container.NewVScroll(resourceHeadPane(&row.res))),
 	)
 	body := container.NewBorder(ruler, nil, nil, nil, tabs)
-	d := dialog.NewCustom(shorten(row.res.URL, 90), "Close", body, win)
+	d := dialog.NewCustom(kit.Shorten(row.res.URL, 90), "Close", body, win)
 	d.Resize(fyne.NewSize(min(win.Canvas().Size().Width-40, 1000), min(win.Canvas().Size().Height-40, 640)))
 	d.Show()
 	return d
@@ -40,8 +41,8 @@ func resourceHeaderPane(r *inspect.Resource) fyne.CanvasObject {
 	if r.RawHeader == "" {
 		return widget.NewLabel(noResponseText(r))
 	}
-	l := monoLabel()
-	l.SetText(headerBlockText([]byte(r.RawHeader)))
+	l := kit.MonoLabel()
+	l.SetText(kit.HeaderBlockText([]byte(r.RawHeader)))
 	return l
 }
 
@@ -54,8 +55,8 @@ func resourceHeadPane(r *inspect.Resource) fyne.CanvasObject {
 	caption := widget.NewLabel(headCaption(r))
 	caption.Wrapping = fyne.TextWrapWord
 	caption.SizeName = theme.SizeNameCaptionText
-	text := monoLabel()
-	text.SetText(shownText(r.Head, inspect.ResourceHeadBytes))
+	text := kit.MonoLabel()
+	text.SetText(kit.ShownText(r.Head, inspect.ResourceHeadBytes))
 	return container.NewBorder(caption, nil, nil, nil, text)
 }
 
@@ -66,9 +67,9 @@ func headCaption(r *inspect.Resource) string {
 	case n == 0:
 		return "The body is empty."
 	case n >= r.BodyBytes:
-		return "The whole decoded body: " + bytesText(n) + "."
+		return "The whole decoded body: " + kit.BytesText(n) + "."
 	}
-	return "The first 4 KiB of the decoded body (" + commas(n) + " of " + bytesText(r.BodyBytes) +
+	return "The first 4 KiB of the decoded body (" + kit.Commas(n) + " of " + kit.BytesText(r.BodyBytes) +
 		"); the rest is not kept."
 }
 
@@ -104,11 +105,11 @@ func resourceDetails(r *inspect.Resource) string {
 	row("Content-Type", r.ContentType)
 	row("Content-Encoding", r.ContentEncoding)
 	if r.Requested {
-		row("Header block", bytesText(r.HeaderBytes))
-		row("Body on the wire", bytesText(r.WireBodyBytes))
-		row("Body decoded", bytesText(r.BodyBytes))
+		row("Header block", kit.BytesText(r.HeaderBytes))
+		row("Body on the wire", kit.BytesText(r.WireBodyBytes))
+		row("Body decoded", kit.BytesText(r.BodyBytes))
 		row("Counted bytes", countedText(r))
-		row("Limit", limitText(r.LimitBytes, r.BinaryLimitBytes))
+		row("Limit", kit.LimitText(r.LimitBytes, r.BinaryLimitBytes))
 		row("Truncated", yesNo(r.Truncated))
 		row("Time", strconv.FormatInt(r.DurationMS, 10)+" ms")
 	}
@@ -131,7 +132,7 @@ func referenceText(r *inspect.Resource) string {
 	if r.Parent != "" {
 		where = r.Parent
 	}
-	s := fmt.Sprintf("byte %s of %s", commas(r.DiscoveredOffset), where)
+	s := fmt.Sprintf("byte %s of %s", kit.Commas(r.DiscoveredOffset), where)
 	if r.DiscoveredBeforeCutoff {
 		return s + ", before the cutoff"
 	}
@@ -148,7 +149,7 @@ func yesNo(b bool) string {
 // countedText is the resource's counted bytes and what they add up.
 func countedText(r *inspect.Resource) string {
 	if r.CountsHeaders {
-		return bytesText(r.CountedBytes) + " (header + decoded body: what counts toward the limit)"
+		return kit.BytesText(r.CountedBytes) + " (header + decoded body: what counts toward the limit)"
 	}
-	return bytesText(r.CountedBytes) + " (decoded body; the header does not count)"
+	return kit.BytesText(r.CountedBytes) + " (decoded body; the header does not count)"
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -28,11 +29,11 @@ func resourceCells(r *inspect.Resource) [resourceCols]string {
 	c[colStatus] = r.StatusWord()
 	c[colBytes] = "—"
 	if r.Requested && r.Status > 0 {
-		c[colBytes] = commas(r.CountedBytes)
+		c[colBytes] = kit.Commas(r.CountedBytes)
 	}
 	c[colLimit] = "—"
 	if r.LimitBytes > 0 {
-		c[colLimit] = commas(r.LimitBytes)
+		c[colLimit] = kit.Commas(r.LimitBytes)
 	}
 	c[colRobots] = r.RobotsWord()
 	c[colFound] = r.SeenWord()
@@ -45,11 +46,11 @@ func resourceCells(r *inspect.Resource) [resourceCols]string {
 func resourceNote(r *inspect.Resource) string {
 	switch {
 	case r.Summary:
-		return commas(int64(r.References)) + " more references not listed one by one"
+		return kit.Commas(int64(r.References)) + " more references not listed one by one"
 	case r.Error != "":
 		return r.Error
 	case r.Truncated:
-		return "truncated: over its own " + commas(r.LimitBytes) + "-byte limit"
+		return "truncated: over its own " + kit.Commas(r.LimitBytes) + "-byte limit"
 	case r.ExcludedReason != "":
 		return r.ExcludedReason
 	case !r.DiscoveredBeforeCutoff:

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/cutoffapp/cutoff/app/job"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -12,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -119,7 +120,7 @@ func newRobotsArea(b *job.Bridge, s prefs) *robotsArea {
 	a.token.SetPlaceHolder("add a user-agent token, e.g. bingbot")
 	a.token.OnSubmitted = func(string) { a.onAddToken() }
 	a.table = a.newTable()
-	a.why = monoLabel()
+	a.why = kit.MonoLabel()
 	a.why.Wrapping = fyne.TextWrapWord // a trace is sentences: break between words
 	a.lint = widget.NewLabel("")
 	a.lint.Wrapping = fyne.TextWrapWord
@@ -144,17 +145,17 @@ func (a *robotsArea) layout() fyne.CanvasObject {
 	// The draft status shares the size line, which is always there, so
 	// its appearing while the user types does not move the editor.
 	sizeLine := container.NewBorder(nil, nil, a.size, nil, a.draft)
-	a.leftTop = container.NewVBox(heading("robots.txt (edit to test changes)"), a.ruler, sizeLine, a.note, a.long)
+	a.leftTop = container.NewVBox(kit.Heading("robots.txt (edit to test changes)"), a.ruler, sizeLine, a.note, a.long)
 	left := container.NewBorder(a.leftTop, nil, nil, nil, container.NewStack(a.edit, a.lines.list))
 	a.showMode()
 	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
-	inputs := container.NewBorder(heading("URLs to test, one per line"),
+	inputs := container.NewBorder(kit.Heading("URLs to test, one per line"),
 		container.NewBorder(nil, nil, nil, container.NewHBox(addToken, a.aiButton()), a.token), nil, nil, a.urls)
 	// The grid gets most of the height: at 768 px it shows half a dozen
 	// rows, not two.
 	grid := container.NewVSplit(inputs, a.table)
 	grid.Offset = 0.15
-	details := container.NewVScroll(container.NewVBox(heading("Why"), a.why, heading("Lint"), a.lint))
+	details := container.NewVScroll(container.NewVBox(kit.Heading("Why"), a.why, kit.Heading("Lint"), a.lint))
 	right := container.NewVSplit(grid, details)
 	right.Offset = 0.72
 	split := container.NewHSplit(left, right)
@@ -384,7 +385,7 @@ func (a *robotsArea) setGutter(text string, mark int) {
 		if i == mark {
 			b.WriteString("▶ ")
 		}
-		b.WriteString(itoa(i))
+		b.WriteString(kit.Itoa(i))
 		if i < n {
 			b.WriteByte('\n')
 		}
@@ -405,7 +406,7 @@ func (a *robotsArea) setRuler(text string) {
 		m.Cutoff = &cut
 	}
 	a.ruler.SetModel(m)
-	s := bytesText(size) + " of the " + commas(robots.MaxBytes) + " Google reads"
+	s := kit.BytesText(size) + " of the " + kit.Commas(robots.MaxBytes) + " Google reads"
 	if size > robots.MaxBytes {
 		s += ": the rest is ignored"
 	}

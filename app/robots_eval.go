@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -162,7 +163,7 @@ func cellText(c robotsVerdict) string {
 		s = "allowed"
 	}
 	if c.v.Line > 0 {
-		s += " · line " + itoa(c.v.Line)
+		s += " · line " + kit.Itoa(c.v.Line)
 	}
 	if c.differs {
 		s += "  ≠ live"
@@ -184,16 +185,16 @@ func whyText(url string, a robotsAgent, c robotsVerdict) string {
 	var b strings.Builder
 	b.WriteString(url + " for " + a.label + ": " + verdictWord(c.v.Allowed))
 	if c.v.Rule != "" {
-		b.WriteString(" by line " + itoa(c.v.Line) + " \"" + c.v.Rule + "\"")
+		b.WriteString(" by line " + kit.Itoa(c.v.Line) + " \"" + c.v.Rule + "\"")
 	}
 	b.WriteString(".\n" + c.v.Reason + "\n")
 	for i, step := range c.v.Trace {
-		b.WriteString("  " + itoa(i+1) + ". " + step + "\n")
+		b.WriteString("  " + kit.Itoa(i+1) + ". " + step + "\n")
 	}
 	if c.differs {
 		b.WriteString("The live file says " + verdictWord(c.liveV.Allowed))
 		if c.liveV.Line > 0 {
-			b.WriteString(" (line " + itoa(c.liveV.Line) + ")")
+			b.WriteString(" (line " + kit.Itoa(c.liveV.Line) + ")")
 		}
 		b.WriteString(": this edit changes the verdict.\n")
 	}

@@ -1,5 +1,7 @@
 package app
 
+import "github.com/cutoffapp/cutoff/app/kit"
+
 // setText puts text before the user without scheduling an evaluation: in
 // the editor, or read-only line by line when it is longer than
 // robotsEditMax and the user has not asked to edit it anyway.
@@ -38,8 +40,8 @@ func (a *robotsArea) showMode() {
 		if a.shown == a.data.live {
 			size, what = a.data.liveSize, "The file"
 		}
-		a.longMsg.SetText(what + " is " + bytesText(size) + ": it is shown read-only, line by line, " +
-			"because the editor takes seconds per keystroke past " + commas(robotsEditMax) + " bytes.")
+		a.longMsg.SetText(what + " is " + kit.BytesText(size) + ": it is shown read-only, line by line, " +
+			"because the editor takes seconds per keystroke past " + kit.Commas(robotsEditMax) + " bytes.")
 	}
 	if a.leftTop != nil {
 		a.leftTop.Refresh() // the notice above the text comes or goes

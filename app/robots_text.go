@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -64,7 +65,7 @@ func (n displayNotes) String() string {
 			" shown as \uFFFD, and an edit keeps \uFFFD in their place; robots.txt must be UTF-8.")
 	}
 	if n.cutLines > 0 {
-		s = append(s, prose.Count(int64(n.cutLines), "line is", "lines are")+" longer than "+commas(robots.MaxLineBytes)+
+		s = append(s, prose.Count(int64(n.cutLines), "line is", "lines are")+" longer than "+kit.Commas(robots.MaxLineBytes)+
 			" bytes and shown cut there: Google ignores the rest of such a line.")
 	}
 	return strings.Join(s, " ")

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -320,7 +321,7 @@ func (a *siteArea) finish(sum *site.Summary, err error) {
 
 // siteSummaryText is the line shown when a run ends.
 func siteSummaryText(s *site.Summary) string {
-	n := func(v int) string { return commas(int64(v)) }
+	n := func(v int) string { return kit.Commas(int64(v)) }
 	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
 		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), n(s.Errors), n(s.Truncated), n(s.NearLimit),
 		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/site"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -31,7 +32,7 @@ func (a *siteArea) onExport(format string) {
 		a.writeExport(wc, format, rows, sum, meta)
 	}, a.win)
 	d.SetFileName("cutoff-site." + format)
-	showFileDialog(d, a.win)
+	kit.ShowFileDialog(d, a.win)
 }
 
 func (a *siteArea) writeExport(w io.WriteCloser, format string, rows []site.Row, sum *site.Summary, m site.Meta) {

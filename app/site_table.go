@@ -3,6 +3,8 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
 )
 
 // newTable is the virtualised site table: only the visible cells exist, so
@@ -17,7 +19,7 @@ func (a *siteArea) newTable() *widget.Table {
 		},
 		a.updateCell)
 	t.ShowHeaderColumn = false
-	t.CreateHeader = newSortHeader
+	t.CreateHeader = kit.NewSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = func(id widget.TableCellID) {
 		a.selected = id.Row
@@ -43,9 +45,9 @@ func (a *siteArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 }
 
 func (a *siteArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	sortHeader{titles: func(c int) string { return siteColumns[c].title }, cols: siteCols,
-		col: a.model.sortCol, desc: a.model.sortDesc, sortBy: func(col int) {
+	kit.SortHeader{Titles: func(c int) string { return siteColumns[c].title }, Cols: siteCols,
+		Col: a.model.sortCol, Desc: a.model.sortDesc, SortBy: func(col int) {
 			a.model.sortBy(col)
 			a.table.Refresh()
-		}}.update(id, o)
+		}}.Update(id, o)
 }

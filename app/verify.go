@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -102,11 +103,11 @@ func (a *verifyArea) layout() fyne.CanvasObject {
 	top := container.NewBorder(nil, nil, nil, loadRanges, a.ranges)
 	buttons := container.NewHBox(a.verifyBtn, a.openBtn, a.cancelBtn)
 	input := container.NewBorder(
-		heading("Addresses, one per line, optionally followed by the crawler they claim (default: any known crawler)"),
+		kit.Heading("Addresses, one per line, optionally followed by the crawler they claim (default: any known crawler)"),
 		buttons, nil, nil, a.input)
 	csv := container.NewHBox(a.copyBtn, a.exportBtn)
 	head := container.NewVBox(a.progress, container.NewBorder(nil, nil, nil, csv, a.status))
-	foot := container.NewVBox(heading("Evidence for the selected row"), a.evidence)
+	foot := container.NewVBox(kit.Heading("Evidence for the selected row"), a.evidence)
 	results := container.NewBorder(head, foot, nil, nil, a.table)
 	split := container.NewVSplit(input, results)
 	split.Offset = 0.3
@@ -153,7 +154,7 @@ func (a *verifyArea) onLoadRanges() {
 		}
 	}, a.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	showFileDialog(d, a.win)
+	kit.ShowFileDialog(d, a.win)
 }
 
 // loadRanges reads a Google range file from rc (closed when done) and puts
@@ -195,7 +196,7 @@ func verifyRangesText(files []verify.FileStatus) string {
 		if f.AgeDays < 0 {
 			age = "dated after today"
 		}
-		s := fmt.Sprintf("%s of %s (%s, %s prefixes, %s)", f.Name, f.Created[:10], origin, commas(int64(f.Prefixes)), age)
+		s := fmt.Sprintf("%s of %s (%s, %s prefixes, %s)", f.Name, f.Created[:10], origin, kit.Commas(int64(f.Prefixes)), age)
 		if f.Stale {
 			s += " ⚠ older than 30 days: load a fresh copy"
 		}

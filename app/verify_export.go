@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -56,7 +57,7 @@ func (a *verifyArea) onExportCSV() {
 	}, a.win)
 	d.SetFileName("verify-" + time.Now().Format("2006-01-02") + ".csv")
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".csv"}))
-	showFileDialog(d, a.win)
+	kit.ShowFileDialog(d, a.win)
 }
 
 // exportCSV writes results to wc and closes it; any goroutine may call it.

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -49,7 +50,7 @@ func (a *verifyArea) onVerify() {
 	}
 	note := ""
 	if dropped > 0 {
-		note = fmt.Sprintf(" (%s more lines left out: open them as a log file instead)", commas(int64(dropped)))
+		note = fmt.Sprintf(" (%s more lines left out: open them as a log file instead)", kit.Commas(int64(dropped)))
 	}
 	a.status.SetText(fmt.Sprintf("Verifying %s%s…", prose.Count(int64(len(claims)), "address", "addresses"), note))
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
@@ -71,7 +72,7 @@ func (a *verifyArea) onOpenLog() {
 		}
 		a.startLog(rc, rc.URI().Name(), verifyFileSize(rc.URI()))
 	}, a.win)
-	showFileDialog(d, a.win)
+	kit.ShowFileDialog(d, a.win)
 }
 
 // verifyFileSize returns the size of a local file, or -1.
@@ -185,11 +186,11 @@ func verifyPhase(p verifyProgress) string {
 func (p verifyProgress) text() string {
 	switch {
 	case !p.reading:
-		return fmt.Sprintf("%s of %s addresses verified…", commas(p.done), commas(p.total))
+		return fmt.Sprintf("%s of %s addresses verified…", kit.Commas(p.done), kit.Commas(p.total))
 	case p.size < 0:
-		return bytesText(p.done) + " read…"
+		return kit.BytesText(p.done) + " read…"
 	}
-	return fmt.Sprintf("%s of %s read…", commas(p.done), bytesText(p.size))
+	return fmt.Sprintf("%s of %s read…", kit.Commas(p.done), kit.BytesText(p.size))
 }
 
 // verifyCounting turns VerifyAll's progress into reports.
@@ -233,7 +234,7 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 		}
 	}
 	s := fmt.Sprintf("%s: %s verified, %s fake, %s unknown.",
-		prose.Count(int64(len(results)), "address", "addresses"), commas(verified), commas(fake), commas(unknown))
+		prose.Count(int64(len(results)), "address", "addresses"), kit.Commas(verified), kit.Commas(fake), kit.Commas(unknown))
 	if cancelled {
 		s = "Cancelled; " + s + " Addresses not checked are unknown."
 	}
@@ -244,15 +245,15 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 func verifyLogText(name string, s *verify.LogSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s, %s claiming a known crawler, %s junk.",
-		name, prose.Count(s.Lines, "line", "lines"), commas(s.CrawlerLines), commas(s.JunkLines))
+		name, prose.Count(s.Lines, "line", "lines"), kit.Commas(s.CrawlerLines), kit.Commas(s.JunkLines))
 	for _, c := range s.Crawlers {
 		fmt.Fprintf(&b, " %s: %s from %s (%s verified, %s fake, %s unknown).",
 			c.Claimed, prose.Count(c.Requests, "request", "requests"),
-			prose.Count(int64(c.IPs), "address", "addresses"), commas(int64(c.Verified)),
-			commas(int64(c.Fake)), commas(int64(c.Unknown)))
+			prose.Count(int64(c.IPs), "address", "addresses"), kit.Commas(int64(c.Verified)),
+			kit.Commas(int64(c.Fake)), kit.Commas(int64(c.Unknown)))
 	}
 	if s.UntrackedLines > 0 {
-		fmt.Fprintf(&b, " %s crawler lines came from too many distinct addresses and were not checked.", commas(s.UntrackedLines))
+		fmt.Fprintf(&b, " %s crawler lines came from too many distinct addresses and were not checked.", kit.Commas(s.UntrackedLines))
 	}
 	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 )
 
@@ -52,7 +53,7 @@ func (a *verifyArea) newTable() *widget.Table {
 		},
 		a.updateCell)
 	t.ShowHeaderColumn = false
-	t.CreateHeader = newSortHeader
+	t.CreateHeader = kit.NewSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = a.onSelect
 	for i, c := range verifyColumns {
@@ -103,7 +104,7 @@ func verifyCell(r *verify.Result, col int) string {
 		if r.Requests == 0 {
 			return ""
 		}
-		return commas(r.Requests)
+		return kit.Commas(r.Requests)
 	case verifyColReverse:
 		return strings.Join(r.ReverseDNS, " ")
 	case verifyColForward:

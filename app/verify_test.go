@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/verify"
 )
 
@@ -184,7 +185,7 @@ func TestVerifyAreaCancel(t *testing.T) {
 	zone := verifyTestZone{block: map[string]bool{}}
 	var b strings.Builder
 	for i := range 40 {
-		ip := "203.0.113." + itoa(100+i)
+		ip := "203.0.113." + kit.Itoa(100+i)
 		zone.block[ip] = true
 		b.WriteString(ip + " googlebot\n")
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -140,7 +141,7 @@ func criticalLabel(c inspect.Critical) string {
 	case c.Kind == inspect.ElementHreflang && c.Name != "":
 		label += " " + c.Name
 	case c.Kind == inspect.ElementJSONLD && c.Value != "":
-		label += " (" + shorten(c.Value, 40) + ")"
+		label += " (" + kit.Shorten(c.Value, 40) + ")"
 	}
 	return label
 }
@@ -202,24 +203,24 @@ func summaryText(rep *inspect.Report) string {
 	what := "decoded body"
 	if r.CountsHeaders {
 		counted += r.HeaderBytes
-		what = fmt.Sprintf("header %s + decoded body %s", commas(r.HeaderBytes), commas(r.BodyBytes))
+		what = fmt.Sprintf("header %s + decoded body %s", kit.Commas(r.HeaderBytes), kit.Commas(r.BodyBytes))
 	}
 	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
-		r.FinalURL, statusOf(r), bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
+		r.FinalURL, statusOf(r), kit.BytesText(counted), what, rep.Profile.Name, kit.BytesText(r.LimitBytes))
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
 		loses := "loses"
 		if !r.ReadComplete {
 			loses = "loses at least" // what was not read is lost too
 		}
-		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", commas(*r.CutoffOffset), loses, bytesText(r.BodyBytes-*r.CutoffOffset))
+		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", kit.Commas(*r.CutoffOffset), loses, kit.BytesText(r.BodyBytes-*r.CutoffOffset))
 	case rep.Partial != nil:
 		s += ": the cutoff is " + rep.Partial.CutoffText() + "."
 	default:
 		s += ": nothing is cut."
 	}
 	if !r.ReadComplete {
-		s += " Reading stopped at " + bytesText(r.BodyBytes) + "; the page is longer."
+		s += " Reading stopped at " + kit.BytesText(r.BodyBytes) + "; the page is longer."
 	}
 	return s
 }

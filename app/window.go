@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -329,17 +330,17 @@ func doneText(rep *inspect.Report) string {
 		return "Done."
 	}
 	r := rep.Fetch
-	s := "Done: " + statusOf(r) + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
+	s := "Done: " + statusOf(r) + ", " + kit.BytesText(r.HeaderBytes+r.BodyBytes) + " read"
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
-		s += ", cut at body byte " + commas(*r.CutoffOffset)
+		s += ", cut at body byte " + kit.Commas(*r.CutoffOffset)
 	case rep.Partial != nil:
 		s += ", read incomplete"
 	default:
 		s += ", nothing cut"
 	}
 	if n := len(rep.Resources); n > 0 {
-		s += ", " + commas(int64(n)) + " resources"
+		s += ", " + kit.Commas(int64(n)) + " resources"
 	}
 	return s + "."
 }

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -489,7 +490,7 @@ func TestFileDialogsUseMostOfTheWindow(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel("window"))
 	w.Resize(fyne.NewSize(1000, 800))
-	showFileDialog(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
+	kit.ShowFileDialog(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
 	var pop *widget.PopUp
 	if top := w.Canvas().Overlays().Top(); top != nil {
 		for _, o := range test.LaidOutObjects(top) {

@@ -1,4 +1,4 @@
-package app
+package kit
 
 import (
 	"testing"
@@ -20,8 +20,8 @@ func TestCommas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, want := commas(tt.in), tt.want; got != want {
-				t.Errorf("commas(%d) = %q, want %q", tt.in, got, want)
+			if got, want := Commas(tt.in), tt.want; got != want {
+				t.Errorf("Commas(%d) = %q, want %q", tt.in, got, want)
 			}
 		})
 	}
@@ -39,51 +39,11 @@ func TestDuration(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, want := duration(tt.in), tt.want; got != want {
-				t.Errorf("duration(%v) = %q, want %q", tt.in, got, want)
+			if got, want := Duration(tt.in), tt.want; got != want {
+				t.Errorf("Duration(%v) = %q, want %q", tt.in, got, want)
 			}
 		})
 	}
-}
-
-func TestParseByteCount(t *testing.T) {
-	tests := []struct {
-		name    string
-		in      string
-		want    int64
-		wantErr bool
-	}{
-		{"plain", "2000000", 2_000_000, false},
-		{"commas", "2,097,152", 2_097_152, false},
-		{"spaces", " 15 000 000 ", 15_000_000, false},
-		{"zero", "0", 0, true},
-		{"letters", "2 MB", 0, true},
-		{"empty", "", 0, true},
-		{"too long", "1234567890123", 0, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := parseByteCount(tt.in)
-			if (err != nil) != tt.wantErr {
-				t.Fatalf("parseByteCount(%q) error = %v, want error %v", tt.in, err, tt.wantErr)
-			}
-			if got != tt.want {
-				t.Errorf("parseByteCount(%q) = %d, want %d", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
-func FuzzParseByteCount(f *testing.F) {
-	for _, s := range []string{"2000000", "2,097,152", " 15 000 000 ", "0", "2 MB", "", "-1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := parseByteCount(s)
-		if err == nil && n <= 0 {
-			t.Errorf("parseByteCount(%q) = %d without an error", s, n)
-		}
-	})
 }
 
 func TestShownText(t *testing.T) {
@@ -101,8 +61,8 @@ func TestShownText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := shownText([]byte(tt.in), tt.limit); got != tt.want {
-				t.Errorf("shownText(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
+			if got := ShownText([]byte(tt.in), tt.limit); got != tt.want {
+				t.Errorf("ShownText(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
 			}
 		})
 	}
