@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -51,17 +52,13 @@ type renderedData struct {
 // CSS pixel of the render.
 const shotScale = 0.75
 
-// prefRender is the preference that turns rendering with the inspection
-// on (the default) or off.
-const prefRender = "render.enabled"
-
-func newRenderedArea(p prefs, onOffset func(int64)) *renderedArea {
+func newRenderedArea(p prefs.Store, onOffset func(int64)) *renderedArea {
 	a := &renderedArea{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
 	a.status.Wrapping = fyne.TextWrapWord
 	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
-		func(on bool) { p.p.SetBool(prefRender, on) })
-	a.enabled.SetChecked(p.p.BoolWithFallback(prefRender, true))
+		p.SetRender)
+	a.enabled.SetChecked(p.Render())
 	a.lost = widget.NewList(func() int { return len(a.data.lostText) }, newRowLabel,
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(a.data.lostText[i]) })
 	a.lost.OnSelected = a.openLost

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
@@ -155,7 +156,7 @@ func TestRenderedStatusCounts(t *testing.T) {
 // side by side inside the window with their captions above them, a blank
 // Google render captioned as such, and every comparison row reachable.
 func TestRenderedLayoutFits(t *testing.T) {
-	a := newRenderedArea(prefs{p: test.NewTempApp(t).Preferences()}, nil)
+	a := newRenderedArea(prefs.New(test.NewTempApp(t).Preferences()), nil)
 	w := test.NewTempWindow(t, a.content())
 	w.Resize(fyne.NewSize(1024, 768))
 	d := renderedData{status: "s", google: blankImage(412, 900, false), full: blankImage(412, 900, true),

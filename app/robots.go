@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -43,7 +44,7 @@ type robotsData struct {
 // to edit it anyway.
 type robotsArea struct {
 	bridge   *job.Bridge
-	prefs    prefs
+	prefs    prefs.Store
 	data     robotsData
 	extra    []string // tokens the user added
 	grid     *robotsGrid
@@ -84,7 +85,7 @@ type robotsArea struct {
 	onEvaluated func()
 }
 
-func newRobotsArea(b *job.Bridge, s prefs) *robotsArea {
+func newRobotsArea(b *job.Bridge, s prefs.Store) *robotsArea {
 	a := &robotsArea{bridge: b, prefs: s}
 	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
 	a.outcome.Wrapping = fyne.TextWrapWord
@@ -231,7 +232,7 @@ func (a *robotsArea) show(d robotsData) {
 	a.urls.OnChanged = nil
 	a.urls.SetText(strings.Join(d.urls, "\n"))
 	a.urls.OnChanged = func(string) { a.schedule() }
-	text, restored := a.prefs.draft(d.host)
+	text, restored := a.prefs.Draft(d.host)
 	if !restored {
 		text = d.live
 	}
@@ -312,12 +313,12 @@ func (a *robotsArea) saveDraft(text string) {
 	}
 	if text == a.data.live || !a.edited {
 		a.edited = false
-		a.prefs.clearDraft(a.data.host)
+		a.prefs.ClearDraft(a.data.host)
 		a.draft.SetText("")
 		a.revert.Disable()
 		return
 	}
-	a.prefs.setDraft(a.data.host, text)
+	a.prefs.SetDraft(a.data.host, text)
 	a.draft.SetText("Draft saved · differs from the live file")
 	a.revert.Enable()
 }

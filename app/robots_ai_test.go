@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/cutoffapp/cutoff/app/job"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestRobotsAreaAICrawlers(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	area := newRobotsArea(b, prefs{a.Preferences()})
+	area := newRobotsArea(b, prefs.New(a.Preferences()))
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
 	test.NewTempWindow(t, area.content())

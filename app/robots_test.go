@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 )
 
@@ -142,7 +143,7 @@ func newRobotsTestArea(t *testing.T) (area *robotsArea, b *job.Bridge, w fyne.Wi
 	t.Helper()
 	a := test.NewTempApp(t)
 	b = &job.Bridge{}
-	area = newRobotsArea(b, prefs{a.Preferences()})
+	area = newRobotsArea(b, prefs.New(a.Preferences()))
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
 	w = test.NewTempWindow(t, area.content())
@@ -161,7 +162,7 @@ func newRobotsTestArea(t *testing.T) (area *robotsArea, b *job.Bridge, w fyne.Wi
 func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	s := prefs{a.Preferences()}
+	s := prefs.New(a.Preferences())
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
@@ -187,7 +188,7 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 		if c := area.grid.cells[0][0]; !c.v.Allowed || !c.differs {
 			t.Errorf("edited cell: allowed %v, differs %v; want true, true", c.v.Allowed, c.differs)
 		}
-		if text, ok := s.draft("http://h"); !ok || !strings.Contains(text, "Allow: /") {
+		if text, ok := s.Draft("http://h"); !ok || !strings.Contains(text, "Allow: /") {
 			t.Errorf("draft = %q, %v; want the edited text saved", text, ok)
 		}
 		if area.revert.Disabled() {
@@ -216,7 +217,7 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	})
 	wait()
 	b.Sync(func() {
-		if _, ok := s.draft("http://h"); ok {
+		if _, ok := s.Draft("http://h"); ok {
 			t.Error("the draft survived Revert to live file")
 		}
 		if again.editor.Text != liveRobotsOf(robotsTestData().outcome).text {
@@ -307,7 +308,7 @@ func FuzzRobotsDisplay(f *testing.F) {
 func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	s := prefs{a.Preferences()}
+	s := prefs.New(a.Preferences())
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
@@ -351,14 +352,14 @@ func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	})
 	wait()
 	b.Sync(func() {
-		if _, ok := s.draft(d.host); ok {
+		if _, ok := s.Draft(d.host); ok {
 			t.Error("a draft was saved though the text was never edited")
 		}
 		test.Type(area.editor, "#")
 	})
 	wait()
 	b.Sync(func() {
-		if _, ok := s.draft(d.host); !ok {
+		if _, ok := s.Draft(d.host); !ok {
 			t.Error("no draft saved after typing in the editor")
 		}
 	})
@@ -413,7 +414,7 @@ func TestRobotsLinesRowText(t *testing.T) {
 func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	s := prefs{a.Preferences()}
+	s := prefs.New(a.Preferences())
 	area := newRobotsArea(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
@@ -464,7 +465,7 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 			t.Errorf("re-evaluated verdict: allowed %v line %d differs %v, want disallowed by line 2, as live",
 				c.v.Allowed, c.v.Line, c.differs)
 		}
-		if _, ok := s.draft("http://h"); ok {
+		if _, ok := s.Draft("http://h"); ok {
 			t.Error("a draft was saved for a file shown read-only")
 		}
 		area.onEditAnyway()
@@ -480,7 +481,7 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 func TestRobotsEditorFollowsCursor(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	area := newRobotsArea(b, prefs{a.Preferences()})
+	area := newRobotsArea(b, prefs.New(a.Preferences()))
 	w := test.NewTempWindow(t, area.content())
 	w.Resize(fyne.NewSize(900, 500))
 	t.Cleanup(area.close)

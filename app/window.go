@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -28,7 +29,7 @@ type UI struct {
 	app   fyne.App
 	win   fyne.Window
 	opts  Options
-	prefs prefs
+	prefs prefs.Store
 
 	bridge *job.Bridge
 	runner *job.Runner[inspect.Progress]
@@ -89,7 +90,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
-	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &job.Bridge{}, engine: e, hooks: h}
+	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)
@@ -119,7 +120,7 @@ func (u *UI) build() {
 	})
 	u.profiles.attach(u.top)
 	u.top.setError(problem) // said once; "" keeps the banner hidden
-	u.top.url.SetOptions(u.prefs.recentURLs())
+	u.top.url.SetOptions(u.prefs.RecentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
 	u.impact = newImpactArea(u.win)
@@ -132,7 +133,7 @@ func (u *UI) build() {
 	u.rendered = newRenderedArea(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
+	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
@@ -188,7 +189,7 @@ func (u *UI) onInspect() {
 	}
 	p := u.profiles.selected()
 	u.stopRender("")
-	u.top.url.SetOptions(u.prefs.addRecentURL(target))
+	u.top.url.SetOptions(u.prefs.AddRecentURL(target))
 	u.running = true
 	u.top.setRunning(true)
 	u.top.phase.SetText("Starting…")
@@ -311,7 +312,7 @@ func (u *UI) shutdown() {
 		return
 	}
 	u.closed = true
-	u.prefs.setWindowSize(u.win.Canvas().Size())
+	u.prefs.SetWindowSize(u.win.Canvas().Size())
 	u.runner.Stop()
 	u.renderer.Stop()
 	u.stop()

@@ -138,7 +138,7 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if got := tu.headers.raw.Text; !strings.HasPrefix(got, "HTTP/1.1 200") {
 		t.Errorf("headers status line = %q, want HTTP/1.1 200 …", got)
 	}
-	if got := tu.prefs.recentURLs(); len(got) == 0 || got[0] != srv.BigURL() {
+	if got := tu.prefs.RecentURLs(); len(got) == 0 || got[0] != srv.BigURL() {
 		t.Errorf("recent URLs = %q, want the inspected URL first", got)
 	}
 }
@@ -408,7 +408,7 @@ func TestProfilePicker(t *testing.T) {
 	if got := tu.profiles.selected().ID; got != "googlebot-desktop" {
 		t.Fatalf("selected profile = %q, want googlebot-desktop", got)
 	}
-	if got := tu.prefs.profileID(); got != "googlebot-desktop" {
+	if got := tu.prefs.ProfileID(); got != "googlebot-desktop" {
 		t.Errorf("remembered profile = %q", got)
 	}
 	if !strings.Contains(tu.top.profileInfo.Text, "2,000,000") {

@@ -1,4 +1,4 @@
-package app
+package prefs
 
 import (
 	"slices"
@@ -21,6 +21,9 @@ const (
 	prefCustomBase  = "profile.custom.base"
 	prefDraftPrefix = "robots.draft."
 	prefDrafts      = "robots.drafts" // hosts with a draft, most recently saved first
+	// prefRender turns rendering with the inspection on or off; on when
+	// never set.
+	prefRender = "render.enabled"
 )
 
 // maxRecent is how many recent URLs the URL field offers.
@@ -34,14 +37,17 @@ const maxDrafts = 50
 // window manager to pick one under Xvfb, so it must fit a 1280×900 screen.
 var defaultWindowSize = fyne.NewSize(1280, 860)
 
-// prefs is what the window remembers between runs, kept in the app's Fyne
+// Store is what the window remembers between runs, kept in the app's Fyne
 // preferences. Call its methods on the UI thread.
-type prefs struct {
+type Store struct {
 	p fyne.Preferences
 }
 
-// windowSize is the size the window had when it was last closed.
-func (s prefs) windowSize() fyne.Size {
+// New is the store over the app's preferences p (fyne.App.Preferences).
+func New(p fyne.Preferences) Store { return Store{p: p} }
+
+// WindowSize is the size the window had when it was last closed.
+func (s Store) WindowSize() fyne.Size {
 	w := s.p.FloatWithFallback(prefWidth, float64(defaultWindowSize.Width))
 	h := s.p.FloatWithFallback(prefHeight, float64(defaultWindowSize.Height))
 	if w < 640 || h < 480 {
@@ -50,7 +56,9 @@ func (s prefs) windowSize() fyne.Size {
 	return fyne.NewSize(float32(w), float32(h))
 }
 
-func (s prefs) setWindowSize(size fyne.Size) {
+// SetWindowSize remembers size, unless it is too small to be a window
+// someone chose.
+func (s Store) SetWindowSize(size fyne.Size) {
 	if size.Width < 640 || size.Height < 480 {
 		return
 	}
@@ -58,21 +66,26 @@ func (s prefs) setWindowSize(size fyne.Size) {
 	s.p.SetFloat(prefHeight, float64(size.Height))
 }
 
-// profileID is the ID of the profile selected last, "" when none was.
-func (s prefs) profileID() string        { return s.p.String(prefProfile) }
-func (s prefs) setProfileID(id string)   { s.p.SetString(prefProfile, id) }
-func (s prefs) recentURLs() []string     { return s.p.StringList(prefRecent) }
-func (s prefs) draftKey(h string) string { return prefDraftPrefix + strings.ToLower(h) }
+// ProfileID is the ID of the profile selected last, "" when none was.
+func (s Store) ProfileID() string { return s.p.String(prefProfile) }
 
-// addRecentURL puts u first in the recent URLs, without duplicates, keeping
+// SetProfileID remembers the ID of the profile just selected.
+func (s Store) SetProfileID(id string) { s.p.SetString(prefProfile, id) }
+
+// RecentURLs are the URLs inspected last, most recent first.
+func (s Store) RecentURLs() []string { return s.p.StringList(prefRecent) }
+
+func (s Store) draftKey(h string) string { return prefDraftPrefix + strings.ToLower(h) }
+
+// AddRecentURL puts u first in the recent URLs, without duplicates, keeping
 // at most maxRecent, and returns the new list.
-func (s prefs) addRecentURL(u string) []string {
+func (s Store) AddRecentURL(u string) []string {
 	u = strings.TrimSpace(u)
 	if u == "" {
-		return s.recentURLs()
+		return s.RecentURLs()
 	}
 	list := []string{u}
-	for _, old := range s.recentURLs() {
+	for _, old := range s.RecentURLs() {
 		if old != u && len(list) < maxRecent {
 			list = append(list, old)
 		}
@@ -81,32 +94,34 @@ func (s prefs) addRecentURL(u string) []string {
 	return slices.Clone(list)
 }
 
-// customProfile is the "Custom" profile as earlier versions kept it in the
+// CustomProfile is the "Custom" profile as earlier versions kept it in the
 // preferences: a User-Agent and an HTML limit over the built-in Custom
 // profile. It is read only to move it into the saved-profiles file.
-type customProfile struct {
+type CustomProfile struct {
 	UserAgent  string // "" keeps the built-in one
 	LimitBytes int64  // 0 keeps the built-in one
 }
 
-func (s prefs) custom() customProfile {
-	return customProfile{
+// Custom is the Custom profile earlier versions kept here; its fields are
+// empty when there is none.
+func (s Store) Custom() CustomProfile {
+	return CustomProfile{
 		UserAgent:  strings.TrimSpace(s.p.String(prefCustomUA)),
 		LimitBytes: int64(s.p.Int(prefCustomLimit)),
 	}
 }
 
-// clearCustom forgets the preferences' Custom profile once the
+// ClearCustom forgets the preferences' Custom profile once the
 // saved-profiles file holds it.
-func (s prefs) clearCustom() {
+func (s Store) ClearCustom() {
 	for _, key := range []string{prefCustomBase, prefCustomUA, prefCustomLimit} {
 		s.p.RemoveValue(key)
 	}
 }
 
-// draft is the robots.txt text the user edited for host, and whether there
+// Draft is the robots.txt text the user edited for host, and whether there
 // is one.
-func (s prefs) draft(host string) (string, bool) {
+func (s Store) Draft(host string) (string, bool) {
 	if host == "" {
 		return "", false
 	}
@@ -117,9 +132,9 @@ func (s prefs) draft(host string) (string, bool) {
 	return text, true
 }
 
-// setDraft saves the edited robots.txt of host as the most recent draft,
-// dropping the oldest beyond maxDrafts; clearDraft forgets it.
-func (s prefs) setDraft(host, text string) {
+// SetDraft saves the edited robots.txt of host as the most recent draft,
+// dropping the oldest beyond maxDrafts.
+func (s Store) SetDraft(host, text string) {
 	if host == "" {
 		return
 	}
@@ -138,11 +153,12 @@ func (s prefs) setDraft(host, text string) {
 	s.p.SetStringList(prefDrafts, list)
 }
 
-func (s prefs) clearDraft(host string) {
+// ClearDraft forgets the robots.txt draft of host.
+func (s Store) ClearDraft(host string) {
 	if host == "" {
 		return
 	}
-	if _, ok := s.draft(host); !ok {
+	if _, ok := s.Draft(host); !ok {
 		return // nothing to forget: spare the preferences a write
 	}
 	s.p.RemoveValue(s.draftKey(host))
@@ -151,10 +167,17 @@ func (s prefs) clearDraft(host string) {
 	s.p.SetStringList(prefDrafts, list)
 }
 
-// fitScreen returns size no larger than screen (when screen is known), so
+// Render is whether the page is rendered with each inspection; it is on
+// until turned off.
+func (s Store) Render() bool { return s.p.BoolWithFallback(prefRender, true) }
+
+// SetRender remembers whether to render with each inspection.
+func (s Store) SetRender(on bool) { s.p.SetBool(prefRender, on) }
+
+// FitScreen returns size no larger than screen (when screen is known), so
 // the window and its Inspect button are on the screen whatever size was
 // remembered or is the default.
-func fitScreen(size, screen fyne.Size) fyne.Size {
+func FitScreen(size, screen fyne.Size) fyne.Size {
 	if screen.Width <= 0 || screen.Height <= 0 {
 		return size
 	}

@@ -1,4 +1,4 @@
-package app
+package prefs
 
 import (
 	"fmt"
@@ -10,17 +10,17 @@ import (
 )
 
 func TestRecentURLs(t *testing.T) {
-	s := prefs{test.NewTempApp(t).Preferences()}
-	s.addRecentURL("https://a.example/")
-	s.addRecentURL("https://b.example/")
-	got := s.addRecentURL("https://a.example/")
+	s := Store{p: test.NewTempApp(t).Preferences()}
+	s.AddRecentURL("https://a.example/")
+	s.AddRecentURL("https://b.example/")
+	got := s.AddRecentURL("https://a.example/")
 	if want := []string{"https://a.example/", "https://b.example/"}; !slices.Equal(got, want) {
 		t.Errorf("after re-adding a: %q, want %q", got, want)
 	}
 	for i := range 30 {
-		s.addRecentURL(fmt.Sprintf("https://%d.example/", i))
+		s.AddRecentURL(fmt.Sprintf("https://%d.example/", i))
 	}
-	got = s.recentURLs()
+	got = s.RecentURLs()
 	if len(got) != maxRecent {
 		t.Errorf("kept %d recent URLs, want %d", len(got), maxRecent)
 	}
@@ -30,31 +30,31 @@ func TestRecentURLs(t *testing.T) {
 }
 
 func TestDrafts(t *testing.T) {
-	s := prefs{test.NewTempApp(t).Preferences()}
-	if _, ok := s.draft("http://Example.com"); ok {
+	s := Store{p: test.NewTempApp(t).Preferences()}
+	if _, ok := s.Draft("http://Example.com"); ok {
 		t.Fatal("a draft exists before any was saved")
 	}
-	s.setDraft("http://Example.com", "")
-	if text, ok := s.draft("http://example.com"); !ok || text != "" {
+	s.SetDraft("http://Example.com", "")
+	if text, ok := s.Draft("http://example.com"); !ok || text != "" {
 		t.Errorf("empty draft = %q, %v; want \"\", true (an emptied file is a draft too)", text, ok)
 	}
-	s.setDraft("http://example.com", "User-agent: *\nDisallow: /")
-	if text, _ := s.draft("http://EXAMPLE.com"); text != "User-agent: *\nDisallow: /" {
+	s.SetDraft("http://example.com", "User-agent: *\nDisallow: /")
+	if text, _ := s.Draft("http://EXAMPLE.com"); text != "User-agent: *\nDisallow: /" {
 		t.Errorf("draft = %q", text)
 	}
-	s.clearDraft("http://example.com")
-	if _, ok := s.draft("http://example.com"); ok {
+	s.ClearDraft("http://example.com")
+	if _, ok := s.Draft("http://example.com"); ok {
 		t.Error("the draft survived clearDraft")
 	}
 }
 
 func TestDraftsAreCapped(t *testing.T) {
-	s := prefs{test.NewTempApp(t).Preferences()}
+	s := Store{p: test.NewTempApp(t).Preferences()}
 	host := func(i int) string { return fmt.Sprintf("http://127.0.0.1:%d", 40000+i) }
 	for i := range maxDrafts + 5 {
-		s.setDraft(host(i), fmt.Sprintf("# draft %d", i))
+		s.SetDraft(host(i), fmt.Sprintf("# draft %d", i))
 		if i == 10 {
-			s.setDraft(host(0), "# draft 0, saved again") // now newer than 1 to 9
+			s.SetDraft(host(0), "# draft 0, saved again") // now newer than 1 to 9
 		}
 	}
 	tests := []struct {
@@ -71,7 +71,7 @@ func TestDraftsAreCapped(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, ok := s.draft(host(tt.i)); ok != tt.kept {
+			if _, ok := s.Draft(host(tt.i)); ok != tt.kept {
 				t.Errorf("draft of %s kept = %v, want %v", host(tt.i), ok, tt.kept)
 			}
 		})
@@ -79,20 +79,20 @@ func TestDraftsAreCapped(t *testing.T) {
 	if got := len(s.p.StringList(prefDrafts)); got != maxDrafts {
 		t.Errorf("the draft index holds %d hosts, want %d", got, maxDrafts)
 	}
-	s.clearDraft(host(6))
+	s.ClearDraft(host(6))
 	if got := len(s.p.StringList(prefDrafts)); got != maxDrafts-1 {
 		t.Errorf("after clearDraft the index holds %d hosts, want %d", got, maxDrafts-1)
 	}
 }
 
 func TestWindowSize(t *testing.T) {
-	s := prefs{test.NewTempApp(t).Preferences()}
-	if got := s.windowSize(); got != defaultWindowSize {
+	s := Store{p: test.NewTempApp(t).Preferences()}
+	if got := s.WindowSize(); got != defaultWindowSize {
 		t.Errorf("first size = %v, want %v", got, defaultWindowSize)
 	}
-	s.setWindowSize(fyne.NewSize(100, 100)) // too small to keep
-	s.setWindowSize(fyne.NewSize(1000, 700))
-	if got, want := s.windowSize(), fyne.NewSize(1000, 700); got != want {
+	s.SetWindowSize(fyne.NewSize(100, 100)) // too small to keep
+	s.SetWindowSize(fyne.NewSize(1000, 700))
+	if got, want := s.WindowSize(), fyne.NewSize(1000, 700); got != want {
 		t.Errorf("saved size = %v, want %v", got, want)
 	}
 }
@@ -109,8 +109,8 @@ func TestFitScreen(t *testing.T) {
 		{"remembered size wider than the screen", fyne.NewSize(1900, 600), fyne.NewSize(1280, 1000), fyne.NewSize(1280, 600)},
 	}
 	for _, tt := range tests {
-		if got := fitScreen(tt.size, tt.screen); got != tt.want {
-			t.Errorf("%s: fitScreen(%v, %v) = %v, want %v", tt.name, tt.size, tt.screen, got, tt.want)
+		if got := FitScreen(tt.size, tt.screen); got != tt.want {
+			t.Errorf("%s: FitScreen(%v, %v) = %v, want %v", tt.name, tt.size, tt.screen, got, tt.want)
 		}
 	}
 }
