@@ -385,15 +385,15 @@ func (r *rendered) checkJSONLD(t *testing.T) {
 				n++
 			}
 		}
-		if n > 0 && strings.HasPrefix(r.win.impact.jsonLD, "No JSON-LD") {
-			t.Errorf("Impact says %q of a page with %d JSON-LD blocks", r.win.impact.jsonLD, n)
+		if n > 0 && strings.HasPrefix(r.win.impact.JSONLD, "No JSON-LD") {
+			t.Errorf("Impact says %q of a page with %d JSON-LD blocks", r.win.impact.JSONLD, n)
 		}
 		return
 	}
 	for _, j := range im.JSONLD {
 		span := inspect.BodyRange(j.Offset, j.End)
-		if !strings.Contains(r.win.impact.jsonLD, span) {
-			t.Errorf("Impact does not show the JSON-LD block as %q:\n%s", span, r.win.impact.jsonLD)
+		if !strings.Contains(r.win.impact.JSONLD, span) {
+			t.Errorf("Impact does not show the JSON-LD block as %q:\n%s", span, r.win.impact.JSONLD)
 		}
 		for _, f := range r.rep.Findings {
 			if f.Code == inspect.CodeJSONLDCut && f.Offset != nil && *f.Offset == j.Offset && !strings.Contains(f.Message, span) {
@@ -425,7 +425,7 @@ func (r *rendered) checkPresence(t *testing.T) {
 		for _, w := range words {
 			allLost = allLost && strings.HasPrefix(w, "LOST")
 		}
-		windowLost := hasLineWith(r.win.impact.compare, row, "LOST")
+		windowLost := hasLineWith(r.win.impact.Compare, row, "LOST")
 		if allLost != windowLost {
 			t.Errorf("%s: Impact says LOST %v, the element tables say %v", row, windowLost, words)
 		}

@@ -120,7 +120,7 @@ func (u *UI) onCopy() {
 	case u.tab.source:
 		text = u.source.copyText()
 	case u.tab.impact:
-		text = u.impact.copyText()
+		text = u.impact.CopyText()
 	case u.tab.resources:
 		text = u.res.copyText()
 	case u.tab.robots:

@@ -90,7 +90,7 @@ func (u *UI) filled() error {
 		return errors.New("the Overview tab has no ruler")
 	case rep.Fetch != nil && len(rep.Fetch.Body) > 0 && u.source.view.Rows() == 0:
 		return errors.New("the Source tab has no rows")
-	case !u.impact.filled():
+	case !u.impact.Filled():
 		return errors.New("the Impact tab is empty")
 	case !u.res.filled():
 		return errors.New("the Resources tab was not filled")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/impacttab"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -24,7 +25,7 @@ const maxRobotsURLs = 40
 type views struct {
 	overview  overviewData
 	source    sourceData
-	impact    impactData
+	impact    impacttab.Data
 	resources []resourceRow
 	// resourcesNote says why no subresource was fetched; "" when they were.
 	resourcesNote string
@@ -39,7 +40,7 @@ func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
 	if rep.Fetch != nil {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)
 	}
-	v.impact = impactOf(rep.Analysis, rep.Profile.Name, rep.Whole())
+	v.impact = impacttab.DataOf(rep.Analysis, rep.Profile.Name, rep.Whole())
 	return v
 }
 

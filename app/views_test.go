@@ -69,8 +69,8 @@ func TestPrepareViews(t *testing.T) {
 	if !strings.Contains(v.overview.summary, "stops at body byte 2,000") {
 		t.Errorf("summary = %q", v.overview.summary)
 	}
-	if !strings.Contains(v.impact.compare, "Canonical") || !strings.Contains(v.impact.compare, "LOST") {
-		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.compare)
+	if !strings.Contains(v.impact.Compare, "Canonical") || !strings.Contains(v.impact.Compare, "LOST") {
+		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.Compare)
 	}
 	if got, want := v.robots.urls, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("robots URLs = %q, want the page and its same-host resources %q", got, want)

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/cutoffapp/cutoff/app/impacttab"
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
@@ -43,7 +44,7 @@ type UI struct {
 	tab      tabItems
 	overview *overviewArea
 	source   *sourceArea
-	impact   *impactArea
+	impact   *impacttab.Area
 	res      *resourcesArea
 	robots   *robotsArea
 	headers  *headersArea
@@ -123,7 +124,7 @@ func (u *UI) build() {
 	u.top.url.SetOptions(u.prefs.RecentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
-	u.impact = newImpactArea(u.win)
+	u.impact = impacttab.New(u.win)
 	u.res = newResourcesArea(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
@@ -143,7 +144,7 @@ func (u *UI) newTabs() *container.AppTabs {
 	u.tab = tabItems{
 		overview:  container.NewTabItem("Overview", u.overview.content()),
 		source:    container.NewTabItem("Source", u.source.content()),
-		impact:    container.NewTabItem("Impact", u.impact.content()),
+		impact:    container.NewTabItem("Impact", u.impact.Content()),
 		resources: container.NewTabItem("Resources", u.res.content()),
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
@@ -266,7 +267,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.top.phase.SetText(doneText(rep))
 	u.overview.show(v.overview)
 	u.source.show(v.source)
-	u.impact.show(v.impact)
+	u.impact.Show(v.impact)
 	u.res.show(v.resources, v.resourcesNote)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)

@@ -1,4 +1,4 @@
-package app
+package impacttab
 
 import (
 	"fmt"
@@ -13,25 +13,25 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// impactData is the Impact tab's text, prepared off the UI thread: one
+// Data is the Impact tab's text, prepared off the UI thread: one
 // string per section, each a block a consultant can select and copy.
-type impactData struct {
-	summary  string
-	compare  string
-	jsonLD   string
-	open     string
-	hreflang string
-	// versus heads the comparison: "Full page vs what the crawler keeps",
+type Data struct {
+	Summary  string
+	Compare  string
+	JSONLD   string
+	Open     string
+	Hreflang string
+	// Versus heads the comparison: "Full page vs what the crawler keeps",
 	// or "Bytes read vs ..." when reading stopped before the page's end.
-	versus string
-	// lostLinks and lostHeadings list every item, for the virtualised
+	Versus string
+	// LostLinks and LostHeadings list every item, for the virtualised
 	// lists below the comparison.
-	lostLinks, lostHeadings lostItems
+	LostLinks, LostHeadings lostItems
 }
 
-// impactArea is the Impact tab: what the crawler loses, comparing the full
+// Area is the Impact tab: what the crawler loses, comparing the full
 // document with the kept prefix parsed as a complete document.
-type impactArea struct {
+type Area struct {
 	summary  *widget.Label
 	versus   *widget.Label
 	compare  *widget.Label
@@ -40,12 +40,14 @@ type impactArea struct {
 	hreflang *widget.Label
 	// linkList and headingList show every lost link and heading.
 	linkList, headingList *lostList
-	data                  impactData
+	data                  Data
 	root                  fyne.CanvasObject
 }
 
-func newImpactArea(win fyne.Window) *impactArea {
-	a := &impactArea{
+// New builds the Impact tab; win hosts its dialogs. Call it on the UI
+// thread.
+func New(win fyne.Window) *Area {
+	a := &Area{
 		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
 		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
 		versus:  kit.Heading(versusText(inspect.WholePage)),
@@ -70,40 +72,45 @@ func newImpactArea(win fyne.Window) *impactArea {
 	return a
 }
 
-func (a *impactArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *impactArea) show(d impactData) {
+// Show shows d, prepared by DataOf. Call it on the UI thread.
+func (a *Area) Show(d Data) {
 	a.data = d
-	a.summary.SetText(d.summary)
-	a.versus.SetText(d.versus)
-	a.compare.SetText(d.compare)
-	a.jsonLD.SetText(d.jsonLD)
-	a.open.SetText(d.open)
-	a.hreflang.SetText(d.hreflang)
-	a.linkList.show(d.lostLinks)
-	a.headingList.show(d.lostHeadings)
+	a.summary.SetText(d.Summary)
+	a.versus.SetText(d.Versus)
+	a.compare.SetText(d.Compare)
+	a.jsonLD.SetText(d.JSONLD)
+	a.open.SetText(d.Open)
+	a.hreflang.SetText(d.Hreflang)
+	a.linkList.show(d.LostLinks)
+	a.headingList.show(d.LostHeadings)
 }
 
-// filled reports whether a report's impact was shown.
-func (a *impactArea) filled() bool { return a.data.summary != "" }
+// Shown is what the tab shows.
+func (a *Area) Shown() Data { return a.data }
 
-// copyText is the whole comparison, for Ctrl+C.
-func (a *impactArea) copyText() string {
+// Filled reports whether a report's impact was shown.
+func (a *Area) Filled() bool { return a.data.Summary != "" }
+
+// CopyText is the whole comparison, for Ctrl+C.
+func (a *Area) CopyText() string {
 	d := a.data
-	if d.summary == "" {
+	if d.Summary == "" {
 		return ""
 	}
 	links := "Links lost:\n" + a.linkList.text()
 	headings := "Headings lost:\n" + a.headingList.text()
-	return strings.Join([]string{d.summary, d.compare, d.jsonLD, d.open, links, headings, d.hreflang}, "\n\n")
+	return strings.Join([]string{d.Summary, d.Compare, d.JSONLD, d.Open, links, headings, d.Hreflang}, "\n\n")
 }
 
-// impactOf prepares the Impact tab from an analysis; crawler names the
+// DataOf prepares the Impact tab from an analysis; crawler names the
 // profile in sentences. whole is inspect.Report.Whole: when reading stopped
 // before the end of the page, the counts are of the bytes read.
-func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
+func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 	if an == nil {
-		return impactData{summary: "The page could not be analysed."}
+		return Data{Summary: "The page could not be analysed."}
 	}
 	partial := whole == inspect.WholeRead
 	versus := versusText(whole)
@@ -115,9 +122,9 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 			summary = fmt.Sprintf("Nothing is cut in the %s read, but reading stopped before the end of the page: what follows was not analysed.",
 				kit.BytesText(an.BodyBytes))
 		}
-		return impactData{
-			summary: summary, versus: versus,
-			compare: none, jsonLD: keptJSONLDText(an.Critical, whole), open: none, hreflang: none,
+		return Data{
+			Summary: summary, Versus: versus,
+			Compare: none, JSONLD: keptJSONLDText(an.Critical, whole), Open: none, Hreflang: none,
 		}
 	}
 	summary := fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
@@ -126,15 +133,15 @@ func impactOf(an *inspect.Analysis, crawler, whole string) impactData {
 		summary = fmt.Sprintf("%s keeps the first %s of the body and loses the rest: the %s read after the cutoff, and the part of the page that was not read.",
 			crawler, kit.BytesText(im.KeptBytes), kit.BytesText(im.LostBytes))
 	}
-	return impactData{
-		summary:      summary,
-		versus:       versus,
-		compare:      compareText(im, whole),
-		jsonLD:       jsonLDText(im.JSONLD, whole),
-		open:         openText(im.Open),
-		hreflang:     hreflangText(im.Hreflang.Lost),
-		lostLinks:    lostLinksOf(im.Links.All),
-		lostHeadings: lostHeadingsOf(im.Headings.All),
+	return Data{
+		Summary:      summary,
+		Versus:       versus,
+		Compare:      compareText(im, whole),
+		JSONLD:       jsonLDText(im.JSONLD, whole),
+		Open:         openText(im.Open),
+		Hreflang:     hreflangText(im.Hreflang.Lost),
+		LostLinks:    lostLinksOf(im.Links.All),
+		LostHeadings: lostHeadingsOf(im.Headings.All),
 	}
 }
 

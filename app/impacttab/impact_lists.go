@@ -1,4 +1,4 @@
-package app
+package impacttab
 
 import (
 	"encoding/csv"
