@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -48,7 +49,7 @@ type UI struct {
 	res      *resourcesArea
 	robots   *robotsArea
 	headers  *headersArea
-	verify   *verifyArea
+	verify   *verifytab.Area
 	compare  *compareArea
 	site     *siteArea
 	rendered *renderedArea
@@ -128,7 +129,7 @@ func (u *UI) build() {
 	u.res = newResourcesArea(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
-	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
+	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
 	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
 	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.rendered = newRenderedArea(u.prefs, u.showOffset)
@@ -148,7 +149,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		resources: container.NewTabItem("Resources", u.res.content()),
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
-		verify:    container.NewTabItem("Verify", u.verify.content()),
+		verify:    container.NewTabItem("Verify", u.verify.Content()),
 		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
 		compare:   container.NewTabItem("Compare", u.compare.content()),
 		site:      container.NewTabItem("Site", u.site.content()),
@@ -318,7 +319,7 @@ func (u *UI) shutdown() {
 	u.renderer.Stop()
 	u.stop()
 	u.robots.close()
-	u.verify.close()
+	u.verify.Close()
 	u.compare.close()
 	u.site.close()
 	if u.demo != nil {

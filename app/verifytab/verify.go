@@ -1,4 +1,4 @@
-package app
+package verifytab
 
 import (
 	"context"
@@ -21,12 +21,12 @@ import (
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// verifyArea is the Verify tab: paste addresses (one per line, optionally
+// Area is the Verify tab: paste addresses (one per line, optionally
 // followed by the crawler they claim) or open an access log; the checks run
 // in the background with a progress bar and a Cancel button; the results
 // fill a sortable table that copies or exports as CSV. The Google IP range
 // files in use are shown with their dates and can be replaced by newer ones.
-type verifyArea struct {
+type Area struct {
 	win      fyne.Window
 	verifier *verify.Verifier
 	bridge   *job.Bridge
@@ -55,9 +55,9 @@ type verifyArea struct {
 	onDone func()
 }
 
-// newVerifier is the verifier the window uses: the system's resolver and
+// NewVerifier is the verifier the window uses: the system's resolver and
 // the range files bundled with Cutoff.
-func newVerifier() *verify.Verifier {
+func NewVerifier() *verify.Verifier {
 	ranges, err := verify.Bundled()
 	if err != nil { // the bundled files are tested; keep working on DNS alone
 		ranges = verify.NewRanges()
@@ -65,13 +65,13 @@ func newVerifier() *verify.Verifier {
 	return &verify.Verifier{Resolver: net.DefaultResolver, Ranges: ranges}
 }
 
-// newVerifyArea builds the Verify tab; its runs are rooted in ctx, the
+// New builds the Verify tab; its runs are rooted in ctx, the
 // window's context, and hand their results over through b.
-func newVerifyArea(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier) *verifyArea {
+func New(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier) *Area {
 	if v.Ranges == nil {
 		v.Ranges = verify.NewRanges() // so that a loaded file has a place to go
 	}
-	a := &verifyArea{win: win, verifier: v, bridge: b, runner: job.NewRunner(ctx, b, verifyPhase), sortCol: -1}
+	a := &Area{win: win, verifier: v, bridge: b, runner: job.NewRunner(ctx, b, verifyPhase), sortCol: -1}
 	a.input = widget.NewMultiLineEntry()
 	a.input.SetPlaceHolder("66.249.66.1 googlebot\n157.55.39.1 bingbot\n2001:4860:4801:10::1")
 	a.input.Wrapping = fyne.TextWrapOff
@@ -98,7 +98,7 @@ func newVerifyArea(ctx context.Context, b *job.Bridge, win fyne.Window, v *verif
 	return a
 }
 
-func (a *verifyArea) layout() fyne.CanvasObject {
+func (a *Area) layout() fyne.CanvasObject {
 	loadRanges := widget.NewButtonWithIcon("Load newer ranges file…", theme.UploadIcon(), a.onLoadRanges)
 	top := container.NewBorder(nil, nil, nil, loadRanges, a.ranges)
 	buttons := container.NewHBox(a.verifyBtn, a.openBtn, a.cancelBtn)
@@ -114,9 +114,10 @@ func (a *verifyArea) layout() fyne.CanvasObject {
 	return container.NewBorder(top, nil, nil, nil, split)
 }
 
-func (a *verifyArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *verifyArea) setRunning(on bool) {
+func (a *Area) setRunning(on bool) {
 	for _, b := range []*widget.Button{a.verifyBtn, a.openBtn} {
 		if on {
 			b.Disable()
@@ -133,7 +134,7 @@ func (a *verifyArea) setRunning(on bool) {
 	}
 }
 
-func (a *verifyArea) setResultButtons() {
+func (a *Area) setResultButtons() {
 	for _, b := range []*widget.Button{a.copyBtn, a.exportBtn} {
 		if len(a.rows) == 0 {
 			b.Disable()
@@ -143,7 +144,7 @@ func (a *verifyArea) setResultButtons() {
 	}
 }
 
-func (a *verifyArea) onLoadRanges() {
+func (a *Area) onLoadRanges() {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, a.win)
@@ -159,7 +160,7 @@ func (a *verifyArea) onLoadRanges() {
 
 // loadRanges reads a Google range file from rc (closed when done) and puts
 // it in place of the one with the same name; any goroutine may call it.
-func (a *verifyArea) loadRanges(rc io.ReadCloser, name string) {
+func (a *Area) loadRanges(rc io.ReadCloser, name string) {
 	data, err := io.ReadAll(io.LimitReader(rc, verify.MaxRangeFileBytes+1))
 	rc.Close()
 	if err == nil {

@@ -1,4 +1,4 @@
-package app
+package verifytab
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 )
 
 // csvText renders the rows, in table order, as CSV.
-func (a *verifyArea) csvText() string {
+func (a *Area) csvText() string {
 	var b bytes.Buffer
 	if err := verify.WriteCSV(&b, a.results()); err != nil {
 		return ""
@@ -25,7 +25,7 @@ func (a *verifyArea) csvText() string {
 }
 
 // results returns the rows' results in table order.
-func (a *verifyArea) results() []verify.Result {
+func (a *Area) results() []verify.Result {
 	out := make([]verify.Result, len(a.rows))
 	for i, r := range a.rows {
 		out[i] = r.res
@@ -33,7 +33,7 @@ func (a *verifyArea) results() []verify.Result {
 	return out
 }
 
-func (a *verifyArea) onCopyCSV() {
+func (a *Area) onCopyCSV() {
 	if len(a.rows) == 0 {
 		return
 	}
@@ -41,7 +41,7 @@ func (a *verifyArea) onCopyCSV() {
 	a.status.SetText(fmt.Sprintf("Copied %s as CSV.", prose.Count(int64(len(a.rows)), "row", "rows")))
 }
 
-func (a *verifyArea) onExportCSV() {
+func (a *Area) onExportCSV() {
 	if len(a.rows) == 0 {
 		return
 	}
@@ -61,7 +61,7 @@ func (a *verifyArea) onExportCSV() {
 }
 
 // exportCSV writes results to wc and closes it; any goroutine may call it.
-func (a *verifyArea) exportCSV(wc io.WriteCloser, name string, results []verify.Result) {
+func (a *Area) exportCSV(wc io.WriteCloser, name string, results []verify.Result) {
 	err := verify.WriteCSV(wc, results)
 	if cerr := wc.Close(); err == nil {
 		err = cerr

@@ -1,4 +1,4 @@
-package app
+package verifytab
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func verifyParseInput(text string) (claims []verify.Claim, dropped int) {
 }
 
 // onVerify checks the pasted addresses.
-func (a *verifyArea) onVerify() {
+func (a *Area) onVerify() {
 	claims, dropped := verifyParseInput(a.input.Text)
 	if len(claims) == 0 {
 		a.status.SetText("Paste at least one IP address, one per line.")
@@ -61,7 +61,7 @@ func (a *verifyArea) onVerify() {
 }
 
 // onOpenLog asks for an access log and scans it.
-func (a *verifyArea) onOpenLog() {
+func (a *Area) onOpenLog() {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, a.win)
@@ -98,7 +98,7 @@ func (r verifySizedReader) Size() int64 { return r.size }
 
 // startLog scans the log rc (closed when done); size is its length in bytes
 // or -1 when unknown.
-func (a *verifyArea) startLog(rc io.ReadCloser, name string, size int64) {
+func (a *Area) startLog(rc io.ReadCloser, name string, size int64) {
 	a.status.SetText("Reading " + name + "…")
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		defer rc.Close()
@@ -115,7 +115,7 @@ func (a *verifyArea) startLog(rc io.ReadCloser, name string, size int64) {
 	})
 }
 
-func (a *verifyArea) showLog(name string, sum *verify.LogSummary, err error) {
+func (a *Area) showLog(name string, sum *verify.LogSummary, err error) {
 	if sum == nil {
 		a.showFailure(name, err)
 		return
@@ -127,7 +127,7 @@ func (a *verifyArea) showLog(name string, sum *verify.LogSummary, err error) {
 	a.showResults(sum.Results, text)
 }
 
-func (a *verifyArea) showFailure(name string, err error) {
+func (a *Area) showFailure(name string, err error) {
 	a.progress.SetValue(0)
 	if errors.Is(err, context.Canceled) {
 		a.status.SetText("Cancelled while reading " + name + ".")
@@ -139,7 +139,7 @@ func (a *verifyArea) showFailure(name string, err error) {
 // start runs j on the tab's runner after stopping the current run. The
 // function j returns shows its outcome on the UI thread, unless a newer run
 // started meanwhile.
-func (a *verifyArea) start(j job.Func[verifyProgress]) {
+func (a *Area) start(j job.Func[verifyProgress]) {
 	a.setRunning(true)
 	a.progress.SetValue(0)
 	a.runner.Start(func(ctx context.Context, progress func(verifyProgress)) func() {
@@ -152,17 +152,17 @@ func (a *verifyArea) start(j job.Func[verifyProgress]) {
 }
 
 // ended runs on the UI thread after each run, shown or dropped.
-func (a *verifyArea) ended() {
+func (a *Area) ended() {
 	if a.onDone != nil {
 		a.onDone()
 	}
 }
 
 // onCancel cancels the current run; what it found so far is still shown.
-func (a *verifyArea) onCancel() { a.runner.Cancel() }
+func (a *Area) onCancel() { a.runner.Cancel() }
 
-// close stops any run; the window is closing.
-func (a *verifyArea) close() { a.runner.Stop() }
+// Close stops any run; the window is closing.
+func (a *Area) Close() { a.runner.Stop() }
 
 // verifyProgress is one progress report of a run: done of total addresses
 // verified or, while a log is read, done of size bytes (size is -1 when
@@ -213,7 +213,7 @@ func verifyLogProgress(progress func(verifyProgress), size int64) func(done, tot
 }
 
 // setProgress shows a report on the bar and the status line.
-func (a *verifyArea) setProgress(p verifyProgress) {
+func (a *Area) setProgress(p verifyProgress) {
 	if p.total > 0 {
 		a.progress.SetValue(float64(p.done) / float64(p.total))
 	}

@@ -1,4 +1,4 @@
-package app
+package verifytab
 
 import (
 	"cmp"
@@ -43,7 +43,7 @@ type verifyRow struct {
 	addr netip.Addr
 }
 
-func (a *verifyArea) newTable() *widget.Table {
+func (a *Area) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(
 		func() (int, int) { return len(a.rows), verifyCols },
 		func() fyne.CanvasObject {
@@ -62,7 +62,7 @@ func (a *verifyArea) newTable() *widget.Table {
 	return t
 }
 
-func (a *verifyArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	b, ok := o.(*widget.Button)
 	if !ok || id.Col < 0 || id.Col >= verifyCols {
 		return
@@ -78,7 +78,7 @@ func (a *verifyArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	b.OnTapped = func() { a.onSort(col) }
 }
 
-func (a *verifyArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l, ok := o.(*widget.Label)
 	if !ok || id.Row < 0 || id.Row >= len(a.rows) {
 		return
@@ -133,7 +133,7 @@ func verifyImportance(v verify.Verdict) widget.Importance {
 	return widget.WarningImportance
 }
 
-func (a *verifyArea) onSelect(id widget.TableCellID) {
+func (a *Area) onSelect(id widget.TableCellID) {
 	if id.Row < 0 || id.Row >= len(a.rows) {
 		return
 	}
@@ -146,7 +146,7 @@ func (a *verifyArea) onSelect(id widget.TableCellID) {
 }
 
 // onSort sorts by col, or reverses the order when col is already the key.
-func (a *verifyArea) onSort(col int) {
+func (a *Area) onSort(col int) {
 	if col == a.sortCol {
 		a.sortDesc = !a.sortDesc
 	} else {
@@ -156,7 +156,7 @@ func (a *verifyArea) onSort(col int) {
 	a.table.Refresh()
 }
 
-func (a *verifyArea) sortRows() {
+func (a *Area) sortRows() {
 	if a.sortCol < 0 {
 		return
 	}
@@ -193,7 +193,7 @@ func verifyVerdictRank(v verify.Verdict) int {
 	return 2
 }
 
-func (a *verifyArea) showResults(results []verify.Result, text string) {
+func (a *Area) showResults(results []verify.Result, text string) {
 	a.rows = make([]verifyRow, len(results))
 	for i, r := range results {
 		addr, _ := netip.ParseAddr(r.IP)

@@ -1,4 +1,4 @@
-package app
+package verifytab
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ func newVerifyTestZone() verifyTestZone {
 }
 
 // newVerifyTestArea builds the Verify tab in a test window.
-func newVerifyTestArea(t *testing.T, r verify.Resolver, timeout time.Duration) *verifyArea {
+func newVerifyTestArea(t *testing.T, r verify.Resolver, timeout time.Duration) *Area {
 	t.Helper()
 	test.NewTempApp(t)
 	ranges, err := verify.Bundled()
@@ -68,14 +68,14 @@ func newVerifyTestArea(t *testing.T, r verify.Resolver, timeout time.Duration) *
 		t.Fatal(err)
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	a := newVerifyArea(t.Context(), &job.Bridge{}, w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
-	w.SetContent(a.content())
+	a := New(t.Context(), &job.Bridge{}, w, &verify.Verifier{Resolver: r, Ranges: ranges, Timeout: timeout})
+	w.SetContent(a.Content())
 	w.Resize(fyne.NewSize(1000, 700))
 	return a
 }
 
 // verifyWait runs action and waits until the area reports it is done.
-func verifyWait(t *testing.T, a *verifyArea, action func()) {
+func verifyWait(t *testing.T, a *Area, action func()) {
 	t.Helper()
 	done := make(chan struct{})
 	a.onDone = func() { close(done) }
