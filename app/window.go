@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/cutoffapp/cutoff/app/comparetab"
 	"github.com/cutoffapp/cutoff/app/impacttab"
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
@@ -50,7 +51,7 @@ type UI struct {
 	robots   *robotsArea
 	headers  *headersArea
 	verify   *verifytab.Area
-	compare  *compareArea
+	compare  *comparetab.Area
 	site     *siteArea
 	rendered *renderedArea
 
@@ -130,7 +131,7 @@ func (u *UI) build() {
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
-	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
+	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
 	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.rendered = newRenderedArea(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
@@ -151,7 +152,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.Content()),
 		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
-		compare:   container.NewTabItem("Compare", u.compare.content()),
+		compare:   container.NewTabItem("Compare", u.compare.Content()),
 		site:      container.NewTabItem("Site", u.site.content()),
 	}
 	t := u.tab
@@ -320,7 +321,7 @@ func (u *UI) shutdown() {
 	u.stop()
 	u.robots.close()
 	u.verify.Close()
-	u.compare.close()
+	u.compare.Close()
 	u.site.close()
 	if u.demo != nil {
 		u.demo.Close()

@@ -1,4 +1,4 @@
-package app
+package comparetab
 
 import (
 	"context"
@@ -17,21 +17,21 @@ import (
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// compareEngine runs one comparison; tests may slow or count it.
-type compareEngine func(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error)
+// Engine runs one comparison; tests may slow or count it.
+type Engine func(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error)
 
-// defaultCompareEngine compares without subresources: the columns' pages,
+// DefaultEngine compares without subresources: the columns' pages,
 // robots verdicts and findings are what is compared.
-func defaultCompareEngine(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error) {
+func DefaultEngine(ctx context.Context, target string, subjects []compare.Subject) (*compare.Result, error) {
 	return compare.Run(ctx, &fetch.Fetcher{}, target, subjects, inspect.Options{NoResources: true})
 }
 
-// compareArea is the Compare tab: the same URL as several profiles side by
+// Area is the Compare tab: the same URL as several profiles side by
 // side, a column each, cells that differ from the first column marked, the
 // differences as sentences and the caveat. A comparison runs off the UI
 // thread; starting another or closing the window cancels it.
-type compareArea struct {
-	engine compareEngine
+type Area struct {
+	engine Engine
 	runner *job.Runner[inspect.Progress] // the tab's own: a comparison never stops an inspection
 
 	result *compare.Result
@@ -53,8 +53,10 @@ type compareArea struct {
 	onDone func()
 }
 
-func newCompareArea(ctx context.Context, b *job.Bridge, e compareEngine) *compareArea {
-	a := &compareArea{engine: e, runner: job.NewRunner(ctx, b, inspectPhase)}
+// New builds the Compare tab; its comparisons are rooted in ctx, the
+// window's context, run through e and hand their results over through b.
+func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
+	a := &Area{engine: e, runner: job.NewRunner(ctx, b, phaseOf)}
 	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.busy = widget.NewProgressBarInfinite()
@@ -77,7 +79,7 @@ func newCompareArea(ctx context.Context, b *job.Bridge, e compareEngine) *compar
 	return a
 }
 
-func (a *compareArea) layout() fyne.CanvasObject {
+func (a *Area) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, a.busy, nil, a.stopBtn, a.status)
 	details := container.NewVScroll(container.NewVBox(a.cell, kit.Heading("Differences"), a.diffs, a.caveat))
 	a.split = container.NewVSplit(a.table, details)
@@ -85,11 +87,12 @@ func (a *compareArea) layout() fyne.CanvasObject {
 	return container.NewBorder(head, nil, nil, nil, a.split)
 }
 
-func (a *compareArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
 // start compares target as subjects, stopping a comparison still running.
 // It belongs to the UI thread and returns at once.
-func (a *compareArea) start(target string, subjects []compare.Subject) {
+func (a *Area) start(target string, subjects []compare.Subject) {
 	names := make([]string, len(subjects))
 	for i, s := range subjects {
 		names[i] = s.Profile.Name
@@ -113,7 +116,7 @@ func (a *compareArea) start(target string, subjects []compare.Subject) {
 }
 
 // stop cancels the running comparison; its result is dropped.
-func (a *compareArea) stop() {
+func (a *Area) stop() {
 	if !a.stopBtn.Disabled() {
 		a.status.SetText("Cancelled.")
 	}
@@ -122,20 +125,20 @@ func (a *compareArea) stop() {
 }
 
 // idle shows that no comparison runs.
-func (a *compareArea) idle() {
+func (a *Area) idle() {
 	a.busy.Stop()
 	a.busy.Hide()
 	a.stopBtn.Disable()
 }
 
-// close cancels everything for good and waits for the job's goroutine.
-func (a *compareArea) close() {
+// Close cancels everything for good and waits for the job's goroutine.
+func (a *Area) Close() {
 	a.runner.Stop()
 	a.runner.Wait()
 }
 
 // finish shows a comparison, or why there is none.
-func (a *compareArea) finish(res *compare.Result, rows []compare.Row, err error) {
+func (a *Area) finish(res *compare.Result, rows []compare.Row, err error) {
 	a.idle()
 	if err != nil {
 		a.status.SetText("The comparison failed: " + prose.Sentence(err.Error()))
@@ -174,3 +177,6 @@ func differencesText(diffs []compare.Difference) string {
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
+
+// phaseOf names the phase of a comparison's progress report.
+func phaseOf(p inspect.Progress) string { return p.Phase }

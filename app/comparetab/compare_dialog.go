@@ -1,4 +1,4 @@
-package app
+package comparetab
 
 import (
 	"slices"
@@ -44,26 +44,22 @@ func compareSubjects(list []fetch.Profile, names []string, current fetch.Profile
 	return subjects
 }
 
-// onCompareWith asks which profiles to compare the chosen one with, then
-// runs the comparison in the Compare tab.
-func (u *UI) onCompareWith() {
-	target := strings.TrimSpace(u.top.url.Text)
-	if target == "" {
-		u.top.setError(errEmptyURL.Error())
-		u.win.Canvas().Focus(u.top.url)
-		return
-	}
-	current, list, names := u.profiles.selected(), u.profiles.list, u.profiles.names
-	showCompareDialog(u.win, current, list, names, u.compare.choice, func(c compareChoice) {
-		u.compare.choice = &c
+// AskAndStart asks which profiles to compare current with, offering the
+// last choice again, then compares target as them in this tab. list and
+// names are the profile picker's profiles and their shown names. problem
+// gets the sentence for the window's banner ("" once the choice is good);
+// onStart runs just before the comparison starts. Call it on the UI thread.
+func (a *Area) AskAndStart(win fyne.Window, target string, current fetch.Profile, list []fetch.Profile, names []string, problem func(string), onStart func()) {
+	showCompareDialog(win, current, list, names, a.choice, func(c compareChoice) {
+		a.choice = &c
 		subjects := compareSubjects(list, names, current, c)
 		if len(subjects) < 2 {
-			u.top.setError("Tick at least one other profile, or give a User-Agent, to compare with")
+			problem("Tick at least one other profile, or give a User-Agent, to compare with")
 			return
 		}
-		u.top.setError("")
-		u.tabs.Select(u.tab.compare)
-		u.compare.start(target, subjects)
+		problem("")
+		onStart()
+		a.start(target, subjects)
 	})
 }
 

@@ -1,4 +1,4 @@
-package app
+package comparetab
 
 import (
 	"fyne.io/fyne/v2"
@@ -17,7 +17,7 @@ const (
 
 // size is the table's rows (one per compared aspect) and columns (the
 // aspect's name, then one per fetch).
-func (a *compareArea) size() (int, int) {
+func (a *Area) size() (int, int) {
 	if a.result == nil {
 		return 0, 0
 	}
@@ -32,7 +32,7 @@ func newCompareCell() fyne.CanvasObject {
 
 // updateCell shows one cell: the aspect's name in the first column, else
 // the fetch's value, marked and coloured when it differs from the first.
-func (a *compareArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	if id.Row >= len(a.rows) {
 		l.SetText("")
@@ -57,7 +57,7 @@ func compareCellText(value string, differs bool) (string, bool) {
 }
 
 // updateHeader names each fetch's column by its profile.
-func (a *compareArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	if id.Row >= 0 {
 		l.SetText("")
@@ -81,7 +81,7 @@ func compareHeading(r *compare.Result, col int) string {
 // sticky names column would be better, but Fyne 2.8's table then maps
 // clicks to the wrong cells once scrolled sideways, and ignores the wheel
 // over it.)
-func (a *compareArea) newTable() *widget.Table {
+func (a *Area) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
 	t.ShowHeaderColumn = false
 	t.UpdateHeader = a.updateHeader
@@ -95,7 +95,7 @@ func (a *compareArea) newTable() *widget.Table {
 
 // columnWidth fits column col to its longest text: the heading and every
 // cell, as updateCell and updateHeader write them.
-func (a *compareArea) columnWidth(col int) float32 {
+func (a *Area) columnWidth(col int) float32 {
 	pad := 2*theme.Size(theme.SizeNameInnerPadding) + 2*theme.Size(theme.SizeNamePadding)
 	measure := func(text string, bold bool) float32 {
 		return fyne.MeasureText(text, theme.Size(theme.SizeNameText), fyne.TextStyle{Bold: bold}).Width + pad
@@ -119,7 +119,7 @@ func cellValue(row compare.Row, col int) (string, bool) {
 
 // showCell writes the selected cell whole below the table, with its row
 // and column, since a narrow column may cut it short.
-func (a *compareArea) showCell(id widget.TableCellID) {
+func (a *Area) showCell(id widget.TableCellID) {
 	if id.Row >= len(a.rows) {
 		return
 	}
@@ -134,7 +134,7 @@ func (a *compareArea) showCell(id widget.TableCellID) {
 
 // showTable shows a.rows in a new table, scrolled to its start: a table
 // kept across results of fewer rows drew stale and blank cells.
-func (a *compareArea) showTable() {
+func (a *Area) showTable() {
 	a.table = a.newTable()
 	a.cell.SetText("")
 	if a.result != nil {

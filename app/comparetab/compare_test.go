@@ -1,4 +1,4 @@
-package app
+package comparetab
 
 import (
 	"context"
@@ -45,13 +45,16 @@ func botRuleSite(t *testing.T) string {
 func TestCompareAreaShowsDifferences(t *testing.T) {
 	test.NewTempApp(t)
 	b := &job.Bridge{}
-	area := newCompareArea(context.Background(), b, defaultCompareEngine)
+	area := New(context.Background(), b, DefaultEngine)
 	done := make(chan struct{}, 2)
 	area.onDone = func() { done <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
+	test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
 	list := fetch.Builtins()
-	names := pickerNames(list)
+	names := make([]string, len(list)) // as the profile picker shows them: built-in names are unique
+	for i, p := range list {
+		names[i] = p.Name
+	}
 	current, _ := fetch.Lookup("googlebot-smartphone")
 	subjects := compareSubjects(list, names, current, compareChoice{
 		names: []string{"Googlebot Desktop", "Bingbot", "GPTBot"}, userAgent: browserUA})
@@ -113,11 +116,11 @@ func TestCompareAreaCancel(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	area := newCompareArea(context.Background(), b, slow)
+	area := New(context.Background(), b, slow)
 	shown := false
 	area.onDone = func() { shown = true }
 	p, _ := fetch.Lookup("bingbot")
-	test.NewTempWindow(t, area.content())
+	test.NewTempWindow(t, area.Content())
 	b.Sync(func() {
 		area.result, area.rows = &compare.Result{URL: "http://old.example/"}, []compare.Row{{Label: "Status"}}
 		area.diffs.SetText("• an old difference")
@@ -128,31 +131,15 @@ func TestCompareAreaCancel(t *testing.T) {
 	})
 	<-started
 	b.Sync(area.stop)
-	area.close()
+	area.Close()
 	if shown || area.status.Text != "Cancelled." || !area.stopBtn.Disabled() || area.busy.Visible() {
 		t.Errorf("after cancel: shown %v, status %q, busy shown %v", shown, area.status.Text, area.busy.Visible())
 	}
 }
 
-// TestCompareWithNeedsURL: "Compare with…" on an empty URL says so in the
-// banner and opens no comparison.
-func TestCompareWithNeedsURL(t *testing.T) {
-	u := newTestUI(t, Options{})
-	u.bridge.Sync(func() {
-		u.top.url.SetText("")
-		test.Tap(u.top.compare)
-		if !u.top.banner.Visible() || !strings.Contains(u.top.banner.Text, "Type a URL") {
-			t.Errorf("banner = %q (visible %v)", u.top.banner.Text, u.top.banner.Visible())
-		}
-		if u.tabs.Selected() == u.tab.compare {
-			t.Error("the Compare tab opened without a URL")
-		}
-	})
-}
-
 // runCompareArea compares path on srv as Googlebot Smartphone and a
 // browser in area, and waits for the result.
-func runCompareArea(t *testing.T, b *job.Bridge, area *compareArea, done <-chan struct{}, url string) {
+func runCompareArea(t *testing.T, b *job.Bridge, area *Area, done <-chan struct{}, url string) {
 	t.Helper()
 	p, _ := fetch.Lookup("googlebot-smartphone")
 	subjects := []compare.Subject{compare.ProfileSubject(p), compare.AdHoc(browserUA, 1)}
@@ -183,12 +170,12 @@ func TestCompareAreaNewResultDrawn(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	b := &job.Bridge{}
-	area := newCompareArea(context.Background(), b, defaultCompareEngine)
+	area := New(context.Background(), b, DefaultEngine)
 	done := make(chan struct{}, 2)
 	area.onDone = func() { done <- struct{}{} }
-	w := test.NewTempWindow(t, area.content())
+	w := test.NewTempWindow(t, area.Content())
 	w.Resize(fyne.NewSize(1000, 700))
-	t.Cleanup(area.close)
+	t.Cleanup(area.Close)
 
 	runCompareArea(t, b, area, done, srv.URL+"/rich")
 	b.Sync(func() { area.table.ScrollToBottom() })
@@ -230,7 +217,10 @@ func TestCompareAreaNewResultDrawn(t *testing.T) {
 func TestCompareDialogRemembers(t *testing.T) {
 	test.NewTempApp(t)
 	list := fetch.Builtins()
-	names := pickerNames(list)
+	names := make([]string, len(list)) // as the profile picker shows them: built-in names are unique
+	for i, p := range list {
+		names[i] = p.Name
+	}
 	current, _ := fetch.Lookup("googlebot-smartphone")
 	group, ua := compareDialogFields(current, list, names, nil)
 	if len(group.Selected) != len(compareDefaults)-1 || ua.Text != browserUA {
