@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -184,10 +183,8 @@ func (u *UI) apply(opts Options) {
 // onInspect inspects the URL in the URL field, cancelling any inspection
 // still running.
 func (u *UI) onInspect() {
-	target := strings.TrimSpace(u.top.url.Text)
-	if target == "" {
-		u.top.setError(errEmptyURL.Error())
-		u.win.Canvas().Focus(u.top.url)
+	target, ok := u.targetURL()
+	if !ok {
 		return
 	}
 	p := u.profiles.selected()
