@@ -23,6 +23,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 )
@@ -460,9 +461,9 @@ func (r *rendered) checkResources(t *testing.T) {
 				t.Errorf("%s: counted %d, header %d + body %d", res.URL, res.CountedBytes, res.HeaderBytes, res.BodyBytes)
 			}
 		}
-		if row.cells[colBytes] != counted || row.cells[colRobots] != res.RobotsWord() || row.cells[colStatus] != res.StatusWord() {
-			t.Errorf("%s: window %q %q %q, want %q %q %q", res.URL, row.cells[colBytes], row.cells[colRobots],
-				row.cells[colStatus], counted, res.RobotsWord(), res.StatusWord())
+		if row.Cells[resourcestab.ColBytes] != counted || row.Cells[resourcestab.ColRobots] != res.RobotsWord() || row.Cells[resourcestab.ColStatus] != res.StatusWord() {
+			t.Errorf("%s: window %q %q %q, want %q %q %q", res.URL, row.Cells[resourcestab.ColBytes], row.Cells[resourcestab.ColRobots],
+				row.Cells[resourcestab.ColStatus], counted, res.RobotsWord(), res.StatusWord())
 		}
 		if got := int64(jr[i].(map[string]any)["counted_bytes"].(float64)); got != res.CountedBytes {
 			t.Errorf("%s: JSON counted_bytes %d, want %d", res.URL, got, res.CountedBytes)

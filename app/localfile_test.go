@@ -28,7 +28,7 @@ func inspectLocalNews(t *testing.T) *testUI {
 
 func TestLocalFileResourcesNotFetched(t *testing.T) {
 	tu := inspectLocalNews(t)
-	got := tu.res.summary.Text
+	got := tu.res.Summary()
 	if strings.Contains(got, "no subresources") {
 		t.Errorf("resources summary = %q: nothing was looked at, so never \"none\"", got)
 	}

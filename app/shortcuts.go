@@ -122,7 +122,7 @@ func (u *UI) onCopy() {
 	case u.tab.impact:
 		text = u.impact.CopyText()
 	case u.tab.resources:
-		text = u.res.copyText()
+		text = u.res.CopyText()
 	case u.tab.robots:
 		text = u.robots.copyText()
 	}

@@ -92,7 +92,7 @@ func (u *UI) filled() error {
 		return errors.New("the Source tab has no rows")
 	case !u.impact.Filled():
 		return errors.New("the Impact tab is empty")
-	case !u.res.filled():
+	case !u.res.Filled():
 		return errors.New("the Resources tab was not filled")
 	case !u.robots.filled():
 		return errors.New("the Robots tab was not filled")

@@ -8,6 +8,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/impacttab"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -26,7 +27,7 @@ type views struct {
 	overview  overviewData
 	source    sourceData
 	impact    impacttab.Data
-	resources []resourceRow
+	resources []resourcestab.Row
 	// resourcesNote says why no subresource was fetched; "" when they were.
 	resourcesNote string
 	robots        robotsData
@@ -35,7 +36,7 @@ type views struct {
 // prepareViews derives every tab's content from a report. It reads the
 // report only and may run on any goroutine.
 func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
-	v := &views{resources: resourceRows(rep.Resources), resourcesNote: rep.ResourcesNote(), robots: robotsDataOf(rep, p)}
+	v := &views{resources: resourcestab.RowsOf(rep.Resources), resourcesNote: rep.ResourcesNote(), robots: robotsDataOf(rep, p)}
 	v.overview = overviewOf(rep)
 	if rep.Fetch != nil {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)

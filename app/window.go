@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
@@ -46,7 +47,7 @@ type UI struct {
 	overview *overviewArea
 	source   *sourceArea
 	impact   *impacttab.Area
-	res      *resourcesArea
+	res      *resourcestab.Area
 	robots   *robotsArea
 	headers  *headersArea
 	verify   *verifytab.Area
@@ -126,7 +127,7 @@ func (u *UI) build() {
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
 	u.impact = impacttab.New(u.win)
-	u.res = newResourcesArea(u.win)
+	u.res = resourcestab.New(u.win)
 	u.robots = newRobotsArea(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
@@ -146,7 +147,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		overview:  container.NewTabItem("Overview", u.overview.content()),
 		source:    container.NewTabItem("Source", u.source.content()),
 		impact:    container.NewTabItem("Impact", u.impact.Content()),
-		resources: container.NewTabItem("Resources", u.res.content()),
+		resources: container.NewTabItem("Resources", u.res.Content()),
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.Content()),
@@ -267,7 +268,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.overview.show(v.overview)
 	u.source.show(v.source)
 	u.impact.Show(v.impact)
-	u.res.show(v.resources, v.resourcesNote)
+	u.res.Show(v.resources, v.resourcesNote)
 	u.robots.show(v.robots)
 	u.headers.show(rep.Fetch)
 	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for

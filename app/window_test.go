@@ -129,7 +129,7 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if !strings.Contains(tu.impact.Shown().Summary, "loses") {
 		t.Errorf("impact summary = %q, want what the crawler loses", tu.impact.Shown().Summary)
 	}
-	if len(tu.res.all) == 0 {
+	if len(tu.res.Rows()) == 0 {
 		t.Error("the resources table has no rows")
 	}
 	if tu.robots.editor.Text == "" || tu.robots.grid == nil || len(tu.robots.grid.urls) == 0 {

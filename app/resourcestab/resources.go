@@ -1,4 +1,4 @@
-package app
+package resourcestab
 
 import (
 	"cmp"
@@ -22,19 +22,19 @@ import (
 const (
 	// The note (why it is not fetched, what went wrong) comes right after
 	// the counts, so it is on screen at 1024 px without scrolling.
-	colURL = iota
-	colKind
-	colStatus
-	colBytes
-	colNote
-	colLimit
-	colBar
-	colRobots
-	colFound
-	resourceCols
+	ColURL = iota
+	ColKind
+	ColStatus
+	ColBytes
+	ColNote
+	ColLimit
+	ColBar
+	ColRobots
+	ColFound
+	Cols
 )
 
-var resourceColumns = [resourceCols]struct {
+var resourceColumns = [Cols]struct {
 	title string
 	width float32
 }{
@@ -42,23 +42,23 @@ var resourceColumns = [resourceCols]struct {
 	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110},
 }
 
-// resourceRow is one resource with its cell texts, prepared off the UI
+// Row is one resource with its cell texts, prepared off the UI
 // thread.
-type resourceRow struct {
-	res     inspect.Resource
-	cells   [resourceCols]string
-	problem bool // truncated, failed, blocked or discovered after the cutoff
-	greyed  bool // a kind the renderer does not fetch
+type Row struct {
+	Res     inspect.Resource
+	Cells   [Cols]string
+	Problem bool // truncated, failed, blocked or discovered after the cutoff
+	Greyed  bool // a kind the renderer does not fetch
 	model   byteview.RulerModel
 }
 
-// resourcesArea is the Resources tab: a sortable table of every subresource
+// Area is the Resources tab: a sortable table of every subresource
 // with its own mini ruler, a "problems only" filter and a dialog with the
 // selected resource's details.
-type resourcesArea struct {
+type Area struct {
 	win      fyne.Window
-	all      []resourceRow
-	rows     []resourceRow // all, filtered and sorted
+	all      []Row
+	rows     []Row // all, filtered and sorted
 	sortCol  int
 	sortDesc bool
 	selected int // index into rows, -1 when none
@@ -76,8 +76,10 @@ type resourcesArea struct {
 	root     fyne.CanvasObject
 }
 
-func newResourcesArea(win fyne.Window) *resourcesArea {
-	a := &resourcesArea{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now}
+// New builds the Resources tab; win hosts its details dialog. Call it on
+// the UI thread.
+func New(win fyne.Window) *Area {
+	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now}
 	a.summary = widget.NewLabel("Inspect a URL to list the scripts, stylesheets and other files its page references.")
 	a.problems = widget.NewCheck("Problems only", func(bool) { a.refilter() })
 	a.open = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), a.onOpen)
@@ -88,11 +90,18 @@ func newResourcesArea(win fyne.Window) *resourcesArea {
 	return a
 }
 
-func (a *resourcesArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *resourcesArea) newTable() *widget.Table {
+// Rows are the rows shown, before the filter and the sort.
+func (a *Area) Rows() []Row { return a.all }
+
+// Summary is the sentence above the table.
+func (a *Area) Summary() string { return a.summary.Text }
+
+func (a *Area) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(
-		func() (int, int) { return len(a.rows), resourceCols },
+		func() (int, int) { return len(a.rows), Cols },
 		func() fyne.CanvasObject { return newResourceCell(a.onCellTapped) },
 		a.updateCell)
 	t.ShowHeaderColumn = false
@@ -105,7 +114,7 @@ func (a *resourcesArea) newTable() *widget.Table {
 	return t
 }
 
-func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	if id.Row < 0 || id.Row >= len(a.rows) {
 		return
 	}
@@ -113,7 +122,7 @@ func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c.id = id
 	c.setSelected(id.Row == a.selected)
 	row := &a.rows[id.Row]
-	if id.Col == colBar && row.res.Requested {
+	if id.Col == ColBar && row.Res.Requested {
 		c.label.Hide()
 		c.bar.Show()
 		c.ruler.SetModel(row.model)
@@ -122,32 +131,32 @@ func (a *resourcesArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c.bar.Hide()
 	c.label.Show()
 	c.label.Importance = cellImportance(row, id.Col)
-	if id.Col == colBar {
+	if id.Col == ColBar {
 		c.label.SetText("—")
 		return
 	}
-	c.label.SetText(row.cells[id.Col])
+	c.label.SetText(row.Cells[id.Col])
 }
 
 // cellImportance greys what the renderer skips and colours the cell that
 // holds a problem, not the whole row.
-func cellImportance(row *resourceRow, col int) widget.Importance {
-	if row.greyed {
+func cellImportance(row *Row, col int) widget.Importance {
+	if row.Greyed {
 		return widget.LowImportance
 	}
-	r := &row.res
+	r := &row.Res
 	var warn bool
 	switch col {
-	case colStatus:
+	case ColStatus:
 		warn = r.Status >= 400 || (r.Requested && r.Status == 0)
-	case colBytes:
+	case ColBytes:
 		warn = r.Truncated
-	case colRobots:
+	case ColRobots:
 		warn = r.Robots != nil && !r.Robots.Allowed
-	case colFound:
+	case ColFound:
 		warn = !r.DiscoveredBeforeCutoff && !r.Summary
-	case colNote:
-		warn = row.problem
+	case ColNote:
+		warn = row.Problem
 	}
 	if warn {
 		return widget.WarningImportance
@@ -155,25 +164,25 @@ func cellImportance(row *resourceRow, col int) widget.Importance {
 	return widget.MediumImportance
 }
 
-func (a *resourcesArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	kit.SortHeader{Titles: func(c int) string { return resourceColumns[c].title }, Cols: resourceCols,
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	kit.SortHeader{Titles: func(c int) string { return resourceColumns[c].title }, Cols: Cols,
 		Col: a.sortCol, Desc: a.sortDesc, SortBy: a.sortBy}.Update(id, o)
 }
 
-// show replaces the table's rows; note, when not "", says why no
+// Show replaces the table's rows; note, when not "", says why no
 // subresource was fetched (inspect.Report.ResourcesNote).
-func (a *resourcesArea) show(rows []resourceRow, note string) {
+func (a *Area) Show(rows []Row, note string) {
 	a.all = rows
 	a.shown = true
 	a.summary.SetText(resourcesSummary(rows, note))
 	a.refilter()
 }
 
-// filled reports whether a report's resources were shown.
-func (a *resourcesArea) filled() bool { return a.shown }
+// Filled reports whether a report's resources were shown.
+func (a *Area) Filled() bool { return a.shown }
 
 // sortBy sorts by col, ascending first, descending on a second tap.
-func (a *resourcesArea) sortBy(col int) {
+func (a *Area) sortBy(col int) {
 	if a.sortCol == col {
 		a.sortDesc = !a.sortDesc
 	} else {
@@ -183,16 +192,16 @@ func (a *resourcesArea) sortBy(col int) {
 }
 
 // refilter rebuilds the visible rows from the filter and the sort order.
-func (a *resourcesArea) refilter() {
+func (a *Area) refilter() {
 	a.rows = a.rows[:0]
 	for _, r := range a.all {
-		if !a.problems.Checked || r.problem {
+		if !a.problems.Checked || r.Problem {
 			a.rows = append(a.rows, r)
 		}
 	}
 	if a.sortCol >= 0 {
 		col, desc := a.sortCol, a.sortDesc
-		slices.SortStableFunc(a.rows, func(x, y resourceRow) int {
+		slices.SortStableFunc(a.rows, func(x, y Row) int {
 			c := compareRows(&x, &y, col)
 			if desc {
 				return -c
@@ -207,20 +216,20 @@ func (a *resourcesArea) refilter() {
 }
 
 // compareRows orders two rows by a column's value: numbers as numbers.
-func compareRows(x, y *resourceRow, col int) int {
+func compareRows(x, y *Row, col int) int {
 	switch col {
-	case colStatus:
-		return cmp.Compare(x.res.Status, y.res.Status)
-	case colBytes:
-		return cmp.Compare(x.res.CountedBytes, y.res.CountedBytes)
-	case colLimit:
-		return cmp.Compare(x.res.LimitBytes, y.res.LimitBytes)
-	case colBar:
-		return cmp.Compare(fillRatio(&x.res), fillRatio(&y.res))
-	case colFound:
-		return cmp.Compare(x.res.DiscoveredOffset, y.res.DiscoveredOffset)
+	case ColStatus:
+		return cmp.Compare(x.Res.Status, y.Res.Status)
+	case ColBytes:
+		return cmp.Compare(x.Res.CountedBytes, y.Res.CountedBytes)
+	case ColLimit:
+		return cmp.Compare(x.Res.LimitBytes, y.Res.LimitBytes)
+	case ColBar:
+		return cmp.Compare(fillRatio(&x.Res), fillRatio(&y.Res))
+	case ColFound:
+		return cmp.Compare(x.Res.DiscoveredOffset, y.Res.DiscoveredOffset)
 	}
-	return strings.Compare(x.cells[col], y.cells[col])
+	return strings.Compare(x.Cells[col], y.Cells[col])
 }
 
 func fillRatio(r *inspect.Resource) float64 {
@@ -234,7 +243,7 @@ func fillRatio(r *inspect.Resource) float64 {
 // itself, and opens the details on a second tap on the same row within
 // doubleTapGap: widget.Table reports no second selection of a cell that is
 // already selected, so the cells time the taps themselves.
-func (a *resourcesArea) onCellTapped(id widget.TableCellID) {
+func (a *Area) onCellTapped(id widget.TableCellID) {
 	if id.Row < 0 || id.Row >= len(a.rows) {
 		return
 	}
@@ -250,7 +259,7 @@ func (a *resourcesArea) onCellTapped(id widget.TableCellID) {
 	}
 }
 
-func (a *resourcesArea) onSelect(row int) {
+func (a *Area) onSelect(row int) {
 	if row < 0 || row >= len(a.rows) {
 		return
 	}
@@ -259,18 +268,18 @@ func (a *resourcesArea) onSelect(row int) {
 	a.table.Refresh() // every cell of the row shows it is selected
 }
 
-// copyText is the selected row, tab-separated, for Ctrl+C.
-func (a *resourcesArea) copyText() string {
+// CopyText is the selected row, tab-separated, for Ctrl+C.
+func (a *Area) CopyText() string {
 	if a.selected < 0 || a.selected >= len(a.rows) {
 		return ""
 	}
 	r := a.rows[a.selected]
-	cells := slices.Clone(r.cells[:])
-	cells[colBar] = strconv.FormatFloat(100*fillRatio(&r.res), 'f', 1, 64) + "%"
+	cells := slices.Clone(r.Cells[:])
+	cells[ColBar] = strconv.FormatFloat(100*fillRatio(&r.Res), 'f', 1, 64) + "%"
 	return strings.Join(cells, "\t")
 }
 
-func (a *resourcesArea) onOpen() {
+func (a *Area) onOpen() {
 	if a.selected >= 0 && a.selected < len(a.rows) {
 		a.dialog = showResourceDialog(a.win, &a.rows[a.selected])
 	}
@@ -278,7 +287,7 @@ func (a *resourcesArea) onOpen() {
 
 // resourcesSummary is the line above the table: counts by what matters,
 // or why nothing was fetched when note says so.
-func resourcesSummary(rows []resourceRow, note string) string {
+func resourcesSummary(rows []Row, note string) string {
 	if len(rows) == 0 && note != "" {
 		return note
 	}
@@ -287,10 +296,10 @@ func resourcesSummary(rows []resourceRow, note string) string {
 	}
 	var fetched, problems int
 	for _, r := range rows {
-		if r.res.Fetched {
+		if r.Res.Fetched {
 			fetched++
 		}
-		if r.problem {
+		if r.Problem {
 			problems++
 		}
 	}

@@ -1,4 +1,4 @@
-package app
+package resourcestab
 
 import (
 	"image/color"

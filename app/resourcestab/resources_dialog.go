@@ -1,4 +1,4 @@
-package app
+package resourcestab
 
 import (
 	"fmt"
@@ -19,17 +19,17 @@ import (
 // showResourceDialog shows one resource in full: its own ruler, how it was
 // fetched and why, the response header as received and the first 4 KiB of
 // its body, every value selectable for copying.
-func showResourceDialog(win fyne.Window, row *resourceRow) *dialog.CustomDialog {
+func showResourceDialog(win fyne.Window, row *Row) *dialog.CustomDialog {
 	ruler := byteview.NewRuler(row.model)
 	details := kit.MonoLabel()
-	details.SetText(resourceDetails(&row.res))
+	details.SetText(resourceDetails(&row.Res))
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Details", container.NewVScroll(details)),
-		container.NewTabItem("Response header", container.NewVScroll(resourceHeaderPane(&row.res))),
-		container.NewTabItem("First 4 KiB", container.NewVScroll(resourceHeadPane(&row.res))),
+		container.NewTabItem("Response header", container.NewVScroll(resourceHeaderPane(&row.Res))),
+		container.NewTabItem("First 4 KiB", container.NewVScroll(resourceHeadPane(&row.Res))),
 	)
 	body := container.NewBorder(ruler, nil, nil, nil, tabs)
-	d := dialog.NewCustom(kit.Shorten(row.res.URL, 90), "Close", body, win)
+	d := dialog.NewCustom(kit.Shorten(row.Res.URL, 90), "Close", body, win)
 	d.Resize(fyne.NewSize(min(win.Canvas().Size().Width-40, 1000), min(win.Canvas().Size().Height-40, 640)))
 	d.Show()
 	return d

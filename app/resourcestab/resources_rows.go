@@ -1,4 +1,4 @@
-package app
+package resourcestab
 
 import (
 	"github.com/cutoffapp/cutoff/app/byteview"
@@ -6,38 +6,39 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// resourceRows builds the table rows of a report's resources. It runs on
+// RowsOf builds the table rows of a report's resources. It runs on
 // the inspection's goroutine.
-func resourceRows(list []inspect.Resource) []resourceRow {
-	rows := make([]resourceRow, len(list))
+func RowsOf(list []inspect.Resource) []Row {
+	rows := make([]Row, len(list))
 	for i, r := range list {
-		rows[i] = resourceRow{
-			res:     r,
-			problem: resourceProblem(&r),
-			greyed:  !r.Kind.Fetchable(),
+		rows[i] = Row{
+			Res:     r,
+			Problem: resourceProblem(&r),
+			Greyed:  !r.Kind.Fetchable(),
 			model:   resourceModel(&r),
 		}
-		rows[i].cells = resourceCells(&r)
+		rows[i].Cells = CellsOf(&r)
 	}
 	return rows
 }
 
-func resourceCells(r *inspect.Resource) [resourceCols]string {
-	var c [resourceCols]string
-	c[colURL] = r.URL
-	c[colKind] = string(r.Kind)
-	c[colStatus] = r.StatusWord()
-	c[colBytes] = "—"
+// CellsOf is the text of each column for r.
+func CellsOf(r *inspect.Resource) [Cols]string {
+	var c [Cols]string
+	c[ColURL] = r.URL
+	c[ColKind] = string(r.Kind)
+	c[ColStatus] = r.StatusWord()
+	c[ColBytes] = "—"
 	if r.Requested && r.Status > 0 {
-		c[colBytes] = kit.Commas(r.CountedBytes)
+		c[ColBytes] = kit.Commas(r.CountedBytes)
 	}
-	c[colLimit] = "—"
+	c[ColLimit] = "—"
 	if r.LimitBytes > 0 {
-		c[colLimit] = kit.Commas(r.LimitBytes)
+		c[ColLimit] = kit.Commas(r.LimitBytes)
 	}
-	c[colRobots] = r.RobotsWord()
-	c[colFound] = r.SeenWord()
-	c[colNote] = resourceNote(r)
+	c[ColRobots] = r.RobotsWord()
+	c[ColFound] = r.SeenWord()
+	c[ColNote] = resourceNote(r)
 	return c
 }
 

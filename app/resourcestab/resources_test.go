@@ -1,4 +1,4 @@
-package app
+package resourcestab
 
 import (
 	"image/color"
@@ -17,9 +17,9 @@ import (
 func TestResourcesSortFilterCopy(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
-	a := newResourcesArea(w)
-	w.SetContent(a.content())
-	a.show(resourceRows([]inspect.Resource{
+	a := New(w)
+	w.SetContent(a.Content())
+	a.Show(RowsOf([]inspect.Resource{
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true,
 			Accounting:    fetch.Accounting{Status: 200, HeaderBytes: 100, BodyBytes: 5000, CountsHeaders: true},
 			ResourceFetch: inspect.ResourceFetch{Requested: true, CountedBytes: 5100}},
@@ -31,15 +31,15 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	urls := func() string {
 		var s []string
 		for _, r := range a.rows {
-			s = append(s, r.res.URL)
+			s = append(s, r.Res.URL)
 		}
 		return strings.Join(s, " ")
 	}
-	a.sortBy(colBytes)
+	a.sortBy(ColBytes)
 	if got, want := urls(), "http://h/c.png http://h/a.css http://h/b.js"; got != want {
 		t.Errorf("sorted by bytes: %s, want %s", got, want)
 	}
-	a.sortBy(colBytes)
+	a.sortBy(ColBytes)
 	if got, want := urls(), "http://h/b.js http://h/a.css http://h/c.png"; got != want {
 		t.Errorf("sorted by bytes, descending: %s, want %s", got, want)
 	}
@@ -47,8 +47,8 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 	if got, want := urls(), "http://h/a.css"; got != want {
 		t.Errorf("problems only: %s, want %s (the 404)", got, want)
 	}
-	a.table.Select(widget.TableCellID{Row: 0, Col: colURL})
-	if got := a.copyText(); !strings.HasPrefix(got, "http://h/a.css\tstylesheet\t404\t110\t") {
+	a.table.Select(widget.TableCellID{Row: 0, Col: ColURL})
+	if got := a.CopyText(); !strings.HasPrefix(got, "http://h/a.css\tstylesheet\t404\t110\t") {
 		t.Errorf("copyText = %q", got)
 	}
 	if a.open.Disabled() {
@@ -57,7 +57,7 @@ func TestResourcesSortFilterCopy(t *testing.T) {
 }
 
 // cellAt finds the table's cell object showing id.
-func cellAt(t *testing.T, a *resourcesArea, id widget.TableCellID) *resourceCell {
+func cellAt(t *testing.T, a *Area, id widget.TableCellID) *resourceCell {
 	t.Helper()
 	var found *resourceCell
 	walkObjects(a.table, func(o fyne.CanvasObject) {
@@ -80,23 +80,23 @@ func TestResourcesDoubleTapOpensDetails(t *testing.T) {
 		row2 int // row of the second tap
 		open bool
 	}{
-		{"double tap", 150 * time.Millisecond, colURL, 0, true},
-		{"second tap on the ruler of the same row", 150 * time.Millisecond, colBar, 0, true},
-		{"too slow", 600 * time.Millisecond, colURL, 0, false},
-		{"another row", 150 * time.Millisecond, colURL, 1, false},
+		{"double tap", 150 * time.Millisecond, ColURL, 0, true},
+		{"second tap on the ruler of the same row", 150 * time.Millisecond, ColBar, 0, true},
+		{"too slow", 600 * time.Millisecond, ColURL, 0, false},
+		{"another row", 150 * time.Millisecond, ColURL, 1, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			test.NewTempApp(t)
 			w := test.NewTempWindow(t, nil)
-			a := newResourcesArea(w)
-			w.SetContent(a.content())
+			a := New(w)
+			w.SetContent(a.Content())
 			w.Resize(fyne.NewSize(1400, 500))
 			clock := time.Unix(1_000, 0)
 			a.now = func() time.Time { return clock }
-			a.show(resourceRows(detailResources()), "")
+			a.Show(RowsOf(detailResources()), "")
 
-			test.Tap(cellAt(t, a, widget.TableCellID{Row: 0, Col: colURL}))
+			test.Tap(cellAt(t, a, widget.TableCellID{Row: 0, Col: ColURL}))
 			if a.selected != 0 || a.open.Disabled() {
 				t.Fatalf("after one tap: selected %d, Details enabled %v; want row 0 selected", a.selected, !a.open.Disabled())
 			}
@@ -187,15 +187,15 @@ func paneText(o fyne.CanvasObject) string {
 func TestResourcesClickSelectsRow(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
-	a := newResourcesArea(w)
-	w.SetContent(a.content())
+	a := New(w)
+	w.SetContent(a.Content())
 	w.Resize(fyne.NewSize(1400, 500))
-	a.show(resourceRows([]inspect.Resource{
+	a.Show(RowsOf([]inspect.Resource{
 		{URL: "http://h/a.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
 		{URL: "http://h/b.js", Kind: inspect.ResourceScript, DiscoveredBeforeCutoff: true, Fetched: true, Accounting: fetch.Accounting{Status: 200}},
 	}), "")
-	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: colKind}))
-	for col := range resourceCols {
+	test.Tap(cellAt(t, a, widget.TableCellID{Row: 1, Col: ColKind}))
+	for col := range Cols {
 		if c := cellAt(t, a, widget.TableCellID{Row: 1, Col: col}); c.bg.FillColor == color.Transparent {
 			t.Errorf("column %d of the clicked row is not shown selected", col)
 		}
