@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/renderedtab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
@@ -38,15 +39,15 @@ func (u *UI) startRender(rep *inspect.Report, p fetch.Profile) {
 	switch {
 	case u.renderEngine == nil:
 		return
-	case !u.rendered.on():
-		u.rendered.clear("Rendering is turned off: tick the box above and inspect again to render the page.")
+	case !u.rendered.On():
+		u.rendered.Clear("Rendering is turned off: tick the box above and inspect again to render the page.")
 		return
 	}
 	if _, err := render.FindBrowser(""); errors.Is(err, render.ErrNoBrowser) {
-		u.rendered.clear(noBrowserSentence)
+		u.rendered.Clear(noBrowserSentence)
 		return
 	}
-	u.rendered.clear("Rendering the page in Chromium, from the bytes the crawler kept and whole…")
+	u.rendered.Clear("Rendering the page in Chromium, from the bytes the crawler kept and whole…")
 	u.running = true
 	u.top.setRunning(true)
 	u.renderGen++
@@ -62,11 +63,11 @@ func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Pr
 		if ctx.Err() != nil {
 			return nil
 		}
-		d := prepareRendered(rd)
+		d := renderedtab.DataOf(rd)
 		return func() {
 			rep.AddRendered(rd)
 			u.overview.show(overviewOf(rep)) // the render's findings join the page's
-			u.rendered.show(d)
+			u.rendered.Show(d)
 			u.top.phase.SetText(doneText(rep) + " Rendered.")
 		}
 	}
@@ -89,6 +90,6 @@ func (u *UI) stopRender(status string) {
 	u.renderGen++
 	u.renderer.Stop()
 	if status != "" {
-		u.rendered.clear(status)
+		u.rendered.Clear(status)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/app/renderedtab"
 	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
@@ -53,7 +54,7 @@ type UI struct {
 	verify   *verifytab.Area
 	compare  *comparetab.Area
 	site     *siteArea
-	rendered *renderedArea
+	rendered *renderedtab.Area
 
 	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
 	renderEngine renderEngine                  // nil: no renders (tests that do not ask for them)
@@ -133,7 +134,7 @@ func (u *UI) build() {
 	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
 	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
 	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
-	u.rendered = newRenderedArea(u.prefs, u.showOffset)
+	u.rendered = renderedtab.New(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
@@ -151,7 +152,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		robots:    container.NewTabItem("Robots", u.robots.content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.Content()),
-		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
+		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
 		compare:   container.NewTabItem("Compare", u.compare.Content()),
 		site:      container.NewTabItem("Site", u.site.content()),
 	}

@@ -1,4 +1,4 @@
-package app
+package renderedtab
 
 import (
 	"bytes"
@@ -16,11 +16,11 @@ import (
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// renderedArea is the Rendered tab: the two renders' screenshots side by
+// Area is the Rendered tab: the two renders' screenshots side by
 // side at the same scale, each captioned, in a scroll above tabs with the
 // comparison, what Google's render lost (a click opens Source at the byte
 // that produced it) and the script table.
-type renderedArea struct {
+type Area struct {
 	status   *widget.Label
 	enabled  *widget.Check
 	shots    *fyne.Container
@@ -28,17 +28,17 @@ type renderedArea struct {
 	lost     *widget.List
 	scripts  *widget.List
 	tables   *container.AppTabs
-	data     renderedData
+	data     Data
 	onOffset func(int64)
 	root     fyne.CanvasObject
 }
 
-// renderedData is what the tab shows, prepared off the UI thread.
-type renderedData struct {
-	status        string
-	google, full  image.Image
+// Data is what the tab shows, prepared off the UI thread.
+type Data struct {
+	Status        string
+	Google, Full  image.Image
 	rows          [][3]string
-	lost          []inspect.RenderedLost
+	Lost          []inspect.RenderedLost
 	lostText      []string
 	scriptText    []string
 	scriptRan     []bool
@@ -52,8 +52,11 @@ type renderedData struct {
 // CSS pixel of the render.
 const shotScale = 0.75
 
-func newRenderedArea(p prefs.Store, onOffset func(int64)) *renderedArea {
-	a := &renderedArea{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
+// New builds the Rendered tab; p keeps its on/off switch, and onOffset
+// opens the Source tab at a body offset (a lost item's). Call it on the
+// UI thread.
+func New(p prefs.Store, onOffset func(int64)) *Area {
+	a := &Area{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
 	a.status.Wrapping = fyne.TextWrapWord
 	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
@@ -76,7 +79,7 @@ func newRowLabel() fyne.CanvasObject {
 // layout puts the screenshots over the whole width, in a scroll, and the
 // comparison, the lost items and the scripts in tabs below, so each fits
 // a 1024 × 768 window.
-func (a *renderedArea) layout() fyne.CanvasObject {
+func (a *Area) layout() fyne.CanvasObject {
 	lost := container.NewBorder(widget.NewLabel("Click an item to open Source at the byte that produced it."),
 		nil, nil, nil, a.lost)
 	a.tables = container.NewAppTabs(
@@ -88,20 +91,30 @@ func (a *renderedArea) layout() fyne.CanvasObject {
 	return container.NewBorder(container.NewVBox(a.enabled, a.status), nil, nil, nil, split)
 }
 
-func (a *renderedArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-// on reports whether rendering with the inspection is turned on.
-func (a *renderedArea) on() bool { return a.enabled.Checked }
+// Shown is what the tab shows.
+func (a *Area) Shown() Data { return a.data }
 
-// clear empties the tab, keeping a sentence.
-func (a *renderedArea) clear(status string) { a.show(renderedData{status: status}) }
+// Status is the sentence at the top of the tab.
+func (a *Area) Status() string { return a.status.Text }
 
-// show fills the tab.
-func (a *renderedArea) show(d renderedData) {
+// SelectLost selects lost item i, as a click on it does.
+func (a *Area) SelectLost(i int) { a.lost.Select(i) }
+
+// On reports whether rendering with the inspection is turned on.
+func (a *Area) On() bool { return a.enabled.Checked }
+
+// Clear empties the tab, keeping a sentence.
+func (a *Area) Clear(status string) { a.Show(Data{Status: status}) }
+
+// Show fills the tab.
+func (a *Area) Show(d Data) {
 	a.data = d
-	a.status.SetText(d.status)
+	a.status.SetText(d.Status)
 	a.shots.Objects = nil
-	for i, img := range []image.Image{d.google, d.full} {
+	for i, img := range []image.Image{d.Google, d.Full} {
 		if img != nil || d.captions[i] != "" {
 			a.shots.Add(shotPane(d, i, img))
 		}
@@ -121,7 +134,7 @@ func (a *renderedArea) show(d renderedData) {
 
 // shotPane is one screenshot with its caption above it, and a second
 // line when the render drew nothing.
-func shotPane(d renderedData, i int, img image.Image) fyne.CanvasObject {
+func shotPane(d Data, i int, img image.Image) fyne.CanvasObject {
 	caption := widget.NewLabelWithStyle(d.captions[i], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head := container.NewVBox(caption)
 	if i == 0 && d.googleBlank {
@@ -150,7 +163,7 @@ func newTruncLabel(s string) *widget.Label {
 	return l
 }
 
-func (a *renderedArea) updateScript(i widget.ListItemID, o fyne.CanvasObject) {
+func (a *Area) updateScript(i widget.ListItemID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	l.SetText(a.data.scriptText[i])
 	l.Importance = widget.DangerImportance
@@ -161,16 +174,16 @@ func (a *renderedArea) updateScript(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // openLost opens Source at the byte that produced a lost item.
-func (a *renderedArea) openLost(i widget.ListItemID) {
-	if i < len(a.data.lost) && a.data.lost[i].Offset != nil && a.onOffset != nil {
-		a.onOffset(*a.data.lost[i].Offset)
+func (a *Area) openLost(i widget.ListItemID) {
+	if i < len(a.data.Lost) && a.data.Lost[i].Offset != nil && a.onOffset != nil {
+		a.onOffset(*a.data.Lost[i].Offset)
 	}
 }
 
-// prepareRendered builds the tab's data from a rendered view; it decodes
+// DataOf builds the tab's data from a rendered view; it decodes
 // the screenshots, so it runs off the UI thread.
-func prepareRendered(rd *inspect.Rendered) renderedData {
-	d := renderedData{status: renderedStatus(rd)}
+func DataOf(rd *inspect.Rendered) Data {
+	d := Data{Status: renderedStatus(rd)}
 	if rd.Error != "" {
 		return d
 	}
@@ -187,14 +200,14 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 			b := img.Bounds()
 			d.shotW[i], d.shotHs[i] = b.Dx(), b.Dy()
 			if i == 0 {
-				d.google = img
+				d.Google = img
 				d.googleBlank = pg.TextBytes == 0 && oneColour(img)
 			} else {
-				d.full = img
+				d.Full = img
 			}
 		}
 	}
-	d.lost = rd.Lost
+	d.Lost = rd.Lost
 	for _, l := range rd.Lost {
 		d.lostText = append(d.lostText, inspect.LostLine(l))
 	}
