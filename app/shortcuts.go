@@ -124,7 +124,7 @@ func (u *UI) onCopy() {
 	case u.tab.resources:
 		text = u.res.CopyText()
 	case u.tab.robots:
-		text = u.robots.copyText()
+		text = u.robots.CopyText()
 	}
 	if text != "" {
 		u.app.Clipboard().SetContent(text)

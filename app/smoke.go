@@ -94,7 +94,7 @@ func (u *UI) filled() error {
 		return errors.New("the Impact tab is empty")
 	case !u.res.Filled():
 		return errors.New("the Resources tab was not filled")
-	case !u.robots.filled():
+	case !u.robots.Filled():
 		return errors.New("the Robots tab was not filled")
 	case u.headers.raw.Text == "":
 		return errors.New("the Headers tab has no status line")

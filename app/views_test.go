@@ -73,7 +73,7 @@ func TestPrepareViews(t *testing.T) {
 	if !strings.Contains(v.impact.Compare, "Canonical") || !strings.Contains(v.impact.Compare, "LOST") {
 		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.Compare)
 	}
-	if got, want := v.robots.urls, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
+	if got, want := v.robots.URLs, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("robots URLs = %q, want the page and its same-host resources %q", got, want)
 	}
 	if len(v.resources) != 3 || !v.resources[1].Problem || !v.resources[2].Greyed || v.resources[0].Problem {

@@ -14,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/app/renderedtab"
 	"github.com/cutoffapp/cutoff/app/resourcestab"
+	"github.com/cutoffapp/cutoff/app/robotstab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
@@ -49,7 +50,7 @@ type UI struct {
 	source   *sourceArea
 	impact   *impacttab.Area
 	res      *resourcestab.Area
-	robots   *robotsArea
+	robots   *robotstab.Area
 	headers  *headersArea
 	verify   *verifytab.Area
 	compare  *comparetab.Area
@@ -129,7 +130,7 @@ func (u *UI) build() {
 	u.source = newSourceArea()
 	u.impact = impacttab.New(u.win)
 	u.res = resourcestab.New(u.win)
-	u.robots = newRobotsArea(u.bridge, u.prefs)
+	u.robots = robotstab.New(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
 	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
 	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
@@ -149,7 +150,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		source:    container.NewTabItem("Source", u.source.content()),
 		impact:    container.NewTabItem("Impact", u.impact.Content()),
 		resources: container.NewTabItem("Resources", u.res.Content()),
-		robots:    container.NewTabItem("Robots", u.robots.content()),
+		robots:    container.NewTabItem("Robots", u.robots.Content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
 		verify:    container.NewTabItem("Verify", u.verify.Content()),
 		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
@@ -270,7 +271,7 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.source.show(v.source)
 	u.impact.Show(v.impact)
 	u.res.Show(v.resources, v.resourcesNote)
-	u.robots.show(v.robots)
+	u.robots.Show(v.robots)
 	u.headers.show(rep.Fetch)
 	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
@@ -318,7 +319,7 @@ func (u *UI) shutdown() {
 	u.runner.Stop()
 	u.renderer.Stop()
 	u.stop()
-	u.robots.close()
+	u.robots.Close()
 	u.verify.Close()
 	u.compare.Close()
 	u.site.close()

@@ -132,8 +132,8 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if len(tu.res.Rows()) == 0 {
 		t.Error("the resources table has no rows")
 	}
-	if tu.robots.editor.Text == "" || tu.robots.grid == nil || len(tu.robots.grid.urls) == 0 {
-		t.Errorf("robots tab: %d bytes of text, grid %v", len(tu.robots.editor.Text), tu.robots.grid != nil)
+	if tu.robots.Text() == "" || len(tu.robots.GridURLs()) == 0 {
+		t.Errorf("robots tab: %d bytes of text, grid %v", len(tu.robots.Text()), tu.robots.GridURLs() != nil)
 	}
 	if got := tu.headers.raw.Text; !strings.HasPrefix(got, "HTTP/1.1 200") {
 		t.Errorf("headers status line = %q, want HTTP/1.1 200 …", got)

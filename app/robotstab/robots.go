@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"strings"
@@ -21,9 +21,9 @@ import (
 // is evaluated again: typing stays fluid, the grid follows within a beat.
 const robotsDebounce = 200 * time.Millisecond
 
-// robotsData is what the Robots tab starts from, prepared off the UI
+// Data is what the Robots tab starts from, prepared off the UI
 // thread: the host's robots.txt outcome, the profile and the URLs to test.
-type robotsData struct {
+type Data struct {
 	host        string // draft key: scheme://host:port of the page
 	outcome     *robots.Outcome
 	live        string // the live file as the editor shows it, "" when there is none
@@ -32,20 +32,20 @@ type robotsData struct {
 	profileName string
 	chain       []string
 	ignoreStar  bool
-	urls        []string
+	URLs        []string
 	grid        *robotsGrid // the live file's grid
 }
 
-// robotsArea is the Robots tab: the robots.txt in an editable area with line
+// Area is the Robots tab: the robots.txt in an editable area with line
 // numbers and its 500 KiB ruler, the outcome and policy as a sentence, the
 // URLs × tokens grid with the why-trace of the selected cell, and the lint
 // list. Editing re-evaluates the grid live and autosaves a draft per host.
 // A file longer than robotsEditMax is listed read-only until the user asks
 // to edit it anyway.
-type robotsArea struct {
+type Area struct {
 	bridge   *job.Bridge
 	prefs    prefs.Store
-	data     robotsData
+	data     Data
 	extra    []string // tokens the user added
 	grid     *robotsGrid
 	headings []string // of grid's agent columns, set with their widths
@@ -85,8 +85,10 @@ type robotsArea struct {
 	onEvaluated func()
 }
 
-func newRobotsArea(b *job.Bridge, s prefs.Store) *robotsArea {
-	a := &robotsArea{bridge: b, prefs: s}
+// New builds the Robots tab; its evaluations hand their grids over through
+// b, and s keeps the drafts. Call it on the UI thread.
+func New(b *job.Bridge, s prefs.Store) *Area {
+	a := &Area{bridge: b, prefs: s}
 	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
@@ -140,7 +142,7 @@ func newCodeEntry() *widget.Entry {
 	return e
 }
 
-func (a *robotsArea) layout() fyne.CanvasObject {
+func (a *Area) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, nil, nil, a.revert, a.outcome)
 	a.edit = container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
 	// The draft status shares the size line, which is always there, so
@@ -164,9 +166,10 @@ func (a *robotsArea) layout() fyne.CanvasObject {
 	return container.NewBorder(head, nil, nil, nil, split)
 }
 
-func (a *robotsArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *robotsArea) newTable() *widget.Table {
+func (a *Area) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(a.tableSize, func() fyne.CanvasObject {
 		l := widget.NewLabel("")
 		l.Truncation = fyne.TextTruncateEllipsis
@@ -179,14 +182,14 @@ func (a *robotsArea) newTable() *widget.Table {
 	return t
 }
 
-func (a *robotsArea) tableSize() (int, int) {
+func (a *Area) tableSize() (int, int) {
 	if a.grid == nil {
 		return 0, 0
 	}
 	return len(a.grid.urls), 1 + len(a.grid.agents)
 }
 
-func (a *robotsArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	if a.grid == nil || id.Row >= len(a.grid.urls) {
 		l.SetText("")
@@ -210,7 +213,7 @@ func (a *robotsArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l.SetText(cellText(c))
 }
 
-func (a *robotsArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	switch {
 	case id.Row >= 0:
@@ -224,13 +227,13 @@ func (a *robotsArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 }
 
-// show loads a report's robots.txt: the saved draft for the host when
+// Show loads a report's robots.txt: the saved draft for the host when
 // there is one, else the live file.
-func (a *robotsArea) show(d robotsData) {
+func (a *Area) Show(d Data) {
 	a.data = d
 	a.outcome.SetText(outcomeText(d))
 	a.urls.OnChanged = nil
-	a.urls.SetText(strings.Join(d.urls, "\n"))
+	a.urls.SetText(strings.Join(d.URLs, "\n"))
 	a.urls.OnChanged = func(string) { a.schedule() }
 	text, restored := a.prefs.Draft(d.host)
 	if !restored {
@@ -253,14 +256,14 @@ func (a *robotsArea) show(d robotsData) {
 }
 
 // onEdited marks the text as the user's and re-evaluates it.
-func (a *robotsArea) onEdited(string) {
+func (a *Area) onEdited(string) {
 	a.edited = true
 	a.schedule()
 }
 
 // schedule re-evaluates the grid once the text has rested for
 // robotsDebounce; each edit restarts the wait.
-func (a *robotsArea) schedule() {
+func (a *Area) schedule() {
 	if a.data.outcome == nil && a.data.live == "" && a.grid == nil {
 		return
 	}
@@ -282,7 +285,7 @@ func (a *robotsArea) schedule() {
 }
 
 // apply shows a grid evaluated for text and saves or forgets the draft.
-func (a *robotsArea) apply(g *robotsGrid, text string) {
+func (a *Area) apply(g *robotsGrid, text string) {
 	a.grid = g
 	a.setGutter(text, 0)
 	a.setRuler(text)
@@ -307,7 +310,7 @@ func (a *robotsArea) apply(g *robotsGrid, text string) {
 // the user never touched (or typed back to the live file) is not, so
 // inspecting the demo site, whose port changes every run, leaves nothing
 // behind.
-func (a *robotsArea) saveDraft(text string) {
+func (a *Area) saveDraft(text string) {
 	if a.data.host == "" {
 		return
 	}
@@ -323,12 +326,12 @@ func (a *robotsArea) saveDraft(text string) {
 	a.revert.Enable()
 }
 
-func (a *robotsArea) onRevert() {
+func (a *Area) onRevert() {
 	a.setText(a.data.live)
 	a.schedule()
 }
 
-func (a *robotsArea) onAddToken() {
+func (a *Area) onAddToken() {
 	t := strings.ToLower(strings.TrimSpace(a.token.Text))
 	if t == "" {
 		return
@@ -340,7 +343,7 @@ func (a *robotsArea) onAddToken() {
 
 // onSelect shows the why-trace of the selected cell, marks its deciding
 // line and puts the editor's cursor on it.
-func (a *robotsArea) onSelect(id widget.TableCellID) {
+func (a *Area) onSelect(id widget.TableCellID) {
 	line, ok := a.showCell(id)
 	switch {
 	case ok && a.readOnly:
@@ -354,7 +357,7 @@ func (a *robotsArea) onSelect(id widget.TableCellID) {
 
 // showCell shows a cell's why-trace and marks its deciding line in the
 // gutter; it returns that line (0 for none) and whether the cell exists.
-func (a *robotsArea) showCell(id widget.TableCellID) (int, bool) {
+func (a *Area) showCell(id widget.TableCellID) (int, bool) {
 	if a.grid == nil || id.Row < 0 || id.Row >= len(a.grid.urls) || id.Col < 1 || id.Col > len(a.grid.agents) {
 		return 0, false
 	}
@@ -365,8 +368,8 @@ func (a *robotsArea) showCell(id widget.TableCellID) (int, bool) {
 	return c.v.Line, true
 }
 
-// copyText is the selected cell's explanation, for Ctrl+C.
-func (a *robotsArea) copyText() string {
+// CopyText is the selected cell's explanation, for Ctrl+C.
+func (a *Area) CopyText() string {
 	if !a.hasSel || a.grid == nil {
 		return ""
 	}
@@ -376,7 +379,7 @@ func (a *robotsArea) copyText() string {
 
 // setGutter numbers the lines of text, marking line mark (1-based, 0 for
 // none) with an arrow. A read-only text numbers its own lines.
-func (a *robotsArea) setGutter(text string, mark int) {
+func (a *Area) setGutter(text string, mark int) {
 	if a.readOnly {
 		return
 	}
@@ -396,7 +399,7 @@ func (a *robotsArea) setGutter(text string, mark int) {
 
 // setRuler draws the text's size against Google's 500 KiB robots.txt limit,
 // to the scale of that limit: the live file counts as its bytes as read.
-func (a *robotsArea) setRuler(text string) {
+func (a *Area) setRuler(text string) {
 	size := int64(len(text))
 	if text == a.data.live && a.data.live != "" {
 		size = a.data.liveSize
@@ -414,11 +417,22 @@ func (a *robotsArea) setRuler(text string) {
 	a.size.SetText(s + ".")
 }
 
-// filled reports whether a report's robots.txt outcome was shown.
-func (a *robotsArea) filled() bool { return a.data.outcome != nil || a.grid != nil }
+// Text is the robots.txt text in the editor.
+func (a *Area) Text() string { return a.editor.Text }
 
-// close stops a pending evaluation; the window is closing.
-func (a *robotsArea) close() {
+// GridURLs are the URLs of the grid's rows, nil before a grid is shown.
+func (a *Area) GridURLs() []string {
+	if a.grid == nil {
+		return nil
+	}
+	return a.grid.urls
+}
+
+// Filled reports whether a report's robots.txt outcome was shown.
+func (a *Area) Filled() bool { return a.data.outcome != nil || a.grid != nil }
+
+// Close stops a pending evaluation; the window is closing.
+func (a *Area) Close() {
 	a.gen.Add(1)
 	if a.timer != nil {
 		a.timer.Stop()
@@ -426,7 +440,7 @@ func (a *robotsArea) close() {
 }
 
 // outcomeText is the fetch outcome and the policy applied, as sentences.
-func outcomeText(d robotsData) string {
+func outcomeText(d Data) string {
 	o := d.outcome
 	if o == nil {
 		return "No robots.txt was consulted for this page."

@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"strings"
@@ -11,13 +11,13 @@ import (
 )
 
 // aiButton adds the AI crawlers' and control tokens' columns in one click.
-func (a *robotsArea) aiButton() *widget.Button {
+func (a *Area) aiButton() *widget.Button {
 	return widget.NewButtonWithIcon("AI crawlers", theme.ContentAddIcon(), a.onAddAI)
 }
 
 // onAddAI appends every AI token (fetch.AITokens); robotsAgents drops those
 // already shown.
-func (a *robotsArea) onAddAI() {
+func (a *Area) onAddAI() {
 	for _, s := range robots.AISpecs() {
 		a.extra = append(a.extra, s.Label)
 	}

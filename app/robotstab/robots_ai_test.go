@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"os"
@@ -20,21 +20,21 @@ import (
 func TestRobotsAreaAICrawlers(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	area := newRobotsArea(b, prefs.New(a.Preferences()))
+	area := New(b, prefs.New(a.Preferences()))
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
-	body, err := os.ReadFile(filepath.Join("..", "inspect", "robots", "testdata", "ai", "news-publisher.txt"))
+	test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
+	body, err := os.ReadFile(filepath.Join("..", "..", "inspect", "robots", "testdata", "ai", "news-publisher.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	live := robots.FromFile("http://news.example/robots.txt", body)
-	d := robotsData{host: "http://news.example", outcome: live, profileName: "Googlebot",
-		chain: []string{"googlebot"}, urls: []string{"http://news.example/2026/12/story.html"}}
+	d := Data{host: "http://news.example", outcome: live, profileName: "Googlebot",
+		chain: []string{"googlebot"}, URLs: []string{"http://news.example/2026/12/story.html"}}
 	d.live = liveRobotsOf(live).text
-	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
-	b.Sync(func() { area.show(d) })
+	d.grid = evalRobots([]byte(d.live), live, true, d.URLs, robotsAgents(d.profileName, d.chain, false, nil))
+	b.Sync(func() { area.Show(d) })
 	<-evaluated
 	b.Sync(area.onAddAI)
 	select {
@@ -60,7 +60,7 @@ func TestRobotsAreaAICrawlers(t *testing.T) {
 		if l.Text != "google-extended\n(control)" {
 			t.Errorf("header = %q, want the control mark", l.Text)
 		}
-		why := whyText(d.urls[0], area.grid.agents[cols["applebot-extended"]], row[cols["applebot-extended"]])
+		why := whyText(d.URLs[0], area.grid.agents[cols["applebot-extended"]], row[cols["applebot-extended"]])
 		if !strings.Contains(why, "fetches nothing") {
 			t.Errorf("why-text of a control token lacks the note:\n%s", why)
 		}

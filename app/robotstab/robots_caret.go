@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"fyne.io/fyne/v2"
@@ -9,7 +9,7 @@ import (
 // itself (it grows inside a.edit so that the gutter scrolls along), so
 // without this, typing past the last visible line, or selecting a verdict
 // whose deciding line is further down, leaves the caret out of sight.
-func (a *robotsArea) followCursor() {
+func (a *Area) followCursor() {
 	if a.edit == nil || a.readOnly {
 		return
 	}

@@ -1,11 +1,11 @@
-package app
+package robotstab
 
 import "github.com/cutoffapp/cutoff/app/kit"
 
 // setText puts text before the user without scheduling an evaluation: in
 // the editor, or read-only line by line when it is longer than
 // robotsEditMax and the user has not asked to edit it anyway.
-func (a *robotsArea) setText(text string) {
+func (a *Area) setText(text string) {
 	a.readOnly = len(text) > robotsEditMax && !a.editAnyway
 	a.editor.OnChanged = nil
 	if a.readOnly {
@@ -23,7 +23,7 @@ func (a *robotsArea) setText(text string) {
 
 // text is the robots.txt being evaluated: the editor's, or the read-only
 // one.
-func (a *robotsArea) text() string {
+func (a *Area) text() string {
 	if a.readOnly {
 		return a.shown
 	}
@@ -31,7 +31,7 @@ func (a *robotsArea) text() string {
 }
 
 // showMode shows the editor or the read-only lines with what explains them.
-func (a *robotsArea) showMode() {
+func (a *Area) showMode() {
 	setVisible(a.edit, !a.readOnly)
 	setVisible(a.lines.list, a.readOnly)
 	setVisible(a.long, a.readOnly)
@@ -50,7 +50,7 @@ func (a *robotsArea) showMode() {
 
 // onEditAnyway moves a long text into the editor, once slow, at the
 // user's request.
-func (a *robotsArea) onEditAnyway() {
+func (a *Area) onEditAnyway() {
 	if !a.readOnly {
 		return
 	}

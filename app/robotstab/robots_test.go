@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"bytes"
@@ -125,29 +125,29 @@ func FuzzEvalRobots(f *testing.F) {
 }
 
 // robotsTestData is what the Robots tab gets for a page on http://h.
-func robotsTestData() robotsData {
+func robotsTestData() Data {
 	live := robots.FromFile("http://h/robots.txt", []byte(liveRobots))
-	d := robotsData{
+	d := Data{
 		host: "http://h", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
-		urls: []string{"http://h/private/x", "http://h/ok"},
+		URLs: []string{"http://h/private/x", "http://h/ok"},
 	}
 	d.live = liveRobotsOf(live).text
 	d.liveSize = int64(len(liveRobots))
-	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
+	d.grid = evalRobots([]byte(d.live), live, true, d.URLs, robotsAgents(d.profileName, d.chain, false, nil))
 	return d
 }
 
 // newRobotsTestArea builds the Robots tab in a test window; wait blocks
 // until the grid was evaluated once more.
-func newRobotsTestArea(t *testing.T) (area *robotsArea, b *job.Bridge, w fyne.Window, wait func()) {
+func newRobotsTestArea(t *testing.T) (area *Area, b *job.Bridge, w fyne.Window, wait func()) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	b = &job.Bridge{}
-	area = newRobotsArea(b, prefs.New(a.Preferences()))
+	area = New(b, prefs.New(a.Preferences()))
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
-	w = test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
+	w = test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
 	wait = func() {
 		t.Helper()
 		select {
@@ -163,11 +163,11 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
 	s := prefs.New(a.Preferences())
-	area := newRobotsArea(b, s)
+	area := New(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
+	test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
 	wait := func() {
 		t.Helper()
 		select {
@@ -177,7 +177,7 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 		}
 	}
 
-	b.Sync(func() { area.show(robotsTestData()) })
+	b.Sync(func() { area.Show(robotsTestData()) })
 	wait() // show applies the live grid at once
 	if got := cellText(area.grid.cells[0][0]); !strings.HasPrefix(got, "disallowed · line 2") {
 		t.Fatalf("live cell = %q", got)
@@ -198,16 +198,16 @@ func TestRobotsAreaLiveEditDraft(t *testing.T) {
 		if !strings.Contains(area.gutter.Text, "▶ 2") {
 			t.Errorf("gutter does not mark the deciding line 2:\n%s", area.gutter.Text)
 		}
-		if !strings.Contains(area.copyText(), "The live file says disallowed") {
-			t.Errorf("copyText = %q", area.copyText())
+		if !strings.Contains(area.CopyText(), "The live file says disallowed") {
+			t.Errorf("copyText = %q", area.CopyText())
 		}
 	})
 
 	// A new window restores the draft for the same host.
-	again := newRobotsArea(b, s)
+	again := New(b, s)
 	again.onEvaluated = func() { evaluated <- struct{}{} }
-	t.Cleanup(again.close)
-	b.Sync(func() { again.show(robotsTestData()) })
+	t.Cleanup(again.Close)
+	b.Sync(func() { again.Show(robotsTestData()) })
 	wait()
 	b.Sync(func() {
 		if !strings.Contains(again.editor.Text, "Allow: /") {
@@ -309,11 +309,11 @@ func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
 	s := prefs.New(a.Preferences())
-	area := newRobotsArea(b, s)
+	area := New(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
+	test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
 	wait := func() {
 		t.Helper()
 		select {
@@ -324,13 +324,13 @@ func TestRobotsAreaShowsLiveBytes(t *testing.T) {
 	}
 	body := "\xEF\xBB\xBFUser-agent: googlebot\r\nDisallow: /caf\xE9/\r\n"
 	live := robots.FromFile("http://127.0.0.1:41234/robots.txt", []byte(body))
-	d := robotsData{host: "http://127.0.0.1:41234", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
-		urls: []string{"http://127.0.0.1:41234/caf%E9/x"}}
+	d := Data{host: "http://127.0.0.1:41234", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
+		URLs: []string{"http://127.0.0.1:41234/caf%E9/x"}}
 	lr := liveRobotsOf(live)
 	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
-	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
+	d.grid = evalRobots([]byte(d.live), live, true, d.URLs, robotsAgents(d.profileName, d.chain, false, nil))
 
-	b.Sync(func() { area.show(d) })
+	b.Sync(func() { area.Show(d) })
 	wait()
 	b.Sync(func() {
 		if got, want := area.editor.Text, "\uFEFFUser-agent: googlebot\r\nDisallow: /caf\uFFFD/\r\n"; got != want {
@@ -415,11 +415,11 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
 	s := prefs.New(a.Preferences())
-	area := newRobotsArea(b, s)
+	area := New(b, s)
 	evaluated := make(chan struct{}, 8)
 	area.onEvaluated = func() { evaluated <- struct{}{} }
-	test.NewTempWindow(t, area.content())
-	t.Cleanup(area.close)
+	test.NewTempWindow(t, area.Content())
+	t.Cleanup(area.Close)
 	wait := func() {
 		t.Helper()
 		select {
@@ -430,14 +430,14 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 	}
 	body := "User-agent: *\n" + strings.Repeat("Disallow: /filler/\n", robotsEditMax/19) + "Disallow: /late/\n"
 	live := robots.FromFile("http://h/robots.txt", []byte(body))
-	d := robotsData{host: "http://h", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
-		urls: []string{"http://h/late/x"}}
+	d := Data{host: "http://h", outcome: live, profileName: "Googlebot", chain: []string{"googlebot"},
+		URLs: []string{"http://h/late/x"}}
 	lr := liveRobotsOf(live)
 	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
-	d.grid = evalRobots([]byte(d.live), live, true, d.urls, robotsAgents(d.profileName, d.chain, false, nil))
+	d.grid = evalRobots([]byte(d.live), live, true, d.URLs, robotsAgents(d.profileName, d.chain, false, nil))
 	lastLine := strings.Count(body, "\n")
 
-	b.Sync(func() { area.show(d) })
+	b.Sync(func() { area.Show(d) })
 	wait()
 	b.Sync(func() {
 		if !area.readOnly || area.editor.Text != "" || !area.lines.list.Visible() || area.edit.Visible() {
@@ -481,10 +481,10 @@ func TestRobotsAreaLongFileReadOnly(t *testing.T) {
 func TestRobotsEditorFollowsCursor(t *testing.T) {
 	a := test.NewTempApp(t)
 	b := &job.Bridge{}
-	area := newRobotsArea(b, prefs.New(a.Preferences()))
-	w := test.NewTempWindow(t, area.content())
+	area := New(b, prefs.New(a.Preferences()))
+	w := test.NewTempWindow(t, area.Content())
 	w.Resize(fyne.NewSize(900, 500))
-	t.Cleanup(area.close)
+	t.Cleanup(area.Close)
 	text := strings.Repeat("# comment\n", 200) + "User-agent: *\nDisallow: /x\n"
 	tests := []struct {
 		name string
@@ -534,14 +534,14 @@ func TestKeepInView(t *testing.T) {
 // column after the next inspection fills the tab again.
 func TestRobotsTokensSurviveInspection(t *testing.T) {
 	area, b, _, wait := newRobotsTestArea(t)
-	b.Sync(func() { area.show(robotsTestData()) })
+	b.Sync(func() { area.Show(robotsTestData()) })
 	wait()
 	b.Sync(func() {
 		area.token.SetText("bingbot")
 		area.onAddToken()
 	})
 	wait()
-	b.Sync(func() { area.show(robotsTestData()) }) // the next inspection
+	b.Sync(func() { area.Show(robotsTestData()) }) // the next inspection
 	wait()
 	b.Sync(func() {
 		var labels []string
@@ -561,9 +561,9 @@ func TestRobotsLayoutAt1024(t *testing.T) {
 	w.Resize(fyne.NewSize(1024, 560)) // the tab's share of a 1024x768 window
 	d := robotsTestData()
 	for i := range 8 {
-		d.urls = append(d.urls, "http://h/page/"+strconv.Itoa(i))
+		d.URLs = append(d.URLs, "http://h/page/"+strconv.Itoa(i))
 	}
-	b.Sync(func() { area.show(d) })
+	b.Sync(func() { area.Show(d) })
 	wait()
 	rowH := widget.NewLabel("").MinSize().Height // a row of the grid, the header row too
 	if h := area.table.Size().Height; h < 4*rowH {

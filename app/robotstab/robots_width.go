@@ -1,4 +1,4 @@
-package app
+package robotstab
 
 import (
 	"strings"
@@ -96,7 +96,7 @@ func fitWidth(headings, cells []string, lo, hi float32) float32 {
 
 // sizeColumns sets the table's headings and column widths for g, and the
 // heading row's height: two lines when a heading takes two.
-func (a *robotsArea) sizeColumns(g *robotsGrid) {
+func (a *Area) sizeColumns(g *robotsGrid) {
 	a.headings = robotsHeadings(g.agents)
 	for c, w := range robotsWidths(g, a.headings) {
 		a.table.SetColumnWidth(c, w)
