@@ -15,6 +15,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/renderedtab"
 	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/app/robotstab"
+	"github.com/cutoffapp/cutoff/app/sitetab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
@@ -54,7 +55,7 @@ type UI struct {
 	headers  *headersArea
 	verify   *verifytab.Area
 	compare  *comparetab.Area
-	site     *siteArea
+	site     *sitetab.Area
 	rendered *renderedtab.Area
 
 	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
@@ -134,7 +135,7 @@ func (u *UI) build() {
 	u.headers = newHeadersArea()
 	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
 	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
-	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
+	u.site = sitetab.New(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.rendered = renderedtab.New(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
@@ -155,7 +156,7 @@ func (u *UI) newTabs() *container.AppTabs {
 		verify:    container.NewTabItem("Verify", u.verify.Content()),
 		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
 		compare:   container.NewTabItem("Compare", u.compare.Content()),
-		site:      container.NewTabItem("Site", u.site.content()),
+		site:      container.NewTabItem("Site", u.site.Content()),
 	}
 	t := u.tab
 	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site)
@@ -297,7 +298,7 @@ func (u *UI) onDemo() {
 		u.demo = srv
 	}
 	u.top.url.SetText(u.demo.BigURL())
-	u.site.setDemo(u.demo.URL)
+	u.site.SetDemo(u.demo.URL)
 	u.top.setError("")
 	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
 	u.win.Canvas().Focus(u.top.url)
@@ -322,7 +323,7 @@ func (u *UI) shutdown() {
 	u.robots.Close()
 	u.verify.Close()
 	u.compare.Close()
-	u.site.close()
+	u.site.Close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil
@@ -347,4 +348,11 @@ func doneText(rep *inspect.Report) string {
 		s += ", " + kit.Commas(int64(n)) + " resources"
 	}
 	return s + "."
+}
+
+// openFromSite inspects a row's URL in the single-page view.
+func (u *UI) openFromSite(url string) {
+	u.top.url.SetText(url)
+	u.tabs.Select(u.tab.overview)
+	u.onInspect()
 }

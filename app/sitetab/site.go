@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"context"
@@ -29,9 +29,9 @@ const siteGlobal = 2
 // Inputs of the Site mode.
 var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
 
-// siteArea is the Site tab: the cutoff across many URLs, a row each, filled
+// Area is the Site tab: the cutoff across many URLs, a row each, filled
 // as rows arrive.
-type siteArea struct {
+type Area struct {
 	win     fyne.Window
 	bridge  *job.Bridge
 	runner  *job.Runner[siteUpdate]
@@ -65,8 +65,12 @@ type siteArea struct {
 	root     fyne.CanvasObject
 }
 
-func newSiteArea(ctx context.Context, b *job.Bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *siteArea {
-	a := &siteArea{win: win, bridge: b, runner: job.NewBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
+// New builds the Site tab. Its runs are rooted in ctx, the window's
+// context, and hand their rows over through b; profile is the profile
+// picked in the window and open inspects a row's URL in the page view.
+// Call it on the UI thread.
+func New(ctx context.Context, b *job.Bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *Area {
+	a := &Area{win: win, bridge: b, runner: job.NewBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
 		model: newSiteModel(), selected: -1, savePath: defaultSitePath}
 	a.build()
 	return a
@@ -85,7 +89,7 @@ func defaultSitePath() string {
 	return filepath.Join(dir, "site-run.jsonl")
 }
 
-func (a *siteArea) build() {
+func (a *Area) build() {
 	a.target = widget.NewEntry()
 	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
 	a.target.OnSubmitted = func(string) { a.onStart() }
@@ -120,7 +124,7 @@ func (a *siteArea) build() {
 	a.root = a.layout()
 }
 
-func (a *siteArea) layout() fyne.CanvasObject {
+func (a *Area) layout() fyne.CanvasObject {
 	limit := container.NewGridWrap(fyne.NewSize(90, a.maxPages.MinSize().Height), a.maxPages)
 	buttons := container.NewHBox(widget.NewLabel("Max pages"), limit, a.start, a.cancel, a.resume)
 	input := container.NewBorder(nil, nil, a.kind, buttons, a.target)
@@ -134,9 +138,10 @@ func (a *siteArea) layout() fyne.CanvasObject {
 	return container.NewBorder(top, nil, nil, nil, a.table)
 }
 
-func (a *siteArea) content() fyne.CanvasObject { return a.root }
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *siteArea) onKind(kind string) {
+func (a *Area) onKind(kind string) {
 	if a.list == nil {
 		return
 	}
@@ -153,8 +158,8 @@ func (a *siteArea) onKind(kind string) {
 	}
 }
 
-// setDemo fills in the demo site's sitemap index.
-func (a *siteArea) setDemo(base string) {
+// SetDemo fills in the demo site's sitemap index.
+func (a *Area) SetDemo(base string) {
 	if a.running {
 		return
 	}
@@ -163,7 +168,7 @@ func (a *siteArea) setDemo(base string) {
 }
 
 // input reads the chosen input; the error is a sentence.
-func (a *siteArea) input() (site.Input, error) {
+func (a *Area) input() (site.Input, error) {
 	switch a.kind.SelectedIndex() {
 	case 1:
 		urls, err := site.ParseList(strings.NewReader(a.list.Text))
@@ -184,7 +189,7 @@ func (a *siteArea) input() (site.Input, error) {
 	return site.Input{Sitemap: t}, nil
 }
 
-func (a *siteArea) onStart() {
+func (a *Area) onStart() {
 	in, err := a.input()
 	if err != nil {
 		a.status.SetText(err.Error())
@@ -202,7 +207,7 @@ func (a *siteArea) onStart() {
 
 // onResume continues the last run from its saved rows, without fetching
 // them again.
-func (a *siteArea) onResume() {
+func (a *Area) onResume() {
 	req := a.last
 	rows, err := readSaved(req.save)
 	if err != nil {
@@ -223,7 +228,7 @@ func readSaved(path string) ([]site.Row, error) {
 	return site.ReadRows(f)
 }
 
-func (a *siteArea) run(req siteRequest) {
+func (a *Area) run(req siteRequest) {
 	a.last = req
 	a.running, a.summary, a.selected = true, nil, -1
 	a.setButtons()
@@ -240,11 +245,11 @@ func (a *siteArea) run(req siteRequest) {
 }
 
 // onCancel stops the run at once; what it found so far stays shown.
-func (a *siteArea) onCancel() {
+func (a *Area) onCancel() {
 	a.runner.Cancel()
 }
 
-func (a *siteArea) setButtons() {
+func (a *Area) setButtons() {
 	enable(a.start, !a.running)
 	enable(a.cancel, a.running)
 	enable(a.resume, !a.running && a.summary != nil && a.summary.Cancelled && a.last.save != "")
@@ -260,7 +265,7 @@ func enable(b *widget.Button, on bool) {
 }
 
 // apply shows one batch of the running run; it runs on the UI thread.
-func (a *siteArea) apply(u siteUpdate) {
+func (a *Area) apply(u siteUpdate) {
 	began := time.Now()
 	if len(u.rows) > 0 {
 		a.model.add(u.rows)
@@ -273,7 +278,7 @@ func (a *siteArea) apply(u siteUpdate) {
 	a.maxApply = max(a.maxApply, time.Since(began))
 }
 
-func (a *siteArea) showProgress(p site.Progress) {
+func (a *Area) showProgress(p site.Progress) {
 	total := p.Done + p.Queued
 	if total > 0 {
 		text := prose.Thousands(int64(p.Done)) + " of " + prose.Thousands(int64(total))
@@ -300,7 +305,7 @@ func progressText(p site.Progress) string {
 }
 
 // finish shows how the run ended, after its last batch; on the UI thread.
-func (a *siteArea) finish(sum *site.Summary, err error) {
+func (a *Area) finish(sum *site.Summary, err error) {
 	a.probe.end(len(a.model.rows), a.maxApply)
 	a.probe = nil
 	a.running = false
@@ -337,7 +342,7 @@ func siteSummaryText(s *site.Summary) string {
 	return t
 }
 
-func (a *siteArea) onFilter() {
+func (a *Area) onFilter() {
 	if a.filter == nil || a.query == nil || a.table == nil {
 		return
 	}
@@ -350,19 +355,12 @@ func (a *siteArea) onFilter() {
 	a.table.Refresh()
 }
 
-func (a *siteArea) onOpenRow() {
+func (a *Area) onOpenRow() {
 	if a.selected < 0 || a.selected >= len(a.model.view) {
 		return
 	}
 	a.open(a.model.rows[a.model.view[a.selected]].URL)
 }
 
-// close stops the run, dropping its result; the window is closing.
-func (a *siteArea) close() { a.runner.Stop() }
-
-// openFromSite inspects a row's URL in the single-page view.
-func (u *UI) openFromSite(url string) {
-	u.top.url.SetText(url)
-	u.tabs.Select(u.tab.overview)
-	u.onInspect()
-}
+// Close stops the run, dropping its result; the window is closing.
+func (a *Area) Close() { a.runner.Stop() }

@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 
 // onExport asks where to save the rows and summary in format; the file is
 // written off the UI thread from a copy of the rows.
-func (a *siteArea) onExport(format string) {
+func (a *Area) onExport(format string) {
 	if len(a.model.rows) == 0 {
 		a.status.SetText("There is nothing to export yet: start a run first.")
 		return
@@ -35,7 +35,7 @@ func (a *siteArea) onExport(format string) {
 	kit.ShowFileDialog(d, a.win)
 }
 
-func (a *siteArea) writeExport(w io.WriteCloser, format string, rows []site.Row, sum *site.Summary, m site.Meta) {
+func (a *Area) writeExport(w io.WriteCloser, format string, rows []site.Row, sum *site.Summary, m site.Meta) {
 	bridge := a.bridge
 	go func() {
 		err := site.Write(w, format, rows, sum, m)
@@ -61,7 +61,7 @@ func summarise(rows []site.Row) *site.Summary {
 	return s
 }
 
-func (a *siteArea) inputText() string {
+func (a *Area) inputText() string {
 	if a.kind.SelectedIndex() == 1 {
 		return "a URL list"
 	}

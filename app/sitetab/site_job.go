@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"context"
@@ -42,7 +42,7 @@ type siteRequest struct {
 
 // siteJob is req as a job of the tab's runner: its rows and progress go to
 // apply in batches, and its summary to finish after the last batch.
-func (a *siteArea) siteJob(req siteRequest) job.Func[siteUpdate] {
+func (a *Area) siteJob(req siteRequest) job.Func[siteUpdate] {
 	return func(ctx context.Context, progress func(siteUpdate)) func() {
 		sum, err := runSite(ctx, req, progress)
 		return func() { a.finish(sum, err) }

@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"fyne.io/fyne/v2"
@@ -9,7 +9,7 @@ import (
 
 // newTable is the virtualised site table: only the visible cells exist, so
 // 100,000 rows cost no more widgets than 30.
-func (a *siteArea) newTable() *widget.Table {
+func (a *Area) newTable() *widget.Table {
 	t := widget.NewTableWithHeaders(
 		func() (int, int) { return len(a.model.view), siteCols },
 		func() fyne.CanvasObject {
@@ -31,7 +31,7 @@ func (a *siteArea) newTable() *widget.Table {
 	return t
 }
 
-func (a *siteArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	if id.Row < 0 || id.Row >= len(a.model.view) {
 		l.SetText("")
@@ -44,7 +44,7 @@ func (a *siteArea) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	l.SetText(a.model.cell(id.Row, id.Col))
 }
 
-func (a *siteArea) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	kit.SortHeader{Titles: func(c int) string { return siteColumns[c].title }, Cols: siteCols,
 		Col: a.model.sortCol, Desc: a.model.sortDesc, SortBy: func(col int) {
 			a.model.sortBy(col)

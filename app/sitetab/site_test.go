@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"fmt"
@@ -141,7 +141,7 @@ func TestSiteTabRunsAndOpensRow(t *testing.T) {
 		w.Write([]byte("<html><head><title>Small</title></head><body><a href=/big>big</a></body></html>"))
 	}))
 	t.Cleanup(srv.Close)
-	tu := newTestUI(t, Options{})
+	tu := newSiteTestUI(t)
 	a := tu.site
 	t.Cleanup(a.runner.Wait)
 	a.savePath = func() string { return filepath.Join(t.TempDir(), "site.jsonl") }
@@ -166,12 +166,14 @@ func TestSiteTabRunsAndOpensRow(t *testing.T) {
 		a.selected = 0
 		a.onOpenRow()
 	})
-	tu.waitEnd(t, 10*time.Second)
-	tu.act(func() {
-		if tu.report == nil || tu.report.URL != srv.URL+"/big" || tu.tabs.Selected() != tu.tab.overview {
-			t.Errorf("the row did not open in the page view")
+	select {
+	case got := <-tu.opened:
+		if got != srv.URL+"/big" {
+			t.Errorf("the row did not open in the page view: %s opened", got)
 		}
-	})
+	case <-time.After(10 * time.Second):
+		t.Fatal("the row did not open in the page view")
+	}
 }
 
 // Cancel keeps the rows so far, and Resume finishes without fetching them
@@ -194,7 +196,7 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 		w.Write([]byte("<html><body>page</body></html>"))
 	}))
 	t.Cleanup(func() { srv.Close() })
-	tu := newTestUI(t, Options{})
+	tu := newSiteTestUI(t)
 	a := tu.site
 	t.Cleanup(a.runner.Wait)
 	save := filepath.Join(t.TempDir(), "site.jsonl")
@@ -227,8 +229,34 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 	}
 }
 
+// siteTestUI is the Site tab in a test window, built as the window builds
+// it, with the default profile.
+type siteTestUI struct {
+	site   *Area
+	bridge *job.Bridge
+	opened chan string // the URLs of the rows opened in the page view
+}
+
+func newSiteTestUI(t *testing.T) *siteTestUI {
+	t.Helper()
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	p, ok := fetch.Lookup(fetch.DefaultProfileID)
+	if !ok {
+		t.Fatalf("no default profile %q", fetch.DefaultProfileID)
+	}
+	tu := &siteTestUI{bridge: &job.Bridge{}, opened: make(chan string, 1)}
+	tu.site = New(t.Context(), tu.bridge, w, func() fetch.Profile { return p }, func(u string) { tu.opened <- u })
+	w.SetContent(tu.site.Content())
+	t.Cleanup(func() { tu.bridge.Sync(tu.site.Close) })
+	return tu
+}
+
+// act runs f on the test's UI thread, between hand-overs.
+func (tu *siteTestUI) act(f func()) { tu.bridge.Sync(f) }
+
 // waitFor polls cond, between hand-overs to the UI, until it holds.
-func (tu *testUI) waitFor(t *testing.T, cond func() bool) {
+func (tu *siteTestUI) waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
@@ -247,8 +275,8 @@ func (tu *testUI) waitFor(t *testing.T, cond func() bool) {
 func BenchmarkSiteApply(b *testing.B) {
 	test.NewTempApp(b)
 	w := test.NewTempWindow(b, nil)
-	a := newSiteArea(b.Context(), &job.Bridge{}, w, func() fetch.Profile { return fetch.Profile{} }, func(string) {})
-	w.SetContent(a.content())
+	a := New(b.Context(), &job.Bridge{}, w, func() fetch.Profile { return fetch.Profile{} }, func(string) {})
+	w.SetContent(a.Content())
 	w.Resize(fyne.NewSize(1280, 900))
 	rows := genRows(100_300)
 	a.model.sortBy(siteColPercent)

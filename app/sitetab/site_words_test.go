@@ -1,4 +1,4 @@
-package app
+package sitetab
 
 import (
 	"html"
@@ -39,7 +39,7 @@ func TestSiteWordsForPeople(t *testing.T) {
 // Before a run the tab shows neither an empty plot under a lone limit
 // label nor a progress bar at 0 %.
 func TestSiteIdleHidesPlotAndBar(t *testing.T) {
-	tu := newTestUI(t, Options{})
+	tu := newSiteTestUI(t)
 	a := tu.site
 	tu.act(func() {
 		if a.plot.Visible() || a.bar.Visible() {
