@@ -62,7 +62,7 @@ install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/$(BIN)"
 
-## test: formatting, vet, the core's independence from Fyne, staticcheck, tests with the race detector, GUI smoke test
+## test: formatting, vet, the core's independence from Fyne, the window's one-way arrows, staticcheck, tests with the race detector, GUI smoke test
 test: deps check unit race smoke
 
 check:
@@ -74,6 +74,11 @@ check:
 	@echo "== fetch/, inspect/, internal/ and cli/ import nothing from fyne.io; app/byteview imports no Cutoff package"
 	@if $(GO) list -deps ./fetch/... ./inspect/... ./internal/... ./cli/... | grep '^fyne\.io/'; then echo "the core imports Fyne"; exit 1; fi
 	@if $(GO) list -deps ./app/byteview | grep '^github.com/cutoffapp/' | grep -v '/app/byteview$$'; then echo "app/byteview imports Cutoff packages"; exit 1; fi
+	@echo "== a tab package (app/*tab) imports neither the window (package app) nor another tab; app/job, app/kit and app/prefs import neither"
+	@for p in $$($(GO) list -e ./app/... | grep -E '/app/([a-z]+tab|job|kit|prefs)$$'); do \
+		bad=$$($(GO) list -e -deps $$p | grep -E '^github\.com/cutoffapp/cutoff/app(/[a-z]+tab)?$$' | grep -vx "$$p" | tr "\n" " "); \
+		if [ -n "$$bad" ]; then echo "$$p imports, directly or through another package: $$bad"; exit 1; fi; \
+	done
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
 
