@@ -62,7 +62,7 @@ install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/$(BIN)"
 
-## test: formatting, vet, the core's independence from Fyne, staticcheck, tests with the race detector, GUI smoke test
+## test: formatting, vet, the core's independence from Fyne, the window's one-way arrows, staticcheck, tests with the race detector, GUI smoke test
 test: deps check unit race smoke
 
 check: arrows
@@ -115,6 +115,11 @@ arrows:
 	$(call only,./verify,assets|internal/prose)
 	$(call never,./cli,/cutoff/app(/|$$))
 	$(call never,./app/...,/cutoff/cli$$)
+	@echo "== a tab package (app/*tab) imports neither the window (package app) nor another tab; app/job, app/kit and app/prefs import neither"
+	@for p in $$($(GO) list -e ./app/... | grep -E '/app/([a-z]+tab|job|kit|prefs)$$'); do \
+		bad=$$($(GO) list -e -deps $$p | grep -E '^github\.com/cutoffapp/cutoff/app(/[a-z]+tab)?$$' | grep -vx "$$p" | tr "\n" " "); \
+		if [ -n "$$bad" ]; then echo "$$p imports, directly or through another package: $$bad"; exit 1; fi; \
+	done
 
 ## unit: the core and the UI build and test without cgo or a display
 unit:

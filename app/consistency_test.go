@@ -22,6 +22,8 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
@@ -365,11 +367,11 @@ func (r *rendered) checkComposition(t *testing.T) {
 			continue
 		}
 		shares++
-		if !hasLineWith(r.text, it.kind, commas(it.bytes), it.share) {
-			t.Errorf("the text report has no line %s %s %s", it.kind, commas(it.bytes), it.share)
+		if !hasLineWith(r.text, it.kind, kit.Commas(it.bytes), it.share) {
+			t.Errorf("the text report has no line %s %s %s", it.kind, kit.Commas(it.bytes), it.share)
 		}
-		if pack := it.kind + "\n" + commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
-			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, commas(it.bytes), it.share)
+		if pack := it.kind + "\n" + kit.Commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
+			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, kit.Commas(it.bytes), it.share)
 		}
 	}
 	if shares == 0 {
@@ -387,15 +389,15 @@ func (r *rendered) checkJSONLD(t *testing.T) {
 				n++
 			}
 		}
-		if n > 0 && strings.HasPrefix(r.win.impact.jsonLD, "No JSON-LD") {
-			t.Errorf("Impact says %q of a page with %d JSON-LD blocks", r.win.impact.jsonLD, n)
+		if n > 0 && strings.HasPrefix(r.win.impact.JSONLD, "No JSON-LD") {
+			t.Errorf("Impact says %q of a page with %d JSON-LD blocks", r.win.impact.JSONLD, n)
 		}
 		return
 	}
 	for _, j := range im.JSONLD {
 		span := inspect.BodyRange(j.Offset, j.End)
-		if !strings.Contains(r.win.impact.jsonLD, span) {
-			t.Errorf("Impact does not show the JSON-LD block as %q:\n%s", span, r.win.impact.jsonLD)
+		if !strings.Contains(r.win.impact.JSONLD, span) {
+			t.Errorf("Impact does not show the JSON-LD block as %q:\n%s", span, r.win.impact.JSONLD)
 		}
 		for _, f := range r.rep.Findings {
 			if f.Code == inspect.CodeJSONLDCut && f.Offset != nil && *f.Offset == j.Offset && !strings.Contains(f.Message, span) {
@@ -427,7 +429,7 @@ func (r *rendered) checkPresence(t *testing.T) {
 		for _, w := range words {
 			allLost = allLost && strings.HasPrefix(w, "LOST")
 		}
-		windowLost := hasLineWith(r.win.impact.compare, row, "LOST")
+		windowLost := hasLineWith(r.win.impact.Compare, row, "LOST")
 		if allLost != windowLost {
 			t.Errorf("%s: Impact says LOST %v, the element tables say %v", row, windowLost, words)
 		}
@@ -462,9 +464,9 @@ func (r *rendered) checkResources(t *testing.T) {
 				t.Errorf("%s: counted %d, header %d + body %d", res.URL, res.CountedBytes, res.HeaderBytes, res.BodyBytes)
 			}
 		}
-		if row.cells[colBytes] != counted || row.cells[colRobots] != res.RobotsWord() || row.cells[colStatus] != res.StatusWord() {
-			t.Errorf("%s: window %q %q %q, want %q %q %q", res.URL, row.cells[colBytes], row.cells[colRobots],
-				row.cells[colStatus], counted, res.RobotsWord(), res.StatusWord())
+		if row.Cells[resourcestab.ColBytes] != counted || row.Cells[resourcestab.ColRobots] != res.RobotsWord() || row.Cells[resourcestab.ColStatus] != res.StatusWord() {
+			t.Errorf("%s: window %q %q %q, want %q %q %q", res.URL, row.Cells[resourcestab.ColBytes], row.Cells[resourcestab.ColRobots],
+				row.Cells[resourcestab.ColStatus], counted, res.RobotsWord(), res.StatusWord())
 		}
 		if got := int64(jr[i].(map[string]any)["counted_bytes"].(float64)); got != res.CountedBytes {
 			t.Errorf("%s: JSON counted_bytes %d, want %d", res.URL, got, res.CountedBytes)

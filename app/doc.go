@@ -1,5 +1,10 @@
-// Package app is Cutoff's Fyne user interface: the window, the byte ruler, the
-// source view, the tables and dialogs that show an inspection's report.
+// Package app is Cutoff's Fyne user interface: the window, its top bar and
+// profile picker, the Overview, Source and Headers tabs, and the one
+// coordinator of the tabs that are packages of their own (app/impacttab,
+// app/resourcestab, app/renderedtab, app/robotstab, app/verifytab,
+// app/comparetab, app/sitetab): it builds them, prepares their models from
+// a report off the UI thread (views.go), opens the Source tab at a byte for
+// them, and runs the inspection and the render on app/job's runner.
 //
 // The package takes the fyne.App and fyne.Window it is given and never creates
 // an application itself, so every screen builds and tests under Fyne's test
@@ -7,7 +12,8 @@
 // no parsing: the engine in package inspect computes, this package shows.
 //
 // Widgets and their methods belong to the UI goroutine. Results computed on
-// other goroutines are handed over with fyne.Do; renderers never call it.
+// other goroutines are handed over through app/job's Bridge, the one caller
+// of fyne.Do; renderers never call it.
 //
 // Byte offsets shown or accepted by the widgets here are offsets into the
 // decoded response body unless a comment says otherwise; the crawler's count

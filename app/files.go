@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
 )
@@ -31,7 +32,7 @@ func (u *UI) onOpenFile() {
 		u.onInspect()
 	}, u.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".html", ".htm", ".xhtml", ".txt"}))
-	showFileDialog(d, u.win)
+	kit.ShowFileDialog(d, u.win)
 }
 
 // onExport asks where to save the report: .json, .csv or .html (a
@@ -50,7 +51,7 @@ func (u *UI) onExport() {
 		u.exportTo(rep, wc, wc.URI().Name())
 	}, u.win)
 	d.SetFileName("cutoff-report.html")
-	showFileDialog(d, u.win)
+	kit.ShowFileDialog(d, u.win)
 }
 
 // exportTo writes rep to w in the format named by name's extension (HTML
@@ -62,7 +63,7 @@ func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
-		u.bridge.do(func() {
+		u.bridge.Do(func() {
 			if err != nil {
 				u.top.setError("The report could not be written: " + err.Error())
 				return
@@ -82,21 +83,6 @@ func reportFormat(name string) string {
 		return ext
 	}
 	return report.FormatHTML
-}
-
-// fileDialog is what showFileDialog needs of Fyne's file dialogs.
-type fileDialog interface {
-	Resize(fyne.Size)
-	Show()
-}
-
-// showFileDialog shows d over most of the window: at Fyne's minimum size a
-// file dialog lists about eight entries, too few to find a file in a full
-// download or temporary folder.
-func showFileDialog(d fileDialog, win fyne.Window) {
-	s := win.Canvas().Size()
-	d.Show()                                            // Fyne's file dialog can only be resized once shown
-	d.Resize(fyne.NewSize(s.Width*0.85, s.Height*0.85)) // never below the dialog's own minimum
 }
 
 func (u *UI) showFileError(err error) {

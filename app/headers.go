@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 )
 
@@ -25,18 +26,18 @@ type headersArea struct {
 
 func newHeadersArea() *headersArea {
 	a := &headersArea{
-		request:   monoLabel(),
-		redirects: monoLabel(),
-		raw:       monoLabel(),
-		sizes:     monoLabel(),
-		timings:   monoLabel(),
+		request:   kit.MonoLabel(),
+		redirects: kit.MonoLabel(),
+		raw:       kit.MonoLabel(),
+		sizes:     kit.MonoLabel(),
+		timings:   kit.MonoLabel(),
 	}
 	a.root = container.NewVScroll(container.NewVBox(
-		heading("Request as sent"), a.request,
-		heading("Redirect chain"), a.redirects,
-		heading("Final response header"), a.raw,
-		heading("Sizes"), a.sizes,
-		heading("Timings"), a.timings,
+		kit.Heading("Request as sent"), a.request,
+		kit.Heading("Redirect chain"), a.redirects,
+		kit.Heading("Final response header"), a.raw,
+		kit.Heading("Sizes"), a.sizes,
+		kit.Heading("Timings"), a.timings,
 	))
 	a.clear()
 	return a
@@ -64,7 +65,7 @@ func (a *headersArea) show(r *fetch.Result) {
 	}
 	a.request.SetText(requestText(r))
 	a.redirects.SetText(redirectText(r))
-	a.raw.SetText(headerBlockText(r.RawHeader))
+	a.raw.SetText(kit.HeaderBlockText(r.RawHeader))
 	a.sizes.SetText(sizesText(r))
 	a.timings.SetText(timingsText(r.Timings))
 }
@@ -86,7 +87,7 @@ func requestText(r *fetch.Result) string {
 	if r.Local {
 		return "No request: the page was read from the local file " + r.URL + "."
 	}
-	return headerBlockText([]byte(r.Request))
+	return kit.HeaderBlockText([]byte(r.Request))
 }
 
 func redirectText(r *fetch.Result) string {
@@ -96,22 +97,10 @@ func redirectText(r *fetch.Result) string {
 	var b strings.Builder
 	for i, h := range r.Redirects {
 		fmt.Fprintf(&b, "%d. %d  %s\n   → %s   (header block %s)\n",
-			i+1, h.Status, h.URL, h.Location, bytesText(h.HeaderBytes))
+			i+1, h.Status, h.URL, h.Location, kit.BytesText(h.HeaderBytes))
 	}
 	fmt.Fprintf(&b, "%d. %d  %s   (final)", len(r.Redirects)+1, r.Status, r.FinalURL)
 	return b.String()
-}
-
-// maxShownHeader bounds the header block a label shows: a label wrapping a
-// megabyte takes seconds and gigabytes, and no real header is that long.
-const maxShownHeader = 64 << 10
-
-// headerBlockText is the raw header block, status line first, with CRLF
-// shown as line breaks, bytes that are not UTF-8 as U+FFFD, and at most
-// maxShownHeader bytes of it.
-func headerBlockText(raw []byte) string {
-	text := shownText(raw, maxShownHeader)
-	return strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 }
 
 // sizesText is the byte accounting; for a page read from a file, the bytes
@@ -122,14 +111,14 @@ func sizesText(r *fetch.Result) string {
 	row := func(name, value string) { fmt.Fprintf(&b, "%-26s %s\n", name, value) }
 	row("Header block", headerSizeText(r))
 	if r.Local {
-		row("Read from disk", bytesText(r.BodyBytes))
+		row("Read from disk", kit.BytesText(r.BodyBytes))
 	} else {
-		row("Body on the wire", bytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
-		row("Body decoded (read)", bytesText(r.BodyBytes))
+		row("Body on the wire", kit.BytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
+		row("Body decoded (read)", kit.BytesText(r.BodyBytes))
 	}
 	counted := r.CountedHeaderBytes() + r.BodyBytes
-	row("Counted by the crawler", bytesText(counted)+headerNote(r.CountsHeaders))
-	row("Limit", limitText(r.LimitBytes, r.LimitBinaryBytes))
+	row("Counted by the crawler", kit.BytesText(counted)+headerNote(r.CountsHeaders))
+	row("Limit", kit.LimitText(r.LimitBytes, r.LimitBinaryBytes))
 	if !r.Local {
 		row("Content-Type", orNone(r.ContentType))
 	}
@@ -147,19 +136,19 @@ func sizesText(r *fetch.Result) string {
 func headerSizeText(r *fetch.Result) string {
 	switch {
 	case !r.Local:
-		return bytesText(r.HeaderBytes)
+		return kit.BytesText(r.HeaderBytes)
 	case r.HeaderBytes > 0:
-		return bytesText(r.HeaderBytes) + " (given with --header-bytes, not read)"
+		return kit.BytesText(r.HeaderBytes) + " (given with --header-bytes, not read)"
 	}
-	return bytesText(0) + " (a file has no header; --header-bytes sets what the crawler would count)"
+	return kit.BytesText(0) + " (a file has no header; --header-bytes sets what the crawler would count)"
 }
 
 func timingsText(t fetch.Timings) string {
 	return fmt.Sprintf("%-26s %s\n%-26s %s\n%-26s %s\n%-26s %s",
-		"Connect (DNS included)", duration(t.Connect),
-		"TLS handshake", duration(t.TLS),
-		"Time to first byte", duration(t.FirstByte),
-		"Total (redirects included)", duration(t.Total))
+		"Connect (DNS included)", kit.Duration(t.Connect),
+		"TLS handshake", kit.Duration(t.TLS),
+		"Time to first byte", kit.Duration(t.FirstByte),
+		"Total (redirects included)", kit.Duration(t.Total))
 }
 
 func encodingNote(enc string) string {
@@ -180,19 +169,7 @@ func readStopNote(r *fetch.Result) string {
 	if r.BodyError != "" {
 		return r.BodyError
 	}
-	return "at the read cap of " + bytesText(r.CapBytes) + "; the body is longer"
-}
-
-// limitText is a limit with its binary reading when the source states it
-// in MB: "2,000,000 bytes (2,097,152 if MB means MiB)".
-func limitText(limit, binary int64) string {
-	if limit <= 0 {
-		return "none"
-	}
-	if binary > 0 && binary != limit {
-		return bytesText(limit) + " (" + commas(binary) + " if MB means MiB)"
-	}
-	return bytesText(limit)
+	return "at the read cap of " + kit.BytesText(r.CapBytes) + "; the body is longer"
 }
 
 func orNone(s string) string {
@@ -200,17 +177,4 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
-}
-
-// monoLabel is a selectable, wrapping monospace label for values to copy.
-func monoLabel() *widget.Label {
-	l := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	l.Selectable = true
-	l.Wrapping = fyne.TextWrapBreak
-	return l
-}
-
-// heading is a bold section title.
-func heading(text string) *widget.Label {
-	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 }

@@ -28,7 +28,7 @@ func inspectLocalNews(t *testing.T) *testUI {
 
 func TestLocalFileResourcesNotFetched(t *testing.T) {
 	tu := inspectLocalNews(t)
-	got := tu.res.summary.Text
+	got := tu.res.Summary()
 	if strings.Contains(got, "no subresources") {
 		t.Errorf("resources summary = %q: nothing was looked at, so never \"none\"", got)
 	}
@@ -37,30 +37,6 @@ func TestLocalFileResourcesNotFetched(t *testing.T) {
 	}
 	if !strings.Contains(got, "not fetched for a local file") || tu.report.ResourceReferences == 0 {
 		t.Errorf("resources summary = %q (%d references), want not fetched and the page's count", got, tu.report.ResourceReferences)
-	}
-}
-
-func TestLocalFileRobotsNotChecked(t *testing.T) {
-	tu := inspectLocalNews(t)
-	g := tu.robots.grid
-	if g == nil || len(g.urls) == 0 || len(g.agents) == 0 {
-		t.Fatalf("robots grid = %+v, want the file's URL and the profile's agents", g)
-	}
-	l := widget.NewLabel("")
-	for col := 1; col <= len(g.agents); col++ {
-		tu.act(func() { tu.robots.updateCell(widget.TableCellID{Row: 0, Col: col}, l) })
-		if l.Text != notCheckedWord || l.Importance != widget.MediumImportance {
-			t.Errorf("%s cell = %q (importance %v), want %q in a neutral colour: no robots.txt was consulted",
-				g.agents[col-1].label, l.Text, l.Importance, notCheckedWord)
-		}
-	}
-	if got := whyText(g.urls[0], g.agents[0], g.cells[0][0]); strings.Contains(got, "allowed") {
-		t.Errorf("why = %q, want no verdict", got)
-	}
-	// Rules typed in the editor are tested as usual.
-	typed := evalRobots([]byte("User-agent: *\nDisallow: /\n"), nil, false, g.urls, g.agents)
-	if c := typed.cells[0][0]; c.unchecked || c.v.Allowed {
-		t.Errorf("typed Disallow: / gives unchecked %v allowed %v, want a disallowed verdict", c.unchecked, c.v.Allowed)
 	}
 }
 

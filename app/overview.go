@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 )
 
@@ -57,7 +58,7 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.contrib.Wrapping = fyne.TextWrapWord
 	a.ruler.OnSelect = onOffset
-	top := container.NewVBox(a.summary, a.ruler, a.legend, a.contrib, heading("Findings"))
+	top := container.NewVBox(a.summary, a.ruler, a.legend, a.contrib, kit.Heading("Findings"))
 	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
 	a.report.Hide()
 	a.root = container.NewStack(a.welcome.content(), a.report)
@@ -96,7 +97,7 @@ func legendObjects(items []legendItem) []fyne.CanvasObject {
 	for _, it := range items {
 		sw := canvas.NewRectangle(byteview.KindColor(it.kind, th))
 		sw.SetMinSize(fyne.NewSize(12, 12))
-		text := byteview.KindName(it.kind) + " " + commas(it.bytes)
+		text := byteview.KindName(it.kind) + " " + kit.Commas(it.bytes)
 		if it.share != "" {
 			text += " (" + it.share + ")"
 		}
@@ -155,7 +156,7 @@ func (f *findingsList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		return
 	}
 	off := *it.Offset
-	jump.SetText("byte " + commas(off))
+	jump.SetText("byte " + kit.Commas(off))
 	jump.OnTapped = func() { f.onOffset(off) }
 	jump.Show()
 }

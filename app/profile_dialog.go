@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
 )
 
 // errLimit is the one sentence shown for a limit that is not a byte count.
@@ -51,7 +53,7 @@ func (u *UI) onEditCustom() {
 	ua := widget.NewEntry()
 	ua.SetText(p.UserAgentTemplate)
 	limit := widget.NewEntry()
-	limit.SetText(commas(p.LimitFor("html").Bytes))
+	limit.SetText(kit.Commas(p.LimitFor("html").Bytes))
 	limit.Validator = func(s string) error {
 		_, err := parseByteCount(s)
 		return err

@@ -58,23 +58,23 @@ func (pp *profilePicker) load() error {
 // no Custom profile yet. The preference keys are then forgotten, unless
 // the file could not be written, so the next start tries again.
 func (pp *profilePicker) migrate() string {
-	c := pp.prefs.custom()
+	c := pp.prefs.Custom()
 	if c.UserAgent == "" && c.LimitBytes <= 0 {
 		return ""
 	}
 	if pp.hasSaved(customID) {
-		pp.prefs.clearCustom() // the file wins: it is what the command line uses
+		pp.prefs.ClearCustom() // the file wins: it is what the command line uses
 		return ""
 	}
 	p := customWith(builtinCustom(), c.UserAgent, c.LimitBytes)
 	err := pp.store.Put(p)
 	switch {
 	case err == nil:
-		pp.prefs.clearCustom()
+		pp.prefs.ClearCustom()
 		pp.keep(p)
 		return ""
 	case errors.Is(err, fetch.ErrInvalidProfile):
-		pp.prefs.clearCustom() // it could never be sent
+		pp.prefs.ClearCustom() // it could never be sent
 		return "The Custom profile kept by an earlier version was dropped: " + plainError(err)
 	}
 	return "The Custom profile kept by an earlier version could not be moved to the saved profiles: " + plainError(err)

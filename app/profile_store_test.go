@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -202,6 +203,15 @@ func TestBrokenStore(t *testing.T) {
 	}
 }
 
+// The preference keys earlier versions kept the Custom profile under; they
+// are part of the saved state, so the test writes them as a user's old
+// preferences have them.
+const (
+	prefCustomUA    = "profile.custom.user_agent"
+	prefCustomLimit = "profile.custom.limit_bytes"
+	prefCustomBase  = "profile.custom.base"
+)
+
 func TestMigrateCustom(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -221,10 +231,11 @@ func TestMigrateCustom(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := prefs{test.NewTempApp(t).Preferences()}
-			s.p.SetString(prefCustomBase, "googlebot-smartphone")
-			s.p.SetString(prefCustomUA, tt.ua)
-			s.p.SetInt(prefCustomLimit, tt.limit)
+			fp := test.NewTempApp(t).Preferences()
+			s := prefs.New(fp)
+			fp.SetString(prefCustomBase, "googlebot-smartphone")
+			fp.SetString(prefCustomUA, tt.ua)
+			fp.SetInt(prefCustomLimit, tt.limit)
 			path := tempProfilesPath(t)
 			if tt.inStore != "" {
 				if err := (fetch.SavedProfiles{Path: path}).Put(customWith(builtinCustom(), tt.inStore, 0)); err != nil {
@@ -245,7 +256,7 @@ func TestMigrateCustom(t *testing.T) {
 			if ok && pp.list[pp.customIndex()].UserAgentTemplate != tt.wantUA {
 				t.Errorf("the picker's Custom sends %q, want %q", pp.list[pp.customIndex()].UserAgentTemplate, tt.wantUA)
 			}
-			left := s.p.String(prefCustomBase) + s.p.String(prefCustomUA) + fmt.Sprint(s.p.Int(prefCustomLimit))
+			left := fp.String(prefCustomBase) + fp.String(prefCustomUA) + fmt.Sprint(fp.Int(prefCustomLimit))
 			if got := left == "0"; got != tt.cleared {
 				t.Errorf("preference keys cleared = %v (left %q), want %v", got, left, tt.cleared)
 			}
@@ -254,13 +265,14 @@ func TestMigrateCustom(t *testing.T) {
 }
 
 func TestMigrateKeepsPrefsWhenWriteFails(t *testing.T) {
-	s := prefs{test.NewTempApp(t).Preferences()}
-	s.p.SetString(prefCustomUA, "OldBot/1.0")
+	fp := test.NewTempApp(t).Preferences()
+	s := prefs.New(fp)
+	fp.SetString(prefCustomUA, "OldBot/1.0")
 	pp, problem := newProfilePicker(s, unwritableStore(t))
 	if want := "The Custom profile kept by an earlier version could not be moved"; !strings.HasPrefix(problem, want) {
 		t.Errorf("problem = %q, want it to start with %q", problem, want)
 	}
-	if got := s.custom().UserAgent; got != "OldBot/1.0" {
+	if got := s.Custom().UserAgent; got != "OldBot/1.0" {
 		t.Errorf("the preferences' UA = %q, want it kept to try again", got)
 	}
 	if pp.customIndex() < 0 {

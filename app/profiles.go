@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/fetch"
 )
 
@@ -15,7 +17,7 @@ const customID = "custom"
 // ones and those in the saved-profiles file the command line reads too, and
 // which one is chosen. Its methods belong to the UI goroutine.
 type profilePicker struct {
-	prefs    prefs
+	prefs    prefs.Store
 	store    *fetch.SavedProfiles // nil when there is no file to keep profiles in
 	storeErr error                // why store is nil
 	saved    []fetch.Profile      // the saved profiles as last read
@@ -30,10 +32,10 @@ type profilePicker struct {
 // versions kept in the preferences into that file, and selects the profile
 // chosen last. problem is one sentence for the banner when saved profiles
 // could not be read or moved, "" otherwise; the built-ins work either way.
-func newProfilePicker(s prefs, path string) (pp *profilePicker, problem string) {
+func newProfilePicker(s prefs.Store, path string) (pp *profilePicker, problem string) {
 	pp = &profilePicker{prefs: s}
 	problem = pp.open(path)
-	pp.setList(s.profileID())
+	pp.setList(s.ProfileID())
 	return pp, problem
 }
 
@@ -103,7 +105,7 @@ func (pp *profilePicker) selectID(id string) bool {
 func (pp *profilePicker) onName(name string) {
 	if i := slices.Index(pp.names, name); i >= 0 {
 		pp.current = i
-		pp.prefs.setProfileID(pp.list[i].ID)
+		pp.prefs.SetProfileID(pp.list[i].ID)
 	}
 	pp.describe()
 }
@@ -133,7 +135,7 @@ func (pp *profilePicker) describe() {
 // source, User-Agent.
 func profileLine(p fetch.Profile) string {
 	lim := p.LimitFor(fetch.KindHTML)
-	limit := bytesText(lim.Bytes)
+	limit := kit.BytesText(lim.Bytes)
 	if !lim.Published {
 		limit += " (no published limit; Google's 15 MB default assumed)"
 	}
@@ -168,7 +170,7 @@ func headerCount(p fetch.Profile) string {
 func sourceOf(p fetch.Profile, field string) string {
 	for _, s := range p.Sources {
 		if s.Field == field {
-			note := shorten(s.Note, 60)
+			note := kit.Shorten(s.Note, 60)
 			if s.Date != "" {
 				note += ", " + s.Date
 			}

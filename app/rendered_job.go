@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/renderedtab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
@@ -37,35 +39,35 @@ func (u *UI) startRender(rep *inspect.Report, p fetch.Profile) {
 	switch {
 	case u.renderEngine == nil:
 		return
-	case !u.rendered.on():
-		u.rendered.clear("Rendering is turned off: tick the box above and inspect again to render the page.")
+	case !u.rendered.On():
+		u.rendered.Clear("Rendering is turned off: tick the box above and inspect again to render the page.")
 		return
 	}
 	if _, err := render.FindBrowser(""); errors.Is(err, render.ErrNoBrowser) {
-		u.rendered.clear(noBrowserSentence)
+		u.rendered.Clear(noBrowserSentence)
 		return
 	}
-	u.rendered.clear("Rendering the page in Chromium, from the bytes the crawler kept and whole…")
+	u.rendered.Clear("Rendering the page in Chromium, from the bytes the crawler kept and whole…")
 	u.running = true
 	u.top.setRunning(true)
 	u.renderGen++
 	id := u.renderGen
-	u.renderer.start(u.renderJob(rep, p), u.top.showProgress, func() { u.onRenderEnd(id) })
+	u.renderer.Start(u.renderJob(rep, p), u.top.showProgress, func() { u.onRenderEnd(id) })
 }
 
 // renderJob renders and prepares the tab's data on the job's goroutine.
-func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job[inspect.Progress] {
+func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Progress] {
 	run := u.renderEngine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
 		rd := run(ctx, rep, p, func(phase string) { progress(inspect.Progress{Phase: "Rendering: " + phase}) })
 		if ctx.Err() != nil {
 			return nil
 		}
-		d := prepareRendered(rd)
+		d := renderedtab.DataOf(rd)
 		return func() {
 			rep.AddRendered(rd)
 			u.overview.show(overviewOf(rep)) // the render's findings join the page's
-			u.rendered.show(d)
+			u.rendered.Show(d)
 			u.top.phase.SetText(doneText(rep) + " Rendered.")
 		}
 	}
@@ -86,8 +88,8 @@ func (u *UI) onRenderEnd(id int) {
 // stopRender cancels a render in progress; the browser ends with it.
 func (u *UI) stopRender(status string) {
 	u.renderGen++
-	u.renderer.stop()
+	u.renderer.Stop()
 	if status != "" {
-		u.rendered.clear(status)
+		u.rendered.Clear(status)
 	}
 }

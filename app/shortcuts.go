@@ -120,11 +120,11 @@ func (u *UI) onCopy() {
 	case u.tab.source:
 		text = u.source.copyText()
 	case u.tab.impact:
-		text = u.impact.copyText()
+		text = u.impact.CopyText()
 	case u.tab.resources:
-		text = u.res.copyText()
+		text = u.res.CopyText()
 	case u.tab.robots:
-		text = u.robots.copyText()
+		text = u.robots.CopyText()
 	}
 	if text != "" {
 		u.app.Clipboard().SetContent(text)

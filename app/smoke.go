@@ -27,7 +27,7 @@ func (u *UI) startSmoke(limit time.Duration) {
 	u.smoke = &smokeRun{log: os.Stderr}
 	u.exitCode = 1
 	u.smoke.timer = time.AfterFunc(limit, func() {
-		u.bridge.do(func() { u.smokeEnded(false, fmt.Sprintf("no report after %s", limit)) })
+		u.bridge.Do(func() { u.smokeEnded(false, fmt.Sprintf("no report after %s", limit)) })
 	})
 	if strings.TrimSpace(u.top.url.Text) == "" {
 		u.smokeEnded(false, "nothing to inspect: give a URL or --demo")
@@ -65,10 +65,10 @@ func (u *UI) smokeEnded(ok bool, why string) {
 // own goroutine so the UI thread paints between the steps.
 func (u *UI) visitTabsAndQuit() {
 	for i := range u.tabs.Items {
-		u.bridge.do(func() { u.tabs.SelectIndex(i) })
+		u.bridge.Do(func() { u.tabs.SelectIndex(i) })
 		time.Sleep(smokeTabPause)
 	}
-	u.bridge.do(u.quit)
+	u.bridge.Do(u.quit)
 }
 
 // quit closes everything and ends the app's event loop.
@@ -90,11 +90,11 @@ func (u *UI) filled() error {
 		return errors.New("the Overview tab has no ruler")
 	case rep.Fetch != nil && len(rep.Fetch.Body) > 0 && u.source.view.Rows() == 0:
 		return errors.New("the Source tab has no rows")
-	case !u.impact.filled():
+	case !u.impact.Filled():
 		return errors.New("the Impact tab is empty")
-	case !u.res.filled():
+	case !u.res.Filled():
 		return errors.New("the Resources tab was not filled")
-	case !u.robots.filled():
+	case !u.robots.Filled():
 		return errors.New("the Robots tab was not filled")
 	case u.headers.raw.Text == "":
 		return errors.New("the Headers tab has no status line")

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -162,9 +163,9 @@ func phaseText(p inspect.Progress) string {
 	case p.Phase == "resources" && p.ResourcesTotal > 0:
 		return fmt.Sprintf("resources %d/%d", p.ResourcesDone, p.ResourcesTotal)
 	case p.Done > 0 && p.Total > 0:
-		return fmt.Sprintf("%s: %s of %s bytes", p.Phase, commas(p.Done), commas(p.Total))
+		return fmt.Sprintf("%s: %s of %s bytes", p.Phase, kit.Commas(p.Done), kit.Commas(p.Total))
 	case p.Done > 0:
-		return fmt.Sprintf("%s: %s", p.Phase, bytesText(p.Done))
+		return fmt.Sprintf("%s: %s", p.Phase, kit.BytesText(p.Done))
 	case p.Phase == "":
 		return "Working…"
 	default:

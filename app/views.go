@@ -2,10 +2,13 @@ package app
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/impacttab"
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
+	"github.com/cutoffapp/cutoff/app/robotstab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
@@ -16,30 +19,27 @@ import (
 // byte map is coarsened first, so a 256 MB page of tiny spans stays cheap.
 const maxRulerSegments = 100_000
 
-// maxRobotsURLs bounds the URLs the robots grid is prefilled with.
-const maxRobotsURLs = 40
-
 // views is everything the tabs show for one report, computed on the
 // inspection's goroutine so the UI thread only assigns.
 type views struct {
 	overview  overviewData
 	source    sourceData
-	impact    impactData
-	resources []resourceRow
+	impact    impacttab.Data
+	resources []resourcestab.Row
 	// resourcesNote says why no subresource was fetched; "" when they were.
 	resourcesNote string
-	robots        robotsData
+	robots        robotstab.Data
 }
 
 // prepareViews derives every tab's content from a report. It reads the
 // report only and may run on any goroutine.
 func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
-	v := &views{resources: resourceRows(rep.Resources), resourcesNote: rep.ResourcesNote(), robots: robotsDataOf(rep, p)}
+	v := &views{resources: resourcestab.RowsOf(rep.Resources), resourcesNote: rep.ResourcesNote(), robots: robotstab.DataOf(rep, p)}
 	v.overview = overviewOf(rep)
 	if rep.Fetch != nil {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)
 	}
-	v.impact = impactOf(rep.Analysis, rep.Profile.Name, rep.Whole())
+	v.impact = impacttab.DataOf(rep.Analysis, rep.Profile.Name, rep.Whole())
 	return v
 }
 
@@ -141,7 +141,7 @@ func criticalLabel(c scan.Critical) string {
 	case c.Kind == scan.ElementHreflang && c.Name != "":
 		label += " " + c.Name
 	case c.Kind == scan.ElementJSONLD && c.Value != "":
-		label += " (" + shorten(c.Value, 40) + ")"
+		label += " (" + kit.Shorten(c.Value, 40) + ")"
 	}
 	return label
 }
@@ -203,68 +203,24 @@ func summaryText(rep *inspect.Report) string {
 	what := "decoded body"
 	if r.CountsHeaders {
 		counted += r.HeaderBytes
-		what = fmt.Sprintf("header %s + decoded body %s", commas(r.HeaderBytes), commas(r.BodyBytes))
+		what = fmt.Sprintf("header %s + decoded body %s", kit.Commas(r.HeaderBytes), kit.Commas(r.BodyBytes))
 	}
 	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
-		r.FinalURL, statusOf(r), bytesText(counted), what, rep.Profile.Name, bytesText(r.LimitBytes))
+		r.FinalURL, statusOf(r), kit.BytesText(counted), what, rep.Profile.Name, kit.BytesText(r.LimitBytes))
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
 		loses := "loses"
 		if !r.ReadComplete {
 			loses = "loses at least" // what was not read is lost too
 		}
-		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", commas(*r.CutoffOffset), loses, bytesText(r.BodyBytes-*r.CutoffOffset))
+		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", kit.Commas(*r.CutoffOffset), loses, kit.BytesText(r.BodyBytes-*r.CutoffOffset))
 	case rep.Partial != nil:
 		s += ": the cutoff is " + rep.Partial.CutoffText() + "."
 	default:
 		s += ": nothing is cut."
 	}
 	if !r.ReadComplete {
-		s += " Reading stopped at " + bytesText(r.BodyBytes) + "; the page is longer."
+		s += " Reading stopped at " + kit.BytesText(r.BodyBytes) + "; the page is longer."
 	}
 	return s
-}
-
-// robotsDataOf prepares the Robots tab: the page host's robots.txt outcome,
-// the profile's tokens, and the page with its same-host resources as URLs.
-func robotsDataOf(rep *inspect.Report, p fetch.Profile) robotsData {
-	d := robotsData{
-		profileName: p.Name, chain: p.RobotsTokens, ignoreStar: p.IgnoresStar,
-		host: originOf(rep.FinalURL), outcome: reportRobots(rep),
-	}
-	lr := liveRobotsOf(d.outcome)
-	d.live, d.liveSize, d.liveNote = lr.text, lr.size, lr.note
-	d.urls = robotsURLs(rep)
-	d.grid = evalRobots([]byte(d.live), d.outcome, true, d.urls, robotsAgents(d.profileName, d.chain, d.ignoreStar, nil))
-	return d
-}
-
-func robotsURLs(rep *inspect.Report) []string {
-	page := rep.FinalURL
-	if page == "" {
-		page = rep.URL
-	}
-	urls := []string{page}
-	origin := originOf(page)
-	seen := map[string]bool{page: true}
-	for _, r := range rep.Resources {
-		if len(urls) >= maxRobotsURLs {
-			break
-		}
-		if !seen[r.URL] && originOf(r.URL) == origin && origin != "" {
-			seen[r.URL] = true
-			urls = append(urls, r.URL)
-		}
-	}
-	return urls
-}
-
-// originOf is scheme://host[:port] of a URL, lower case, "" when it has
-// none: the key a robots.txt belongs to.
-func originOf(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return ""
-	}
-	return strings.ToLower(u.Scheme + "://" + u.Host)
 }

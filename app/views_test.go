@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/resources"
@@ -71,13 +72,13 @@ func TestPrepareViews(t *testing.T) {
 	if !strings.Contains(v.overview.summary, "stops at body byte 2,000") {
 		t.Errorf("summary = %q", v.overview.summary)
 	}
-	if !strings.Contains(v.impact.compare, "Canonical") || !strings.Contains(v.impact.compare, "LOST") {
-		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.compare)
+	if !strings.Contains(v.impact.Compare, "Canonical") || !strings.Contains(v.impact.Compare, "LOST") {
+		t.Errorf("impact table lacks the lost canonical:\n%s", v.impact.Compare)
 	}
-	if got, want := v.robots.urls, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
+	if got, want := v.robots.URLs, []string{"http://h/page", "http://h/app.js", "http://h/font.woff2"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("robots URLs = %q, want the page and its same-host resources %q", got, want)
 	}
-	if len(v.resources) != 3 || !v.resources[1].problem || !v.resources[2].greyed || v.resources[0].problem {
+	if len(v.resources) != 3 || !v.resources[1].Problem || !v.resources[2].Greyed || v.resources[0].Problem {
 		t.Errorf("resource rows: problem/greyed flags wrong: %+v", v.resources)
 	}
 }
@@ -90,19 +91,19 @@ func TestResourceCells(t *testing.T) {
 		col  int
 		want string
 	}{
-		{"counted bytes", resources.Resource{Response: resources.Response{Requested: true, CountedBytes: 1_000_200}, Accounting: fetch.Accounting{Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}}, colBytes, "1,000,200"},
-		{"no response, no bytes", resources.Resource{Response: resources.Response{Requested: true}}, colBytes, "—"},
-		{"not requested", resources.Resource{}, colBytes, "—"},
-		{"robots with line", resources.Resource{Robots: &resources.Robots{Allowed: false, Line: 7}}, colRobots, "disallowed (line 7)"},
-		{"robots not checked", resources.Resource{Robots: &resources.Robots{Policy: "disallow-all", Unreachable: true}}, colRobots, "could not be checked"},
-		{"robots skipped", resources.Resource{Robots: &resources.Robots{Skipped: true}}, colRobots, "not consulted"},
-		{"after the cutoff", resources.Resource{Kind: resources.Script}, colFound, "after cutoff"},
-		{"truncated note", resources.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, colNote, "truncated: over its own 2,000,000-byte limit"},
-		{"failed request", resources.Resource{Response: resources.Response{Requested: true}}, colStatus, "failed"},
+		{"counted bytes", resources.Resource{Response: resources.Response{Requested: true, CountedBytes: 1_000_200}, Accounting: fetch.Accounting{Status: 200, HeaderBytes: 200, BodyBytes: 1_000_000}}, resourcestab.ColBytes, "1,000,200"},
+		{"no response, no bytes", resources.Resource{Response: resources.Response{Requested: true}}, resourcestab.ColBytes, "—"},
+		{"not requested", resources.Resource{}, resourcestab.ColBytes, "—"},
+		{"robots with line", resources.Resource{Robots: &resources.Robots{Allowed: false, Line: 7}}, resourcestab.ColRobots, "disallowed (line 7)"},
+		{"robots not checked", resources.Resource{Robots: &resources.Robots{Policy: "disallow-all", Unreachable: true}}, resourcestab.ColRobots, "could not be checked"},
+		{"robots skipped", resources.Resource{Robots: &resources.Robots{Skipped: true}}, resourcestab.ColRobots, "not consulted"},
+		{"after the cutoff", resources.Resource{Kind: resources.Script}, resourcestab.ColFound, "after cutoff"},
+		{"truncated note", resources.Resource{Accounting: fetch.Accounting{Truncated: true, LimitBytes: 2_000_000, CutoffOffset: &cut}, DiscoveredBeforeCutoff: true}, resourcestab.ColNote, "truncated: over its own 2,000,000-byte limit"},
+		{"failed request", resources.Resource{Response: resources.Response{Requested: true}}, resourcestab.ColStatus, "failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := resourceCells(&tt.res)[tt.col]; got != tt.want {
+			if got := resourcestab.CellsOf(&tt.res)[tt.col]; got != tt.want {
 				t.Errorf("cell %d = %q, want %q", tt.col, got, tt.want)
 			}
 		})

@@ -3,11 +3,20 @@ package app
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/cutoffapp/cutoff/app/comparetab"
+	"github.com/cutoffapp/cutoff/app/impacttab"
+	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/app/renderedtab"
+	"github.com/cutoffapp/cutoff/app/resourcestab"
+	"github.com/cutoffapp/cutoff/app/robotstab"
+	"github.com/cutoffapp/cutoff/app/sitetab"
+	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/inspect"
@@ -26,10 +35,10 @@ type UI struct {
 	app   fyne.App
 	win   fyne.Window
 	opts  Options
-	prefs prefs
+	prefs prefs.Store
 
-	bridge *bridge
-	runner *runner[inspect.Progress]
+	bridge *job.Bridge
+	runner *job.Runner[inspect.Progress]
 	engine engine
 	ctx    context.Context
 	stop   context.CancelFunc // cancels ctx when the window closes
@@ -40,18 +49,18 @@ type UI struct {
 	tab      tabItems
 	overview *overviewArea
 	source   *sourceArea
-	impact   *impactArea
-	res      *resourcesArea
-	robots   *robotsArea
+	impact   *impacttab.Area
+	res      *resourcestab.Area
+	robots   *robotstab.Area
 	headers  *headersArea
-	verify   *verifyArea
-	compare  *compareArea
-	site     *siteArea
-	rendered *renderedArea
+	verify   *verifytab.Area
+	compare  *comparetab.Area
+	site     *sitetab.Area
+	rendered *renderedtab.Area
 
-	renderer     *runner[inspect.Progress] // the render job, beside the inspection's
-	renderEngine renderEngine              // nil: no renders (tests that do not ask for them)
-	renderGen    int                       // bumped when a render starts or stops
+	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
+	renderEngine renderEngine                  // nil: no renders (tests that do not ask for them)
+	renderGen    int                           // bumped when a render starts or stops
 
 	demo     *demosite.Server
 	report   *inspect.Report
@@ -87,10 +96,10 @@ func New(a fyne.App, w fyne.Window, opts Options) *UI {
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
-	u := &UI{app: a, win: w, opts: opts, prefs: prefs{a.Preferences()}, bridge: &bridge{}, engine: e, hooks: h}
+	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h}
 	u.ctx, u.stop = context.WithCancel(context.Background())
-	u.runner = newRunner(u.ctx, u.bridge, inspectPhase)
-	u.renderer = newRunner(u.ctx, u.bridge, inspectPhase)
+	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
+	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.build()
 	u.apply(opts)
 	return u
@@ -117,20 +126,20 @@ func (u *UI) build() {
 	})
 	u.profiles.attach(u.top)
 	u.top.setError(problem) // said once; "" keeps the banner hidden
-	u.top.url.SetOptions(u.prefs.recentURLs())
+	u.top.url.SetOptions(u.prefs.RecentURLs())
 	u.overview = newOverviewArea(u.onDemo, u.showOffset)
 	u.source = newSourceArea()
-	u.impact = newImpactArea(u.win)
-	u.res = newResourcesArea(u.win)
-	u.robots = newRobotsArea(u.bridge, u.prefs)
+	u.impact = impacttab.New(u.win)
+	u.res = resourcestab.New(u.win)
+	u.robots = robotstab.New(u.bridge, u.prefs)
 	u.headers = newHeadersArea()
-	u.verify = newVerifyArea(u.ctx, u.bridge, u.win, newVerifier())
-	u.compare = newCompareArea(u.ctx, u.bridge, defaultCompareEngine)
-	u.site = newSiteArea(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
-	u.rendered = newRenderedArea(u.prefs, u.showOffset)
+	u.verify = verifytab.New(u.ctx, u.bridge, u.win, verifytab.NewVerifier())
+	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
+	u.site = sitetab.New(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
+	u.rendered = renderedtab.New(u.prefs, u.showOffset)
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(fitScreen(u.prefs.windowSize(), u.opts.Screen))
+	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
@@ -140,14 +149,14 @@ func (u *UI) newTabs() *container.AppTabs {
 	u.tab = tabItems{
 		overview:  container.NewTabItem("Overview", u.overview.content()),
 		source:    container.NewTabItem("Source", u.source.content()),
-		impact:    container.NewTabItem("Impact", u.impact.content()),
-		resources: container.NewTabItem("Resources", u.res.content()),
-		robots:    container.NewTabItem("Robots", u.robots.content()),
+		impact:    container.NewTabItem("Impact", u.impact.Content()),
+		resources: container.NewTabItem("Resources", u.res.Content()),
+		robots:    container.NewTabItem("Robots", u.robots.Content()),
 		headers:   container.NewTabItem("Headers", u.headers.content()),
-		verify:    container.NewTabItem("Verify", u.verify.content()),
-		rendered:  container.NewTabItem("Rendered", u.rendered.content()),
-		compare:   container.NewTabItem("Compare", u.compare.content()),
-		site:      container.NewTabItem("Site", u.site.content()),
+		verify:    container.NewTabItem("Verify", u.verify.Content()),
+		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
+		compare:   container.NewTabItem("Compare", u.compare.Content()),
+		site:      container.NewTabItem("Site", u.site.Content()),
 	}
 	t := u.tab
 	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site)
@@ -178,24 +187,22 @@ func (u *UI) apply(opts Options) {
 // onInspect inspects the URL in the URL field, cancelling any inspection
 // still running.
 func (u *UI) onInspect() {
-	target := strings.TrimSpace(u.top.url.Text)
-	if target == "" {
-		u.top.setError(errEmptyURL.Error())
-		u.win.Canvas().Focus(u.top.url)
+	target, ok := u.targetURL()
+	if !ok {
 		return
 	}
 	p := u.profiles.selected()
 	u.stopRender("")
-	u.top.url.SetOptions(u.prefs.addRecentURL(target))
+	u.top.url.SetOptions(u.prefs.AddRecentURL(target))
 	u.running = true
 	u.top.setRunning(true)
 	u.top.phase.SetText("Starting…")
-	u.runner.start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
+	u.runner.Start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
 }
 
 // inspectJob fetches and analyses on the job's goroutine, prepares what the
 // tabs show there too, and returns the function that shows it.
-func (u *UI) inspectJob(target string, p fetch.Profile) job[inspect.Progress] {
+func (u *UI) inspectJob(target string, p fetch.Profile) job.Func[inspect.Progress] {
 	run := u.engine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
 		rep, err := run(ctx, target, p, progress)
@@ -225,7 +232,7 @@ func (u *UI) onCancel() {
 	if !u.running {
 		return
 	}
-	u.runner.stop()
+	u.runner.Stop()
 	u.stopRender("Cancelled: the render was stopped.")
 	u.running = false
 	u.top.setRunning(false)
@@ -263,9 +270,9 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.top.phase.SetText(doneText(rep))
 	u.overview.show(v.overview)
 	u.source.show(v.source)
-	u.impact.show(v.impact)
-	u.res.show(v.resources, v.resourcesNote)
-	u.robots.show(v.robots)
+	u.impact.Show(v.impact)
+	u.res.Show(v.resources, v.resourcesNote)
+	u.robots.Show(v.robots)
 	u.headers.show(rep.Fetch)
 	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
@@ -291,7 +298,7 @@ func (u *UI) onDemo() {
 		u.demo = srv
 	}
 	u.top.url.SetText(u.demo.BigURL())
-	u.site.setDemo(u.demo.URL)
+	u.site.SetDemo(u.demo.URL)
 	u.top.setError("")
 	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
 	u.win.Canvas().Focus(u.top.url)
@@ -309,14 +316,14 @@ func (u *UI) shutdown() {
 		return
 	}
 	u.closed = true
-	u.prefs.setWindowSize(u.win.Canvas().Size())
-	u.runner.stop()
-	u.renderer.stop()
+	u.prefs.SetWindowSize(u.win.Canvas().Size())
+	u.runner.Stop()
+	u.renderer.Stop()
 	u.stop()
-	u.robots.close()
-	u.verify.close()
-	u.compare.close()
-	u.site.close()
+	u.robots.Close()
+	u.verify.Close()
+	u.compare.Close()
+	u.site.Close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil
@@ -328,17 +335,24 @@ func doneText(rep *inspect.Report) string {
 		return "Done."
 	}
 	r := rep.Fetch
-	s := "Done: " + statusOf(r) + ", " + bytesText(r.HeaderBytes+r.BodyBytes) + " read"
+	s := "Done: " + statusOf(r) + ", " + kit.BytesText(r.HeaderBytes+r.BodyBytes) + " read"
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
-		s += ", cut at body byte " + commas(*r.CutoffOffset)
+		s += ", cut at body byte " + kit.Commas(*r.CutoffOffset)
 	case rep.Partial != nil:
 		s += ", read incomplete"
 	default:
 		s += ", nothing cut"
 	}
 	if n := len(rep.Resources); n > 0 {
-		s += ", " + commas(int64(n)) + " resources"
+		s += ", " + kit.Commas(int64(n)) + " resources"
 	}
 	return s + "."
+}
+
+// openFromSite inspects a row's URL in the single-page view.
+func (u *UI) openFromSite(url string) {
+	u.top.url.SetText(url)
+	u.tabs.Select(u.tab.overview)
+	u.onInspect()
 }

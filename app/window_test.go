@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -46,8 +47,8 @@ func newTestUI(t *testing.T, opts Options) *testUI {
 	}
 	tu.UI = newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), h)
 	t.Cleanup(func() {
-		tu.bridge.sync(tu.shutdown)
-		tu.runner.wait()
+		tu.bridge.Sync(tu.shutdown)
+		tu.runner.Wait()
 	})
 	return tu
 }
@@ -71,7 +72,7 @@ func (tu *testUI) waitEnd(t *testing.T, limit time.Duration) {
 
 // act runs f like a user action: on the test goroutine while no hand-over
 // from an engine goroutine runs.
-func (tu *testUI) act(f func()) { tu.bridge.sync(f) }
+func (tu *testUI) act(f func()) { tu.bridge.Sync(f) }
 
 // typeURLAndEnter types a URL in the URL field and presses Enter.
 func (tu *testUI) typeURLAndEnter(u string) {
@@ -125,24 +126,24 @@ func TestInspectDemoFillsEveryTab(t *testing.T) {
 	if len(tu.overview.findings.items) == 0 {
 		t.Error("no findings for a page cut at 2,000,000 bytes")
 	}
-	if !strings.Contains(tu.impact.data.summary, "loses") {
-		t.Errorf("impact summary = %q, want what the crawler loses", tu.impact.data.summary)
+	if !strings.Contains(tu.impact.Shown().Summary, "loses") {
+		t.Errorf("impact summary = %q, want what the crawler loses", tu.impact.Shown().Summary)
 	}
-	if len(tu.res.all) == 0 {
+	if len(tu.res.Rows()) == 0 {
 		t.Error("the resources table has no rows")
 	}
-	if tu.robots.editor.Text == "" || tu.robots.grid == nil || len(tu.robots.grid.urls) == 0 {
-		t.Errorf("robots tab: %d bytes of text, grid %v", len(tu.robots.editor.Text), tu.robots.grid != nil)
+	if tu.robots.Text() == "" || len(tu.robots.GridURLs()) == 0 {
+		t.Errorf("robots tab: %d bytes of text, grid %v", len(tu.robots.Text()), tu.robots.GridURLs() != nil)
 	}
 	if got := tu.headers.raw.Text; !strings.HasPrefix(got, "HTTP/1.1 200") {
 		t.Errorf("headers status line = %q, want HTTP/1.1 200 …", got)
 	}
 	// The request as the connection carried it: origin-form target, Host.
-	if got, want := tu.headers.request.Text, headerBlockText([]byte(tu.report.Fetch.Request)); got != want ||
+	if got, want := tu.headers.request.Text, kit.HeaderBlockText([]byte(tu.report.Fetch.Request)); got != want ||
 		!strings.HasPrefix(got, "GET /big HTTP/1.1\nHost: ") || !strings.Contains(got, "\nConnection: close") {
 		t.Errorf("request as sent = %q, want the request head written to the connection", got)
 	}
-	if got := tu.prefs.recentURLs(); len(got) == 0 || got[0] != srv.BigURL() {
+	if got := tu.prefs.RecentURLs(); len(got) == 0 || got[0] != srv.BigURL() {
 		t.Errorf("recent URLs = %q, want the inspected URL first", got)
 	}
 }
@@ -412,7 +413,7 @@ func TestProfilePicker(t *testing.T) {
 	if got := tu.profiles.selected().ID; got != "googlebot-desktop" {
 		t.Fatalf("selected profile = %q, want googlebot-desktop", got)
 	}
-	if got := tu.prefs.profileID(); got != "googlebot-desktop" {
+	if got := tu.prefs.ProfileID(); got != "googlebot-desktop" {
 		t.Errorf("remembered profile = %q", got)
 	}
 	if !strings.Contains(tu.top.profileInfo.Text, "2,000,000") {
@@ -494,7 +495,7 @@ func TestFileDialogsUseMostOfTheWindow(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel("window"))
 	w.Resize(fyne.NewSize(1000, 800))
-	showFileDialog(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
+	kit.ShowFileDialog(dialog.NewFileOpen(func(fyne.URIReadCloser, error) {}, w), w)
 	var pop *widget.PopUp
 	if top := w.Canvas().Overlays().Top(); top != nil {
 		for _, o := range test.LaidOutObjects(top) {

@@ -1,0 +1,72 @@
+package impacttab
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/cutoffapp/cutoff/inspect"
+)
+
+// TestImpactListsEveryLostItem: past the 50 the report's JSON lists, the
+// Impact tab lists every lost link and heading, and copies them all.
+func TestImpactListsEveryLostItem(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<title>t</title>" + strings.Repeat("x", 1_000))
+	for i := range 300 {
+		fmt.Fprintf(&b, `<h2>Part %d</h2><a href="/p/%d">p</a>`, i, i)
+	}
+	cut := int64(900)
+	an := inspect.Analyze(inspect.Input{Body: []byte(b.String()), Cutoff: &cut, Limit: 900, Crawler: "Googlebot"})
+	im := an.Impact
+	if got := len(im.Links.Lost); got != 50 {
+		t.Fatalf("the JSON lists %d lost links, want its 50", got)
+	}
+	d := DataOf(an, "Googlebot", inspect.WholePage)
+	if got, want := len(d.LostLinks.lines), int(im.Links.Internal.Lost()+im.Links.External.Lost()); got != want || got != 300 {
+		t.Errorf("Impact lists %d lost links, the counts say %d, want 300", got, want)
+	}
+	if got := len(d.LostHeadings.lines); got != 300 {
+		t.Errorf("Impact lists %d lost headings, want 300", got)
+	}
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	a := New(w)
+	w.SetContent(a.Content())
+	a.Show(d)
+	if got := a.linkList.list.Length(); got != 300 {
+		t.Errorf("the list widget has %d rows, want 300", got)
+	}
+	if txt := a.CopyText(); !strings.Contains(txt, "/p/299") || !strings.Contains(txt, "Part 299") {
+		t.Error("Ctrl+C on Impact leaves out the last lost link or heading")
+	}
+	var out strings.Builder
+	if msg := a.linkList.write(nopCloser{&out}, "lost.csv", d.LostLinks); !strings.HasPrefix(msg, "Wrote 300 rows") {
+		t.Errorf("export says %q", msg)
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 301 {
+		t.Errorf("export wrote %d lines, want a header and 300 rows", lines)
+	}
+}
+
+type nopCloser struct{ *strings.Builder }
+
+func (nopCloser) Close() error { return nil }
+
+// TestImpactCompareAligned: every row of the side-by-side table, the
+// longest label's included, puts its columns in the same places.
+func TestImpactCompareAligned(t *testing.T) {
+	body := "<title>t</title><p>some text</p>" + strings.Repeat("x", 1_000) + `<a href="/a">a</a><h1>h</h1>`
+	cut := int64(500)
+	an := inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"})
+	lines := strings.Split(DataOf(an, "Googlebot", inspect.WholePage).Compare, "\n")
+	for _, l := range lines[1:] {
+		if utf8.RuneCountInString(l) != utf8.RuneCountInString(lines[0]) {
+			t.Errorf("row %q is %d characters, the heading %d: its columns are out of line",
+				l, utf8.RuneCountInString(l), utf8.RuneCountInString(lines[0]))
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package kit
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// NewSortHeader makes a column title cell of a sortable table: a flat,
+// left-aligned button whose tap sorts by that column (the table's
+// UpdateHeader sets its text and action).
+func NewSortHeader() fyne.CanvasObject {
+	b := widget.NewButton("", nil)
+	b.Importance = widget.LowImportance
+	b.Alignment = widget.ButtonAlignLeading
+	return b
+}
+
+// SortHeader is what a sortable table's header cells need: the column
+// titles, the sort column (-1 for none) and its direction, and what a tap
+// on a title does.
+type SortHeader struct {
+	Titles func(col int) string
+	Cols   int
+	Col    int
+	Desc   bool
+	SortBy func(col int)
+}
+
+// Update fills the header cell o for id: its title, an arrow on the sort
+// column, and the tap that sorts by it; cells outside the columns are blank.
+func (h SortHeader) Update(id widget.TableCellID, o fyne.CanvasObject) {
+	b := o.(*widget.Button)
+	if id.Row >= 0 || id.Col < 0 || id.Col >= h.Cols {
+		b.SetText("")
+		b.OnTapped = nil
+		return
+	}
+	title := h.Titles(id.Col)
+	if id.Col == h.Col {
+		title += map[bool]string{false: " ▲", true: " ▼"}[h.Desc]
+	}
+	b.SetText(title)
+	col := id.Col
+	b.OnTapped = func() { h.SortBy(col) }
+}

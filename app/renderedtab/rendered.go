@@ -1,0 +1,268 @@
+package renderedtab
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// Area is the Rendered tab: the two renders' screenshots side by
+// side at the same scale, each captioned, in a scroll above tabs with the
+// comparison, what Google's render lost (a click opens Source at the byte
+// that produced it) and the script table.
+type Area struct {
+	status   *widget.Label
+	enabled  *widget.Check
+	shots    *fyne.Container
+	rows     *fyne.Container
+	lost     *widget.List
+	scripts  *widget.List
+	tables   *container.AppTabs
+	data     Data
+	onOffset func(int64)
+	root     fyne.CanvasObject
+}
+
+// Data is what the tab shows, prepared off the UI thread.
+type Data struct {
+	Status        string
+	Google, Full  image.Image
+	rows          [][3]string
+	Lost          []inspect.RenderedLost
+	lostText      []string
+	scriptText    []string
+	scriptRan     []bool
+	shotW, shotHs [2]int
+	// captions name each screenshot; blank says a render drew nothing.
+	captions    [2]string
+	googleBlank bool
+}
+
+// shotScale is the scale the screenshots are drawn at, in Fyne units per
+// CSS pixel of the render.
+const shotScale = 0.75
+
+// New builds the Rendered tab; p keeps its on/off switch, and onOffset
+// opens the Source tab at a body offset (a lost item's). Call it on the
+// UI thread.
+func New(p prefs.Store, onOffset func(int64)) *Area {
+	a := &Area{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
+		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
+	a.status.Wrapping = fyne.TextWrapWord
+	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
+		p.SetRender)
+	a.enabled.SetChecked(p.Render())
+	a.lost = widget.NewList(func() int { return len(a.data.lostText) }, newRowLabel,
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(a.data.lostText[i]) })
+	a.lost.OnSelected = a.openLost
+	a.scripts = widget.NewList(func() int { return len(a.data.scriptText) }, newRowLabel, a.updateScript)
+	a.root = a.layout()
+	return a
+}
+
+func newRowLabel() fyne.CanvasObject {
+	l := widget.NewLabel("")
+	l.Truncation = fyne.TextTruncateEllipsis
+	return l
+}
+
+// layout puts the screenshots over the whole width, in a scroll, and the
+// comparison, the lost items and the scripts in tabs below, so each fits
+// a 1024 × 768 window.
+func (a *Area) layout() fyne.CanvasObject {
+	lost := container.NewBorder(widget.NewLabel("Click an item to open Source at the byte that produced it."),
+		nil, nil, nil, a.lost)
+	a.tables = container.NewAppTabs(
+		container.NewTabItem("Comparison", container.NewVScroll(a.rows)),
+		container.NewTabItem("Lost in Google's render", lost),
+		container.NewTabItem("Scripts", a.scripts))
+	split := container.NewVSplit(container.NewScroll(a.shots), a.tables)
+	split.Offset = 0.5
+	return container.NewBorder(container.NewVBox(a.enabled, a.status), nil, nil, nil, split)
+}
+
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
+
+// Shown is what the tab shows.
+func (a *Area) Shown() Data { return a.data }
+
+// Status is the sentence at the top of the tab.
+func (a *Area) Status() string { return a.status.Text }
+
+// SelectLost selects lost item i, as a click on it does.
+func (a *Area) SelectLost(i int) { a.lost.Select(i) }
+
+// On reports whether rendering with the inspection is turned on.
+func (a *Area) On() bool { return a.enabled.Checked }
+
+// Clear empties the tab, keeping a sentence.
+func (a *Area) Clear(status string) { a.Show(Data{Status: status}) }
+
+// Show fills the tab.
+func (a *Area) Show(d Data) {
+	a.data = d
+	a.status.SetText(d.Status)
+	a.shots.Objects = nil
+	for i, img := range []image.Image{d.Google, d.Full} {
+		if img != nil || d.captions[i] != "" {
+			a.shots.Add(shotPane(d, i, img))
+		}
+	}
+	a.shots.Refresh()
+	a.rows.Objects = nil
+	for _, r := range d.rows {
+		for _, cell := range r {
+			a.rows.Add(newTruncLabel(cell))
+		}
+	}
+	a.rows.Refresh()
+	a.lost.UnselectAll()
+	a.lost.Refresh()
+	a.scripts.Refresh()
+}
+
+// shotPane is one screenshot with its caption above it, and a second
+// line when the render drew nothing.
+func shotPane(d Data, i int, img image.Image) fyne.CanvasObject {
+	caption := widget.NewLabelWithStyle(d.captions[i], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head := container.NewVBox(caption)
+	if i == 0 && d.googleBlank {
+		note := widget.NewLabel(blankCaption)
+		note.Importance = widget.WarningImportance
+		head.Add(note)
+	}
+	if img == nil {
+		head.Add(widget.NewLabel("No screenshot."))
+		return head
+	}
+	c := canvas.NewImageFromImage(img)
+	c.FillMode = canvas.ImageFillStretch
+	// Both at the same scale, small enough for the two to sit side by side.
+	c.SetMinSize(fyne.NewSize(float32(d.shotW[i])*shotScale, float32(d.shotHs[i])*shotScale))
+	// In an HBox the image keeps its own width under a wider caption.
+	return container.NewVBox(head, container.NewHBox(c))
+}
+
+// blankCaption says that a render drew nothing at all.
+const blankCaption = "Nothing visible: the kept bytes render a blank page."
+
+func newTruncLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Truncation = fyne.TextTruncateEllipsis
+	return l
+}
+
+func (a *Area) updateScript(i widget.ListItemID, o fyne.CanvasObject) {
+	l := o.(*widget.Label)
+	l.SetText(a.data.scriptText[i])
+	l.Importance = widget.DangerImportance
+	if a.data.scriptRan[i] {
+		l.Importance = widget.SuccessImportance
+	}
+	l.Refresh()
+}
+
+// openLost opens Source at the byte that produced a lost item.
+func (a *Area) openLost(i widget.ListItemID) {
+	if i < len(a.data.Lost) && a.data.Lost[i].Offset != nil && a.onOffset != nil {
+		a.onOffset(*a.data.Lost[i].Offset)
+	}
+}
+
+// DataOf builds the tab's data from a rendered view; it decodes
+// the screenshots, so it runs off the UI thread.
+func DataOf(rd *inspect.Rendered) Data {
+	d := Data{Status: renderedStatus(rd)}
+	if rd.Error != "" {
+		return d
+	}
+	d.rows = [][3]string{{"", report.RenderedGoogleHeading, report.RenderedFullHeading}}
+	for _, r := range report.RenderedRows(rd) {
+		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
+	}
+	d.captions[0], d.captions[1] = report.RenderedCaptions(rd)
+	for i, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
+		if pg == nil {
+			continue
+		}
+		if img, err := png.Decode(bytes.NewReader(pg.Screenshot)); err == nil {
+			b := img.Bounds()
+			d.shotW[i], d.shotHs[i] = b.Dx(), b.Dy()
+			if i == 0 {
+				d.Google = img
+				d.googleBlank = pg.TextBytes == 0 && oneColour(img)
+			} else {
+				d.Full = img
+			}
+		}
+	}
+	d.Lost = rd.Lost
+	for _, l := range rd.Lost {
+		d.lostText = append(d.lostText, report.LostLine(l))
+	}
+	for _, s := range rd.Scripts {
+		d.scriptText = append(d.scriptText, report.ScriptLine(s))
+		d.scriptRan = append(d.scriptRan, s.Ran)
+	}
+	return d
+}
+
+// renderedStatus is the tab's sentence about the renders.
+func renderedStatus(rd *inspect.Rendered) string {
+	if rd.Error != "" {
+		return rd.Error
+	}
+	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s%s: ", rd.Browser,
+		float64(rd.DurationMS)/1000, report.ViewportSize(rd.Viewport),
+		map[bool]string{true: " (assumed viewport)"}[rd.Viewport.Assumed])
+	if failed := failedRender(rd); failed != "" {
+		s += "no comparison, because " + failed + "."
+	} else {
+		s += prose.Count(int64(len(rd.Lost)), "item", "items") + " lost, " + prose.Thousands(int64(notRun(rd.Scripts))) +
+			" of " + prose.Count(int64(len(rd.Scripts)), "script", "scripts") + " did not run."
+	}
+	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
+		if pg == nil {
+			continue
+		}
+		for _, n := range pg.Notes {
+			s += " " + pg.Mode + ": " + n
+		}
+	}
+	return s
+}
+
+// failedRender names the render that produced nothing, "" when both ran.
+func failedRender(rd *inspect.Rendered) string {
+	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
+		if pg == nil {
+			return "a render did not run"
+		}
+		if pg.Error != "" {
+			return "the " + pg.Mode + " render failed: " + pg.Error
+		}
+	}
+	return ""
+}
+
+func notRun(scripts []inspect.RenderedScript) int {
+	n := 0
+	for _, s := range scripts {
+		if !s.Ran {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,86 @@
+package resourcestab
+
+import (
+	"github.com/cutoffapp/cutoff/app/byteview"
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/inspect/resources"
+)
+
+// RowsOf builds the table rows of a report's resources. It runs on
+// the inspection's goroutine.
+func RowsOf(list []resources.Resource) []Row {
+	rows := make([]Row, len(list))
+	for i, r := range list {
+		rows[i] = Row{
+			Res:     r,
+			Problem: resourceProblem(&r),
+			Greyed:  !r.Kind.Fetchable(),
+			model:   resourceModel(&r),
+		}
+		rows[i].Cells = CellsOf(&r)
+	}
+	return rows
+}
+
+// CellsOf is the text of each column for r.
+func CellsOf(r *resources.Resource) [Cols]string {
+	var c [Cols]string
+	c[ColURL] = r.URL
+	c[ColKind] = string(r.Kind)
+	c[ColStatus] = r.StatusWord()
+	c[ColBytes] = "—"
+	if r.Requested && r.Status > 0 {
+		c[ColBytes] = kit.Commas(r.CountedBytes)
+	}
+	c[ColLimit] = "—"
+	if r.LimitBytes > 0 {
+		c[ColLimit] = kit.Commas(r.LimitBytes)
+	}
+	c[ColRobots] = r.RobotsWord()
+	c[ColFound] = r.SeenWord()
+	c[ColNote] = resourceNote(r)
+	return c
+}
+
+// resourceNote says the most important thing about a resource in a few
+// words, or the reason it is not fetched.
+func resourceNote(r *resources.Resource) string {
+	switch {
+	case r.Summary:
+		return kit.Commas(int64(r.References)) + " more references not listed one by one"
+	case r.Error != "":
+		return r.Error
+	case r.Truncated:
+		return "truncated: over its own " + kit.Commas(r.LimitBytes) + "-byte limit"
+	case r.ExcludedReason != "":
+		return r.ExcludedReason
+	case !r.DiscoveredBeforeCutoff:
+		return "referenced only after the page's cutoff: never discovered"
+	}
+	return ""
+}
+
+func resourceProblem(r *resources.Resource) bool {
+	if !r.Kind.Fetchable() || r.Summary {
+		return false
+	}
+	return r.Truncated || r.Error != "" || r.Status >= 400 || r.BlockedByRobots ||
+		!r.DiscoveredBeforeCutoff || r.ImportCycle || r.ParentBlocked
+}
+
+// resourceModel is the resource's own compact ruler: header, body, cutoff,
+// drawn to the scale of its limit so that rows compare: a 471-byte
+// stylesheet is a sliver of its 2,000,000 bytes, a file over its limit
+// fills the row and shows where it is cut.
+func resourceModel(r *resources.Resource) byteview.RulerModel {
+	m := byteview.RulerModel{
+		BodyBytes:        r.BodyBytes,
+		Cutoff:           r.CutoffOffset,
+		BinaryCutoff:     r.BinaryCutoffOffset,
+		LimitBytes:       r.LimitBytes,
+		BinaryLimitBytes: r.BinaryLimitBytes,
+	}
+	m.HeaderBytes = r.CountedHeaderBytes()
+	m.ScaleBytes = max(m.HeaderBytes+m.BodyBytes, r.LimitBytes)
+	return m
+}

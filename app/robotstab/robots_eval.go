@@ -1,0 +1,238 @@
+package robotstab
+
+import (
+	"strings"
+
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/inspect/robots"
+)
+
+// robotsAgent is one column of the robots grid: the profile's whole chain
+// (the verdict the crawler acts on), or one token on its own.
+type robotsAgent struct {
+	label      string
+	tokens     []string
+	ignoreStar bool
+	chain      bool // evaluated with CheckChain, /robots.txt exception included
+}
+
+// robotsVerdict is one cell: the verdict under the edited text, whether the
+// live file decides otherwise, and the second parser's opinion.
+type robotsVerdict struct {
+	// unchecked is true when no robots.txt was consulted (a local file, a
+	// crawler that ignores robots.txt) and no text was typed: there is no
+	// verdict, and the cell must not read as "allowed".
+	unchecked bool
+	v         robots.Verdict
+	differs   bool // the live file's verdict is not the same
+	liveV     robots.Verdict
+	second    robots.Opinion
+}
+
+// robotsGrid is every URL × agent verdict for one robots.txt text, with the
+// file's lint issues. It is computed off the UI thread.
+type robotsGrid struct {
+	urls   []string
+	agents []robotsAgent
+	cells  [][]robotsVerdict // [url][agent]
+	issues []robots.Issue
+}
+
+// robotsAgents builds the grid's columns: the profile's chain first, then
+// each of its tokens and the extra ones on their own, without duplicates.
+func robotsAgents(profileName string, chain []string, ignoreStar bool, extra []string) []robotsAgent {
+	agents := []robotsAgent{{label: profileName, tokens: chain, ignoreStar: ignoreStar, chain: true}}
+	seen := map[string]bool{}
+	for _, t := range append(append([]string(nil), chain...), extra...) {
+		t = strings.ToLower(strings.TrimSpace(t))
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		agents = append(agents, robotsAgent{label: t, tokens: []string{t}})
+	}
+	return agents
+}
+
+// splitURLs reads the URLs of the grid's rows, one per line, blank lines
+// and duplicates dropped.
+func splitURLs(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for line := range strings.Lines(text) {
+		u := strings.TrimSpace(line)
+		if u != "" && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// evalRobots evaluates every URL for every agent under the edited text,
+// comparing with the live outcome (nil when there is none). When the text is
+// the live file unchanged, the live outcome decides, so a robots.txt that
+// answered 404 or 503 shows its allow-all or disallow-all policy rather than
+// an empty file's verdicts; with no live outcome and the text unchanged (no
+// robots.txt was consulted, none was typed) no cell has a verdict. Safe to
+// call from any goroutine.
+func evalRobots(edited []byte, live *robots.Outcome, unchanged bool, urls []string, agents []robotsAgent) *robotsGrid {
+	useLive := unchanged && live != nil
+	g := &robotsGrid{urls: urls, agents: agents}
+	if unchanged && live == nil {
+		return uncheckedGrid(g)
+	}
+	var file *robots.File
+	if useLive && live.Policy == robots.PolicyParsed && live.File != nil {
+		file = live.File // the bytes as served: the editor may show them altered
+	} else {
+		file = robots.Parse(edited)
+	}
+	g.issues = file.Lint()
+	var second *robots.Second
+	secondFile := file
+	switch {
+	case !useLive:
+		second = robots.NewSecond(edited)
+	case live.Policy == robots.PolicyParsed:
+		second, secondFile = live.Second(), live.File
+	}
+	g.cells = make([][]robotsVerdict, len(urls))
+	for i, u := range urls {
+		g.cells[i] = make([]robotsVerdict, len(agents))
+		for j, a := range agents {
+			c := &g.cells[i][j]
+			if useLive {
+				c.v = liveCheck(live, a, u)
+			} else {
+				c.v = checkAgent(file, a, u)
+			}
+			if second != nil {
+				c.second = second.Compare(secondFile, c.v)
+			}
+			if live != nil && !useLive {
+				c.liveV = liveCheck(live, a, u)
+				c.differs = c.liveV.Allowed != c.v.Allowed || c.liveV.Line != c.v.Line
+			}
+		}
+	}
+	return g
+}
+
+// uncheckedGrid fills g with cells that have no verdict: no robots.txt
+// was consulted and none was typed.
+func uncheckedGrid(g *robotsGrid) *robotsGrid {
+	g.cells = make([][]robotsVerdict, len(g.urls))
+	for i := range g.cells {
+		g.cells[i] = make([]robotsVerdict, len(g.agents))
+		for j := range g.cells[i] {
+			g.cells[i][j].unchecked = true
+		}
+	}
+	return g
+}
+
+// liveCheck is the live outcome's verdict: the file's rules when it was
+// parsed, otherwise the fetch policy (allow all, disallow all).
+func liveCheck(o *robots.Outcome, a robotsAgent, u string) robots.Verdict {
+	if o.Policy == robots.PolicyParsed && o.File != nil {
+		return checkAgent(o.File, a, u)
+	}
+	return o.Check(a.tokens, a.ignoreStar, u)
+}
+
+// checkAgent matches u as the crawler requests it (percent-encoded), as
+// every other verdict does.
+func checkAgent(f *robots.File, a robotsAgent, u string) robots.Verdict {
+	return robots.CheckRequested(u, func(requested string) robots.Verdict {
+		if a.chain {
+			return f.CheckChain(a.tokens, a.ignoreStar, requested)
+		}
+		return f.Check(a.tokens[0], requested)
+	})
+}
+
+// notCheckedWord is an unchecked cell's text.
+const notCheckedWord = "not checked"
+
+// cellText is what a grid cell shows: "allowed · line 4", with marks for a
+// verdict that differs from the live file (≠) and a second parser that
+// disagrees (⚑).
+func cellText(c robotsVerdict) string {
+	if c.unchecked {
+		return notCheckedWord
+	}
+	s := "disallowed"
+	if c.v.Allowed {
+		s = "allowed"
+	}
+	if c.v.Line > 0 {
+		s += " · line " + kit.Itoa(c.v.Line)
+	}
+	if c.differs {
+		s += "  ≠ live"
+	}
+	if c.second.Differs || c.second.Error != "" {
+		s += "  ⚑"
+	}
+	return s
+}
+
+// whyText is the full explanation of a cell: the verdict, the reason, each
+// step of the trace, the live file's verdict when it differs, the second
+// opinion.
+func whyText(url string, a robotsAgent, c robotsVerdict) string {
+	if c.unchecked {
+		return url + " for " + a.label + ": " + notCheckedWord + ". No robots.txt was consulted for this page, " +
+			"so there is no verdict; type rules in the editor to test them."
+	}
+	var b strings.Builder
+	b.WriteString(url + " for " + a.label + ": " + verdictWord(c.v.Allowed))
+	if c.v.Rule != "" {
+		b.WriteString(" by line " + kit.Itoa(c.v.Line) + " \"" + c.v.Rule + "\"")
+	}
+	b.WriteString(".\n" + c.v.Reason + "\n")
+	for i, step := range c.v.Trace {
+		b.WriteString("  " + kit.Itoa(i+1) + ". " + step + "\n")
+	}
+	if c.differs {
+		b.WriteString("The live file says " + verdictWord(c.liveV.Allowed))
+		if c.liveV.Line > 0 {
+			b.WriteString(" (line " + kit.Itoa(c.liveV.Line) + ")")
+		}
+		b.WriteString(": this edit changes the verdict.\n")
+	}
+	if c.second.Note != "" {
+		b.WriteString("Second opinion: " + c.second.Note + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n") + aiNote(a.label)
+}
+
+func verdictWord(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// lintText is the lint list, one issue a line.
+func lintText(issues []robots.Issue) string {
+	if len(issues) == 0 {
+		return "No problems found in this robots.txt."
+	}
+	var b strings.Builder
+	for _, is := range issues {
+		b.WriteString(severityMark(is.Severity) + " " + is.Message + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func severityMark(sev string) string {
+	switch sev {
+	case "critical":
+		return "✖"
+	case "warning":
+		return "▲"
+	}
+	return "ℹ"
+}

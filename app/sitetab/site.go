@@ -1,0 +1,376 @@
+package sitetab
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cutoffapp/cutoff/app/job"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// siteGlobal is the window's limit on fetches in flight at all (per host
+// it is site.DefaultPerHost): each finished fetch is analysed on the
+// machine's cores, and the UI thread needs its share of them.
+const siteGlobal = 2
+
+// Inputs of the Site mode.
+var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
+
+// Area is the Site tab: the cutoff across many URLs, a row each, filled
+// as rows arrive.
+type Area struct {
+	win     fyne.Window
+	bridge  *job.Bridge
+	runner  *job.Runner[siteUpdate]
+	profile func() fetch.Profile
+	open    func(url string) // opens a URL in the single-page view
+	// savePath names the file a run's rows are saved to, for Resume.
+	savePath func() string
+
+	model    *siteModel
+	summary  *site.Summary
+	running  bool
+	selected int // view row, -1 when none
+	last     siteRequest
+	maxApply time.Duration // the longest a batch held the UI thread
+	probe    *uiProbe
+
+	kind     *widget.Select
+	target   *widget.Entry
+	maxPages *widget.Entry
+	list     *widget.Entry
+	start    *widget.Button
+	cancel   *widget.Button
+	resume   *widget.Button
+	bar      *widget.ProgressBar
+	status   *widget.Label
+	filter   *widget.Select
+	query    *widget.Entry
+	openRow  *widget.Button
+	plot     *sitePlot
+	table    *widget.Table
+	root     fyne.CanvasObject
+}
+
+// New builds the Site tab. Its runs are rooted in ctx, the window's
+// context, and hand their rows over through b; profile is the profile
+// picked in the window and open inspects a row's URL in the page view.
+// Call it on the UI thread.
+func New(ctx context.Context, b *job.Bridge, win fyne.Window, profile func() fetch.Profile, open func(string)) *Area {
+	a := &Area{win: win, bridge: b, runner: job.NewBatchRunner(ctx, b, siteBatchEvery, mergeSiteUpdate), profile: profile, open: open,
+		model: newSiteModel(), selected: -1, savePath: defaultSitePath}
+	a.build()
+	return a
+}
+
+// defaultSitePath is the file a window's run saves its rows to.
+func defaultSitePath() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	dir = filepath.Join(dir, "cutoff")
+	if os.MkdirAll(dir, 0o700) != nil {
+		return ""
+	}
+	return filepath.Join(dir, "site-run.jsonl")
+}
+
+func (a *Area) build() {
+	a.target = widget.NewEntry()
+	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+	a.target.OnSubmitted = func(string) { a.onStart() }
+	a.maxPages = widget.NewEntry()
+	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
+	a.list = widget.NewMultiLineEntry()
+	a.list.SetPlaceHolder("Paste URLs, one a line")
+	a.list.SetMinRowsVisible(4)
+	a.list.Hide()
+	a.kind = widget.NewSelect(siteInputs, a.onKind)
+	a.kind.SetSelectedIndex(0)
+	a.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), a.onStart)
+	a.start.Importance = widget.HighImportance
+	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.onCancel)
+	a.cancel.Disable()
+	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
+	a.resume.Disable()
+	a.bar = widget.NewProgressBar()
+	a.bar.Hide() // nothing to show until a run starts
+	a.status = widget.NewLabel("Choose a sitemap, a URL list or a start URL, then Start. The crawler profile is the one in the top bar.")
+	a.status.Wrapping = fyne.TextWrapWord
+	a.filter = widget.NewSelect(siteFilters, func(string) { a.onFilter() })
+	a.filter.SetSelectedIndex(0)
+	a.query = widget.NewEntry()
+	a.query.SetPlaceHolder("Filter URLs")
+	a.query.OnChanged = func(string) { a.onFilter() }
+	a.openRow = widget.NewButtonWithIcon("Open in page view", theme.SearchIcon(), a.onOpenRow)
+	a.openRow.Disable()
+	a.plot = newSitePlot()
+	a.plot.setBuckets(nil)
+	a.table = a.newTable()
+	a.root = a.layout()
+}
+
+func (a *Area) layout() fyne.CanvasObject {
+	limit := container.NewGridWrap(fyne.NewSize(90, a.maxPages.MinSize().Height), a.maxPages)
+	buttons := container.NewHBox(widget.NewLabel("Max pages"), limit, a.start, a.cancel, a.resume)
+	input := container.NewBorder(nil, nil, a.kind, buttons, a.target)
+	progress := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(260, a.bar.MinSize().Height), a.bar), a.status)
+	export := container.NewHBox(widget.NewLabel("Export:"),
+		widget.NewButton("CSV", func() { a.onExport(site.FormatCSV) }),
+		widget.NewButton("JSONL", func() { a.onExport(site.FormatJSONL) }),
+		widget.NewButton("HTML", func() { a.onExport(site.FormatHTML) }))
+	tools := container.NewBorder(nil, nil, a.filter, container.NewHBox(a.openRow, export), a.query)
+	top := container.NewVBox(input, a.list, progress, a.plot, tools)
+	return container.NewBorder(top, nil, nil, nil, a.table)
+}
+
+// Content is the tab's content.
+func (a *Area) Content() fyne.CanvasObject { return a.root }
+
+func (a *Area) onKind(kind string) {
+	if a.list == nil {
+		return
+	}
+	a.list.Hide()
+	a.target.Show()
+	switch kind {
+	case siteInputs[1]:
+		a.list.Show()
+		a.target.Hide()
+	case siteInputs[2]:
+		a.target.SetPlaceHolder("https://example.com/ (links in the kept prefix are followed, same host)")
+	default:
+		a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+	}
+}
+
+// SetDemo fills in the demo site's sitemap index.
+func (a *Area) SetDemo(base string) {
+	if a.running {
+		return
+	}
+	a.kind.SetSelectedIndex(0)
+	a.target.SetText(base + "/site/sitemap.xml")
+}
+
+// input reads the chosen input; the error is a sentence.
+func (a *Area) input() (site.Input, error) {
+	switch a.kind.SelectedIndex() {
+	case 1:
+		urls, err := site.ParseList(strings.NewReader(a.list.Text))
+		if err != nil {
+			return site.Input{}, err
+		}
+		if len(urls) == 0 {
+			return site.Input{}, fmt.Errorf("paste at least one URL, one a line")
+		}
+		return site.Input{URLs: urls}, nil
+	case 2:
+		return site.Input{Crawl: strings.TrimSpace(a.target.Text)}, nil
+	}
+	t := strings.TrimSpace(a.target.Text)
+	if t == "" {
+		return site.Input{}, fmt.Errorf("type the URL of a sitemap, for example https://example.com/sitemap.xml")
+	}
+	return site.Input{Sitemap: t}, nil
+}
+
+func (a *Area) onStart() {
+	in, err := a.input()
+	if err != nil {
+		a.status.SetText(err.Error())
+		return
+	}
+	max, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(a.maxPages.Text), ",", ""))
+	if err != nil || max < 1 {
+		a.status.SetText("Max pages takes a whole number of 1 or more.")
+		return
+	}
+	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
+	a.model.reset()
+	a.run(siteRequest{in: in, cfg: cfg, save: a.savePath()})
+}
+
+// onResume continues the last run from its saved rows, without fetching
+// them again.
+func (a *Area) onResume() {
+	req := a.last
+	rows, err := readSaved(req.save)
+	if err != nil {
+		a.status.SetText(err.Error())
+		return
+	}
+	req.cfg.Resume, req.appendT = rows, true
+	a.run(req)
+}
+
+// readSaved reads the rows a run saved.
+func readSaved(path string) ([]site.Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("the rows of the last run were not saved, so it cannot be resumed")
+	}
+	defer f.Close()
+	return site.ReadRows(f)
+}
+
+func (a *Area) run(req siteRequest) {
+	a.last = req
+	a.running, a.summary, a.selected = true, nil, -1
+	a.setButtons()
+	a.bar.TextFormatter = nil
+	a.bar.SetValue(0)
+	a.bar.Show()
+	a.status.SetText("Starting…")
+	a.plot.setBuckets(a.model.hist)
+	a.table.Refresh()
+	a.maxApply = 0
+	a.probe.end(0, 0)
+	a.probe = startProbe(a.bridge)
+	a.runner.Start(a.siteJob(req), a.apply, nil)
+}
+
+// onCancel stops the run at once; what it found so far stays shown.
+func (a *Area) onCancel() {
+	a.runner.Cancel()
+}
+
+func (a *Area) setButtons() {
+	enable(a.start, !a.running)
+	enable(a.cancel, a.running)
+	enable(a.resume, !a.running && a.summary != nil && a.summary.Cancelled && a.last.save != "")
+	enable(a.openRow, a.selected >= 0)
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// apply shows one batch of the running run; it runs on the UI thread.
+func (a *Area) apply(u siteUpdate) {
+	began := time.Now()
+	if len(u.rows) > 0 {
+		a.model.add(u.rows)
+		a.plot.setBuckets(a.model.hist)
+		a.table.Refresh()
+	}
+	if u.progress != nil {
+		a.showProgress(*u.progress)
+	}
+	a.maxApply = max(a.maxApply, time.Since(began))
+}
+
+func (a *Area) showProgress(p site.Progress) {
+	total := p.Done + p.Queued
+	if total > 0 {
+		text := prose.Thousands(int64(p.Done)) + " of " + prose.Thousands(int64(total))
+		a.bar.TextFormatter = func() string { return text }
+		a.bar.SetValue(float64(p.Done) / float64(total))
+	}
+	a.status.SetText(progressText(p))
+}
+
+// progressText is "1,234 pages done, 5,678 queued · 42.0 pages/s · about 2m10s left".
+func progressText(p site.Progress) string {
+	s := prose.Count(int64(p.Done), "page", "pages") + " done, " + prose.Thousands(int64(p.Queued)) + " queued"
+	if p.Listing {
+		s += " (still listing)"
+	}
+	s += fmt.Sprintf(" · %.1f pages/s", p.Rate)
+	if est := p.Estimate(); est > 0 {
+		s += " · about " + est.Round(time.Second).String() + " left"
+		if p.Listing {
+			s += " for the URLs known so far"
+		}
+	}
+	return s
+}
+
+// finish shows how the run ended, after its last batch; on the UI thread.
+func (a *Area) finish(sum *site.Summary, err error) {
+	a.probe.end(len(a.model.rows), a.maxApply)
+	a.probe = nil
+	a.running = false
+	a.summary = sum
+	if err != nil {
+		a.status.SetText(err.Error())
+		a.setButtons()
+		return
+	}
+	a.model.markOrphans(sum)
+	a.table.Refresh()
+	if !sum.Cancelled {
+		a.bar.SetValue(1)
+	}
+	a.status.SetText(siteSummaryText(sum))
+	a.setButtons()
+}
+
+// uncheckedWords counts the URLs whose robots.txt could not be checked, or
+// says nothing when there are none.
+func uncheckedWords(s *site.Summary) string {
+	if s.RobotsUnchecked == 0 {
+		return ""
+	}
+	return kit.Commas(int64(s.RobotsUnchecked)) + " robots.txt could not be checked, "
+}
+
+// siteSummaryText is the line shown when a run ends.
+func siteSummaryText(s *site.Summary) string {
+	n := func(v int) string { return kit.Commas(int64(v)) }
+	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s%s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
+		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), uncheckedWords(s), n(s.Errors), n(s.Truncated), n(s.NearLimit),
+		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
+	switch {
+	case s.Cancelled:
+		t = "Cancelled: " + t + " Resume continues without fetching these again."
+	case s.StoppedAtMax:
+		t += " Stopped at the page limit."
+	}
+	for _, n := range s.Notes {
+		t += " " + n
+	}
+	return t
+}
+
+func (a *Area) onFilter() {
+	if a.filter == nil || a.query == nil || a.table == nil {
+		return
+	}
+	a.model.filter = a.filter.SelectedIndex()
+	a.model.query = strings.ToLower(strings.TrimSpace(a.query.Text))
+	a.model.refilter()
+	a.selected = -1
+	a.table.UnselectAll()
+	a.setButtons()
+	a.table.Refresh()
+}
+
+func (a *Area) onOpenRow() {
+	if a.selected < 0 || a.selected >= len(a.model.view) {
+		return
+	}
+	a.open(a.model.rows[a.model.view[a.selected]].URL)
+}
+
+// Close stops the run, dropping its result; the window is closing.
+func (a *Area) Close() { a.runner.Stop() }

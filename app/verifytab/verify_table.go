@@ -1,0 +1,209 @@
+package verifytab
+
+import (
+	"cmp"
+	"net/netip"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/verify"
+)
+
+// verifyColumn is one column of the results table.
+type verifyColumn struct {
+	title string
+	width float32
+}
+
+// The results table's columns, in order.
+const (
+	verifyColIP = iota
+	verifyColClaimed
+	verifyColVerdict
+	verifyColEvidence // beside the verdict, so it is on screen at 1024 px
+	verifyColRequests
+	verifyColReverse
+	verifyColForward
+	verifyColRange
+	verifyCols
+)
+
+var verifyColumns = [verifyCols]verifyColumn{
+	{"IP", 150}, {"Claimed", 110}, {"Verdict", 80}, {"Evidence", 600}, {"Requests", 80},
+	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260},
+}
+
+// verifyRow is a result with its address parsed once, for sorting.
+type verifyRow struct {
+	res  verify.Result
+	addr netip.Addr
+}
+
+func (a *Area) newTable() *widget.Table {
+	t := widget.NewTableWithHeaders(
+		func() (int, int) { return len(a.rows), verifyCols },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		a.updateCell)
+	t.ShowHeaderColumn = false
+	t.CreateHeader = kit.NewSortHeader
+	t.UpdateHeader = a.updateHeader
+	t.OnSelected = a.onSelect
+	for i, c := range verifyColumns {
+		t.SetColumnWidth(i, c.width)
+	}
+	return t
+}
+
+func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	b, ok := o.(*widget.Button)
+	if !ok || id.Col < 0 || id.Col >= verifyCols {
+		return
+	}
+	title := verifyColumns[id.Col].title
+	if id.Col == a.sortCol && a.sortDesc {
+		title += " ▼"
+	} else if id.Col == a.sortCol {
+		title += " ▲"
+	}
+	b.SetText(title)
+	col := id.Col
+	b.OnTapped = func() { a.onSort(col) }
+}
+
+func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
+	l, ok := o.(*widget.Label)
+	if !ok || id.Row < 0 || id.Row >= len(a.rows) {
+		return
+	}
+	r := &a.rows[id.Row].res
+	l.Importance = widget.MediumImportance
+	if id.Col == verifyColVerdict {
+		l.Importance = verifyImportance(r.Verdict)
+	}
+	l.SetText(verifyCell(r, id.Col))
+}
+
+// verifyCell is the text of one cell.
+func verifyCell(r *verify.Result, col int) string {
+	switch col {
+	case verifyColIP:
+		return r.IP
+	case verifyColClaimed:
+		return cmp.Or(r.Claimed, "any")
+	case verifyColVerdict:
+		return string(r.Verdict)
+	case verifyColRequests:
+		if r.Requests == 0 {
+			return ""
+		}
+		return kit.Commas(r.Requests)
+	case verifyColReverse:
+		return strings.Join(r.ReverseDNS, " ")
+	case verifyColForward:
+		if r.ForwardConfirmed {
+			return "yes"
+		}
+		return "no"
+	case verifyColRange:
+		if !r.Ranges.Matched {
+			return ""
+		}
+		return verify.RangeText(r.Ranges)
+	case verifyColEvidence:
+		return r.Evidence
+	}
+	return ""
+}
+
+func verifyImportance(v verify.Verdict) widget.Importance {
+	switch v {
+	case verify.Verified:
+		return widget.SuccessImportance
+	case verify.Fake:
+		return widget.DangerImportance
+	}
+	return widget.WarningImportance
+}
+
+func (a *Area) onSelect(id widget.TableCellID) {
+	if id.Row < 0 || id.Row >= len(a.rows) {
+		return
+	}
+	r := a.rows[id.Row].res
+	text := r.IP + ": " + r.Evidence
+	if r.Error != "" {
+		text += "\nDNS: " + r.Error
+	}
+	a.evidence.SetText(text)
+}
+
+// onSort sorts by col, or reverses the order when col is already the key.
+func (a *Area) onSort(col int) {
+	if col == a.sortCol {
+		a.sortDesc = !a.sortDesc
+	} else {
+		a.sortCol, a.sortDesc = col, false
+	}
+	a.sortRows()
+	a.table.Refresh()
+}
+
+func (a *Area) sortRows() {
+	if a.sortCol < 0 {
+		return
+	}
+	slices.SortStableFunc(a.rows, func(x, y verifyRow) int {
+		c := verifyCompare(&x, &y, a.sortCol)
+		if a.sortDesc {
+			return -c
+		}
+		return c
+	})
+}
+
+// verifyCompare orders two rows by one column: addresses numerically,
+// verdicts fake first, requests by count, the rest as text.
+func verifyCompare(x, y *verifyRow, col int) int {
+	switch col {
+	case verifyColIP:
+		return x.addr.Compare(y.addr)
+	case verifyColVerdict:
+		return cmp.Compare(verifyVerdictRank(x.res.Verdict), verifyVerdictRank(y.res.Verdict))
+	case verifyColRequests:
+		return cmp.Compare(x.res.Requests, y.res.Requests)
+	}
+	return strings.Compare(verifyCell(&x.res, col), verifyCell(&y.res, col))
+}
+
+func verifyVerdictRank(v verify.Verdict) int {
+	switch v {
+	case verify.Fake:
+		return 0
+	case verify.Unknown:
+		return 1
+	}
+	return 2
+}
+
+func (a *Area) showResults(results []verify.Result, text string) {
+	a.rows = make([]verifyRow, len(results))
+	for i, r := range results {
+		addr, _ := netip.ParseAddr(r.IP)
+		a.rows[i] = verifyRow{res: r, addr: addr}
+	}
+	a.sortRows()
+	a.progress.SetValue(1)
+	a.status.SetText(text)
+	a.evidence.SetText("")
+	a.table.UnselectAll()
+	a.table.Refresh()
+	a.setResultButtons()
+}
