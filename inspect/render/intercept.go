@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -26,6 +27,7 @@ const (
 type interceptor struct {
 	mode    string
 	src     *source
+	reach   *reach
 	pageURL string
 	opt     Options
 	// fetchCtx bounds the fetches: the job's, so that one render ending
@@ -45,8 +47,9 @@ type interceptor struct {
 	changed   chan struct{} // signalled when inflight changes
 }
 
-func newInterceptor(ctx context.Context, mode string, src *source, pageURL string, opt Options) *interceptor {
-	return &interceptor{fetchCtx: ctx, mode: mode, src: src, pageURL: pageURL, opt: opt, changed: make(chan struct{}, 1)}
+func newInterceptor(ctx context.Context, mode string, src *source, rc *reach, pageURL string, opt Options) *interceptor {
+	return &interceptor{fetchCtx: ctx, mode: mode, src: src, reach: rc, pageURL: pageURL, opt: opt,
+		changed: make(chan struct{}, 1)}
 }
 
 // answer is how one paused request is answered.
@@ -83,6 +86,10 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 		return answer{fail: network.ErrorReasonBlockedByClient}
 	}
+	if reason := in.reach.refused(ctx, rec.URL); reason != "" && rec.URL != in.pageURL {
+		rec.NotFetchedReason = reason
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	}
 	// The page's own robots.txt verdict is the inspection's to report; the
 	// render shows what the page would give if it is crawled.
 	if in.mode == ModeGoogle && rec.URL != in.pageURL {
@@ -100,6 +107,10 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 	}
 	res, err := in.src.get(ctx, rec.URL)
+	if errors.Is(err, errPrivate) {
+		rec.NotFetchedReason = privateReason
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	}
 	if err != nil {
 		rec.Error = err.Error()
 		return answer{fail: network.ErrorReasonFailed}

@@ -17,7 +17,10 @@ type source struct {
 	fetcher *fetch.Fetcher
 	profile fetch.Profile
 	opt     fetch.Options
-	cache   *robots.Cache
+	// cache holds the robots.txt of every host but the page's, fetched
+	// with fetcher; pageCache the inspection's, which holds the page's.
+	cache, pageCache *robots.Cache
+	pageRobots       string // the page's robots.txt URL
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -34,12 +37,28 @@ type entry struct {
 	err       error
 }
 
-func newSource(f *fetch.Fetcher, p fetch.Profile, opt fetch.Options, cache *robots.Cache) *source {
-	if cache == nil && p.ObeysRobots {
-		cache = robots.NewCache(f, p, opt)
+// newSource fetches with f; pageCache, when set, is the inspection's
+// robots.txt cache, reused for the page's own host.
+func newSource(f *fetch.Fetcher, p fetch.Profile, opt fetch.Options, pageCache *robots.Cache, pageURL string) *source {
+	s := &source{fetcher: f, profile: p, pageCache: pageCache, entries: map[string]*entry{}}
+	if p.ObeysRobots {
+		s.cache = robots.NewCache(f, p, opt)
 	}
+	s.pageRobots, _ = robots.RobotsURL(pageURL)
 	opt.Progress = nil
-	return &source{fetcher: f, profile: p, opt: opt, cache: cache, entries: map[string]*entry{}}
+	// A redirect goes back to the browser as the 3xx it is: the browser
+	// applies CORS and asks for the next hop, which is intercepted again.
+	opt.MaxRedirects = -1
+	s.opt = opt
+	return s
+}
+
+// cacheFor returns the robots.txt cache that answers for rawURL.
+func (s *source) cacheFor(rawURL string) *robots.Cache {
+	if key, err := robots.RobotsURL(rawURL); err == nil && key == s.pageRobots && s.pageCache != nil {
+		return s.pageCache
+	}
+	return s.cache
 }
 
 func (s *source) entry(rawURL string) *entry {
@@ -56,7 +75,7 @@ func (s *source) entry(rawURL string) *entry {
 // verdict returns rawURL's robots.txt verdict, as Resources decides it.
 func (s *source) verdict(ctx context.Context, rawURL string) (*inspect.ResourceRobots, string) {
 	e := s.entry(rawURL)
-	e.robotsOnce.Do(func() { e.robots, e.blocked = inspect.ResourceVerdict(ctx, s.cache, s.profile, rawURL) })
+	e.robotsOnce.Do(func() { e.robots, e.blocked = inspect.ResourceVerdict(ctx, s.cacheFor(rawURL), s.profile, rawURL) })
 	return e.robots, e.blocked
 }
 
