@@ -58,6 +58,8 @@ func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) 
 		// keep the page from answering: stop them.
 		t.stopScripts(out, "The page's scripts were still running when the DOM was to be read; they were stopped.")
 	}
+	t.freeze(rctx)
+	debugf("%s probed %v", t.in.mode, time.Since(t.start))
 	lay, page, err := t.readDOM(rctx)
 	if err != nil {
 		out.Error = t.sentence(rctx, err)
@@ -76,6 +78,16 @@ func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) 
 		t.screenshot(out, lay.Height)
 	}
 	debugf("%s shot %v", t.in.mode, time.Since(t.start))
+}
+
+// freeze keeps the page's scripts from running while the DOM is read:
+// timers and events (a navigation every 10 ms) would keep the page busy
+// and change what is read between one call and the next. Evaluations in
+// the isolated world still run.
+func (t *tab) freeze(rctx context.Context) {
+	ctx, cancel := t.callCtx(rctx, probeTimeout)
+	defer cancel()
+	_, _ = chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 }
 
 // readDOM measures the page in an isolated world, then reads the
@@ -114,12 +126,18 @@ const maxH2 = 200
 func (t *tab) isolatedWorld(rctx context.Context) (runtime.ExecutionContextID, error) {
 	ctx, cancel := t.callCtx(rctx, 0)
 	defer cancel()
-	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
-	if err != nil {
-		return 0, err
+	t.in.mu.Lock()
+	frame := t.in.mainFrame
+	t.in.mu.Unlock()
+	if frame == "" {
+		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			return 0, err
+		}
+		frame = tree.FrameTree.Frame.ID
 	}
 	res, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{
-		FrameID: tree.FrameTree.Frame.ID, WorldName: "cutoff-reader"})
+		FrameID: frame, WorldName: "cutoff-reader"})
 	if err != nil {
 		return 0, err
 	}
