@@ -72,9 +72,19 @@ func (in *interceptor) handle(ctx context.Context, ev *cdpfetch.EventRequestPaus
 			ErrorReason: a.fail})
 		return
 	}
+	if len(a.body) > bigBody {
+		if acquire(ctx, in.src.sending) != nil {
+			return
+		}
+		defer release(in.src.sending)
+	}
 	_, _ = chromedp.Call(ctx, cdpfetch.FulfillRequest, cdpfetch.FulfillRequestParams{RequestID: ev.RequestID,
 		ResponseCode: a.status, ResponseHeaders: a.header, Body: a.body})
 }
+
+// bigBody is the size past which a body handed to the browser waits for
+// its turn (see maxSending): small ones and refusals go at once.
+const bigBody = 256 << 10
 
 // decide chooses the answer and fills rec with what was done.
 func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaused, rec *inspect.RenderedRequest) answer {
@@ -107,8 +117,12 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 	}
 	res, err := in.src.get(ctx, rec.URL)
-	if errors.Is(err, errPrivate) {
+	switch {
+	case errors.Is(err, errPrivate):
 		rec.NotFetchedReason = privateReason
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	case isHeld(err):
+		rec.NotFetchedReason = err.Error()
 		return answer{fail: network.ErrorReasonBlockedByClient}
 	}
 	if err != nil {

@@ -56,7 +56,7 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	opt Options, out *inspect.Rendered) {
 	pageURL := documentURL(rep)
 	rc := newReach(ctx, opt, pageURL, rep.Fetch.Local)
-	src := newSource(rc.fetcher(f), p, opt.Fetch, rep.RobotsCache, pageURL)
+	src := newSource(rc.fetcher(f), p, opt.Fetch, rep.RobotsCache, pageURL, opt.MaxBytes)
 	src.put(pageURL, rep.Fetch)
 	ua := rep.Profile.UserAgent
 	var traces [2]*trace

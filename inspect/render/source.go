@@ -2,6 +2,8 @@ package render
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -22,8 +24,32 @@ type source struct {
 	cache, pageCache *robots.Cache
 	pageRobots       string // the page's robots.txt URL
 
+	// fetching holds a token per fetch in flight; sending one per body
+	// being handed to the browser (encoding it takes a few times its size).
+	fetching, sending chan struct{}
+	maxHeld           int64 // the most body bytes the job holds
+
 	mu      sync.Mutex
 	entries map[string]*entry
+	held    int64 // body bytes of the fetches held
+}
+
+// Bounds of a render job's memory: a page firing hundreds of fetch()es
+// of large bodies at once waits for its turn, and once the job holds
+// Options.MaxBytes of bodies the rest are not fetched. The job then holds
+// at most MaxBytes plus maxFetching fetch caps (8 MB each for a 2 MB
+// limit), and maxSending bodies being encoded for the browser.
+const (
+	maxFetching = 6
+	maxSending  = 2
+)
+
+// heldError is the error of a fetch refused for the bytes the job holds.
+type heldError struct{ max int64 }
+
+func (e heldError) Error() string {
+	return fmt.Sprintf("Not fetched: the render already holds its cap of %s bytes of fetched bodies.",
+		inspect.Bytes(e.max))
 }
 
 // entry is one URL's robots verdict and fetch, each done at most once.
@@ -37,10 +63,13 @@ type entry struct {
 	err       error
 }
 
-// newSource fetches with f; pageCache, when set, is the inspection's
-// robots.txt cache, reused for the page's own host.
-func newSource(f *fetch.Fetcher, p fetch.Profile, opt fetch.Options, pageCache *robots.Cache, pageURL string) *source {
-	s := &source{fetcher: f, profile: p, pageCache: pageCache, entries: map[string]*entry{}}
+// newSource fetches with f, holding at most maxHeld body bytes; pageCache,
+// when set, is the inspection's robots.txt cache, reused for the page's
+// own host.
+func newSource(f *fetch.Fetcher, p fetch.Profile, opt fetch.Options, pageCache *robots.Cache, pageURL string,
+	maxHeld int64) *source {
+	s := &source{fetcher: f, profile: p, pageCache: pageCache, entries: map[string]*entry{}, maxHeld: maxHeld,
+		fetching: make(chan struct{}, maxFetching), sending: make(chan struct{}, maxSending)}
 	if p.ObeysRobots {
 		s.cache = robots.NewCache(f, p, opt)
 	}
@@ -79,12 +108,50 @@ func (s *source) verdict(ctx context.Context, rawURL string) (*inspect.ResourceR
 	return e.robots, e.blocked
 }
 
-// get fetches rawURL with the profile, once.
+// get fetches rawURL with the profile, once, waiting for a turn among
+// the fetches in flight; it fails with a heldError once the job holds its
+// cap of bytes.
 func (s *source) get(ctx context.Context, rawURL string) (*fetch.Result, error) {
 	e := s.entry(rawURL)
-	e.fetchOnce.Do(func() { e.res, e.err = s.fetcher.Fetch(ctx, rawURL, s.profile, s.opt) })
+	e.fetchOnce.Do(func() {
+		if e.err = acquire(ctx, s.fetching); e.err != nil {
+			return
+		}
+		defer release(s.fetching)
+		s.mu.Lock()
+		full := s.held >= s.maxHeld
+		s.mu.Unlock()
+		if full {
+			e.err = heldError{s.maxHeld}
+			return
+		}
+		e.res, e.err = s.fetcher.Fetch(ctx, rawURL, s.profile, s.opt)
+		if e.res != nil {
+			s.mu.Lock()
+			s.held += int64(len(e.res.Body))
+			s.mu.Unlock()
+		}
+	})
 	return e.res, e.err
 }
+
+// isHeld reports whether err is a fetch refused for the bytes held.
+func isHeld(err error) bool {
+	var h heldError
+	return errors.As(err, &h)
+}
+
+// acquire takes a token of sem, or fails when ctx ends first.
+func acquire(ctx context.Context, sem chan struct{}) error {
+	select {
+	case sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func release(sem chan struct{}) { <-sem }
 
 // put records a fetch made elsewhere (the inspection's own page fetch).
 func (s *source) put(rawURL string, res *fetch.Result) {
