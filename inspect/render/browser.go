@@ -97,8 +97,12 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	if err2 != nil {
 		return nil, err
 	}
-	b.unsandboxed = "The browser ran without its sandbox: Cutoff runs as root, and the browser would not start " +
-		"as an unprivileged user (" + sentenceOf(err) + ")"
+	cause := err
+	if inner := errors.Unwrap(err); inner != nil {
+		cause = inner
+	}
+	b.unsandboxed = "The browser ran without its sandbox: Cutoff runs as root, and the browser did not start " +
+		"as an unprivileged user (" + strings.TrimSuffix(cause.Error(), ".") + ")."
 	return b, nil
 }
 

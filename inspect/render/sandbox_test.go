@@ -42,3 +42,29 @@ func TestBrowserKeepsItsSandbox(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserWithoutSandboxSaysSo runs, as root, a browser that the
+// unprivileged user cannot start (its path is in a directory only root may
+// enter): the browser falls back to running without its sandbox and says
+// so in one sentence.
+func TestBrowserWithoutSandboxSaysSo(t *testing.T) {
+	needBrowser(t)
+	if os.Getuid() != 0 {
+		t.Skip("only root falls back to a browser without its sandbox")
+	}
+	path, _ := FindBrowser("")
+	dir := t.TempDir() // 0700, root's
+	link := dir + "/chromium"
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Start(context.Background(), link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if why := b.Unsandboxed(); !strings.HasPrefix(why, "The browser ran without its sandbox: Cutoff runs as root") ||
+		!strings.HasSuffix(why, ".") {
+		t.Errorf("Unsandboxed() = %q", why)
+	}
+}
