@@ -108,6 +108,7 @@ fetch('INTERNAL/post', {method: 'POST', mode: 'no-cors', body: 'x'}).catch(() =>
 fetch('/leak?post=1', {method: 'POST', body: 'x'}).catch(() => {});
 navigator.sendBeacon && navigator.sendBeacon('INTERNAL/beacon', 'x');
 try { const ws = new WebSocket('WSINTERNAL/ws'); ws.onopen = () => ws.send('hi'); } catch (e) {}
+leak('sw', typeof navigator.serviceWorker);
 if (navigator.serviceWorker) navigator.serviceWorker.register('/sw.js').catch(() => {});
 try {
   const pc = new RTCPeerConnection({iceServers: [{urls: 'stun:STUN'}]});
@@ -219,6 +220,9 @@ func TestPageCannotEscape(t *testing.T) {
 		case strings.Contains(e, "SECRET"):
 			t.Errorf("the page read a secret and sent it out: %s", e)
 		}
+	}
+	if !contains(hostileLog, "GET /leak?sw=undefined") {
+		t.Error("the page saw navigator.serviceWorker: service workers are not off")
 	}
 	checkEscapeRequests(t, r, hostile.srv.URL, internal.srv.URL, public.srv.URL)
 	t.Logf("hostile server log: %q", hostileLog)

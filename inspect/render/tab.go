@@ -17,12 +17,16 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// popupStub replaces window.open in every document before the page's own
-// scripts run: Google's renderer opens no windows, and a window.open storm
-// must not start browser tabs. The calls are counted.
-const popupStub = `(() => { let n = 0;
+// pageStub runs in every document before the page's own scripts.
+// Google's renderer opens no windows, and a window.open storm must not
+// start browser tabs: window.open is replaced and its calls counted. The
+// renderer keeps no service worker either: navigator.serviceWorker is
+// removed (a registration that finds another way fails anyway, since the
+// browser's own network is closed).
+const pageStub = `(() => { let n = 0;
 Object.defineProperty(window, '__cutoffPopups', {get: () => n});
-window.open = function () { n++; return null; }; })();`
+window.open = function () { n++; return null; };
+delete Navigator.prototype.serviceWorker; })();`
 
 // tab is one render in progress: a fresh browser context and its page.
 type tab struct {
@@ -87,7 +91,7 @@ func (t *tab) open() error {
 		t.emulate,
 		func() error {
 			_, err := chromedp.Call(t.ctx, page.AddScriptToEvaluateOnNewDocument,
-				page.AddScriptToEvaluateOnNewDocumentParams{Source: popupStub})
+				page.AddScriptToEvaluateOnNewDocumentParams{Source: pageStub})
 			return err
 		},
 		func() error {
