@@ -96,9 +96,11 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 		return answer{fail: network.ErrorReasonBlockedByClient}
 	}
-	if reason := in.reach.refused(ctx, rec.URL); reason != "" && rec.URL != in.pageURL {
-		rec.NotFetchedReason = reason
-		return answer{fail: network.ErrorReasonBlockedByClient}
+	if rec.URL != in.pageURL {
+		if reason := in.reach.refused(ctx, rec.URL); reason != "" {
+			rec.NotFetchedReason = reason
+			return answer{fail: network.ErrorReasonBlockedByClient}
+		}
 	}
 	// The page's own robots.txt verdict is the inspection's to report; the
 	// render shows what the page would give if it is crawled.
