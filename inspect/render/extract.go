@@ -21,15 +21,18 @@ import (
 )
 
 // layoutJS runs in an isolated world, where the page's scripts cannot
-// reach: what needs the browser's layout (the visible text's size, the
-// page's height), the document's URL (history.pushState may have changed
-// it) and the serialized DOM's length in UTF-16 units.
+// reach: the serialized DOM's length in UTF-16 units, the document's URL
+// (history.pushState may have changed it) and, when the DOM is not past
+// MAX_SIZE, what needs the browser's layout (the visible text's size, the
+// page's height). A DOM past the bound is not laid out: that alone could
+// take the render's whole time.
 const layoutJS = `(() => {
 const de = document.documentElement, b = document.body;
-return {url: document.URL,
+const size = de ? de.outerHTML.length : 0;
+if (size > MAX_SIZE) return {url: document.URL, size: size};
+return {url: document.URL, size: size,
  textBytes: new TextEncoder().encode(b ? b.innerText : '').length,
- height: Math.max(de ? de.scrollHeight : 0, b ? b.scrollHeight : 0),
- size: de ? de.outerHTML.length : 0};
+ height: Math.max(de ? de.scrollHeight : 0, b ? b.scrollHeight : 0)};
 })()`
 
 // layout is layoutJS's result.
@@ -98,7 +101,7 @@ func (t *tab) readDOM(rctx context.Context) (layout, *dom.Page, error) {
 	if err != nil {
 		return lay, nil, err
 	}
-	raw, err := t.evaluate(rctx, world, layoutJS, 0)
+	raw, err := t.evaluate(rctx, world, strings.Replace(layoutJS, "MAX_SIZE", itoa(maxDOMSize), 1), 0)
 	if err == nil {
 		err = json.Unmarshal(raw, &lay)
 	}

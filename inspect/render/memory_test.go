@@ -78,3 +78,22 @@ func TestRenderMemoryIsBounded(t *testing.T) {
 		t.Error("no request was refused for the bytes held")
 	}
 }
+
+// TestHugeDOMIsNotRead renders a page whose script builds a DOM of more
+// than maxDOMSize characters: the render says it was not read instead of
+// carrying it into Cutoff's memory.
+func TestHugeDOMIsNotRead(t *testing.T) {
+	needBrowser(t)
+	srv := site(t, map[string]string{"/": htmlPage(`document.body.setAttribute('data-x', 'x'.repeat(70 * 1024 * 1024));`)})
+	runtime.GC()
+	stop := heapPeak()
+	_, r := inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true, Timeout: 20 * time.Second})
+	peak := stop()
+	t.Logf("Go heap peak %d MB", peak>>20)
+	if !strings.Contains(r.Google.Error, "characters long, past the 67,108,864 Cutoff reads") {
+		t.Errorf("google render: error %q", r.Google.Error)
+	}
+	if peak > 64<<20 {
+		t.Errorf("the Go heap reached %d MB", peak>>20)
+	}
+}
