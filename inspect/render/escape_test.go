@@ -108,6 +108,7 @@ fetch('INTERNAL/post', {method: 'POST', mode: 'no-cors', body: 'x'}).catch(() =>
 fetch('/leak?post=1', {method: 'POST', body: 'x'}).catch(() => {});
 navigator.sendBeacon && navigator.sendBeacon('INTERNAL/beacon', 'x');
 try { const ws = new WebSocket('WSINTERNAL/ws'); ws.onopen = () => ws.send('hi'); } catch (e) {}
+try { const ws = new WebSocket('WSPUBLIC/ws'); ws.onopen = () => ws.send('hi'); } catch (e) {}
 leak('sw', typeof navigator.serviceWorker);
 if (navigator.serviceWorker) navigator.serviceWorker.register('/sw.js').catch(() => {});
 try {
@@ -160,6 +161,7 @@ func TestPageCannotEscape(t *testing.T) {
 	}()
 	internalPort := internal.srv.Listener.Addr().(*net.TCPAddr).Port
 	page := strings.NewReplacer("WSINTERNAL", "ws://"+internal.srv.Listener.Addr().String(),
+		"WSPUBLIC", "ws://"+public.srv.Listener.Addr().String(),
 		"INTERNAL", internal.srv.URL, "NAMED", fmt.Sprintf("http://intranet.example:%d", internalPort),
 		"STUN", stun.LocalAddr().String()).Replace(escapePage)
 	worker := strings.NewReplacer("WSOTHER", "ws://"+other.srv.Listener.Addr().String(), "OTHER", other.srv.URL).Replace(escapeWorker)
