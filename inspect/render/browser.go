@@ -120,7 +120,6 @@ func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.UserDataDir(dir),
-		chromedp.Env("HOME="+dir),
 		chromedp.Flag("block-new-web-contents", true),
 		chromedp.Flag("disable-popup-blocking", false),
 		chromedp.Flag("js-flags", heapFlag),
@@ -130,6 +129,10 @@ func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, 
 		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) { ownGroup(cmd, as) }),
 	)
 	opts = append(opts, closedNetwork...)
+	if as != nil {
+		// root's home is not the unprivileged user's to write in.
+		opts = append(opts, chromedp.Env("HOME="+dir))
+	}
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, bcancel := chromedp.NewContext(actx, quiet)
 	b.ctx, b.cancel, b.alloc = bctx, bcancel, acancel
