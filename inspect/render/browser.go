@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/user"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +56,9 @@ type Browser struct {
 	dataDir string
 	version string
 	pgid    int
+	// unsandboxed says why the browser runs without its sandbox, "" when
+	// it has it.
+	unsandboxed string
 }
 
 // heapFlag bounds the JavaScript heap of each renderer, so that a page that
@@ -62,10 +66,53 @@ type Browser struct {
 // machine's memory.
 const heapFlag = "--max-old-space-size=512"
 
+// closedNetwork are the flags that leave the browser no way to the
+// network but the interceptor: every request the interceptor does not
+// answer (a service worker's, a WebSocket, a preconnect, a path nobody
+// thought of) goes to a proxy whose name resolves to nothing, loopback
+// included, and no host name resolves at all; WebRTC sends no UDP that
+// bypasses that proxy. A request that finds a way round the interceptor
+// fails to connect.
+var closedNetwork = []chromedp.ExecAllocatorOption{
+	chromedp.ProxyServer("http://proxy.cutoff.invalid:1"),
+	chromedp.Flag("proxy-bypass-list", "<-loopback>"),
+	chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
+	chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+	chromedp.Flag("disable-background-networking", true),
+}
+
 // Start runs the browser at path and waits until it answers. The browser
-// ends when ctx is done or Close is called.
+// ends when ctx is done or Close is called. It keeps the browser's
+// sandbox: as root (which Chromium refuses to sandbox) it runs the browser
+// as an unprivileged user, and only when that browser does not start does
+// it fall back to root without the sandbox, which Unsandboxed says.
 func Start(ctx context.Context, path string) (*Browser, error) {
+	as := unprivileged()
+	b, err := start(ctx, path, as)
+	if err == nil || as == nil || ctx.Err() != nil {
+		return b, err
+	}
+	debugf("the sandboxed browser did not start as %d: %v", as.Uid, err)
+	b, err2 := start(ctx, path, nil)
+	if err2 != nil {
+		return nil, err
+	}
+	cause := err
+	if inner := errors.Unwrap(err); inner != nil {
+		cause = inner
+	}
+	b.unsandboxed = "The browser ran without its sandbox: Cutoff runs as root, and the browser did not start " +
+		"as an unprivileged user (" + strings.TrimSuffix(cause.Error(), ".") + ")."
+	return b, nil
+}
+
+// start runs one browser: as user as with its sandbox, or as this
+// process's user (nil) with the sandbox only when that is not root.
+func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, error) {
 	dir, err := os.MkdirTemp("", "cutoff-render-")
+	if err == nil && as != nil {
+		err = os.Chown(dir, int(as.Uid), int(as.Gid))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the browser cannot start: %w", err)
 	}
@@ -78,8 +125,14 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 		chromedp.Flag("js-flags", heapFlag),
 		chromedp.Flag("mute-audio", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.ModifyCmdFunc(ownGroup),
+		chromedp.Flag("no-sandbox", as == nil && os.Getuid() == 0),
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) { ownGroup(cmd, as) }),
 	)
+	opts = append(opts, closedNetwork...)
+	if as != nil {
+		// root's home is not the unprivileged user's to write in.
+		opts = append(opts, chromedp.Env("HOME="+dir))
+	}
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, bcancel := chromedp.NewContext(actx, quiet)
 	b.ctx, b.cancel, b.alloc = bctx, bcancel, acancel
@@ -95,6 +148,28 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	return b, nil
 }
 
+// unprivileged returns the user a browser started by root runs as, with
+// its sandbox: "nobody", or nil when this process is not root.
+func unprivileged() *syscall.Credential {
+	if os.Getuid() != 0 {
+		return nil
+	}
+	uid, gid := uint32(65534), uint32(65534)
+	if u, err := user.Lookup("nobody"); err == nil {
+		if n, err := strconv.ParseUint(u.Uid, 10, 32); err == nil {
+			uid = uint32(n)
+		}
+		if n, err := strconv.ParseUint(u.Gid, 10, 32); err == nil {
+			gid = uint32(n)
+		}
+	}
+	return &syscall.Credential{Uid: uid, Gid: gid, Groups: []uint32{}}
+}
+
+// Unsandboxed says in one sentence that the browser runs without its
+// sandbox and why; "" when it has it.
+func (b *Browser) Unsandboxed() string { return b.unsandboxed }
+
 // quiet sends chromedp's own error messages (about targets that went
 // away while a render ended) to the debug log instead of stderr.
 var quiet = chromedp.WithErrorf(debugf)
@@ -102,12 +177,14 @@ var quiet = chromedp.WithErrorf(debugf)
 // ownGroup starts the browser in a process group of its own, so that
 // Close can kill the browser and every child it forked at once, and has
 // the kernel kill it should Cutoff die first.
-func ownGroup(cmd *exec.Cmd) {
+// When as is set, the browser runs as that user.
+func ownGroup(cmd *exec.Cmd, as *syscall.Credential) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = new(syscall.SysProcAttr)
 	}
 	cmd.SysProcAttr.Setpgid = true
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	cmd.SysProcAttr.Credential = as
 }
 
 // readVersion returns "Chromium 156.0.8078.114" or "" when the browser

@@ -4,88 +4,166 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdpdom "github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/dom"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// readDOM is evaluated in the rendered page; it returns what the report
-// needs, read from the DOM as the renderer left it. LINKS_MAX and TEXT_MAX
-// are replaced by the bounds on links listed and on an element's text, in
-// characters (code points, as Go counts runes).
-const readDOM = `(() => {
-const all = s => Array.from(document.querySelectorAll(s));
-const txt = e => Array.from((e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ')).slice(0, TEXT_MAX).join('');
-const metas = all('meta[name]').map(m => [m.getAttribute('name').toLowerCase(), m.getAttribute('content') || '']);
-const canon = all('link[rel~="canonical" i]');
-const seen = new Set(), list = [];
-const links = all('a[href]');
-for (const a of links) { const h = a.href; if (!seen.has(h) && list.length < LINKS_MAX) { seen.add(h); list.push(h); } }
-const text = document.body ? document.body.innerText : '';
-const de = document.documentElement;
-return {
- title: document.title, metas: metas,
- canonical: canon.length ? canon[0].href : '',
- hreflang: all('link[rel~="alternate" i][hreflang]').map(l => l.getAttribute('hreflang') + ' ' + l.href),
- jsonld: all('script[type="application/ld+json" i]').map(s => s.textContent),
- links: links.length, list: list,
- h1: all('h1').map(txt), h2: all('h2').map(txt).slice(0, 200),
- textBytes: new TextEncoder().encode(text).length,
- height: Math.max(de ? de.scrollHeight : 0, document.body ? document.body.scrollHeight : 0),
- popups: window.__cutoffPopups || 0,
-};})()`
+// layoutJS runs in an isolated world, where the page's scripts cannot
+// reach: the serialized DOM's length in UTF-16 units, the document's URL
+// (history.pushState may have changed it) and, when the DOM is not past
+// MAX_SIZE, what needs the browser's layout (the visible text's size, the
+// page's height). A DOM past the bound is not laid out: that alone could
+// take the render's whole time.
+const layoutJS = `(() => {
+const de = document.documentElement, b = document.body;
+const size = de ? de.outerHTML.length : 0;
+if (size > MAX_SIZE) return {url: document.URL, size: size};
+return {url: document.URL, size: size,
+ textBytes: new TextEncoder().encode(b ? b.innerText : '').length,
+ height: Math.max(de ? de.scrollHeight : 0, b ? b.scrollHeight : 0)};
+})()`
 
-// dom is readDOM's result.
-type dom struct {
-	Title     string      `json:"title"`
-	Metas     [][2]string `json:"metas"`
-	Canonical string      `json:"canonical"`
-	Hreflang  []string    `json:"hreflang"`
-	JSONLD    []string    `json:"jsonld"`
-	Links     int         `json:"links"`
-	List      []string    `json:"list"`
-	H1        []string    `json:"h1"`
-	H2        []string    `json:"h2"`
-	TextBytes int64       `json:"textBytes"`
-	Height    int         `json:"height"`
-	Popups    int         `json:"popups"`
+// layout is layoutJS's result.
+type layout struct {
+	URL       string `json:"url"`
+	TextBytes int64  `json:"textBytes"`
+	Height    int    `json:"height"`
+	Size      int64  `json:"size"`
 }
 
-// read fills out from the rendered DOM and takes the screenshot.
+// maxDOMSize bounds the serialized DOM read, in UTF-16 units: a page that
+// builds a larger one is not read, so that its DOM cannot take Cutoff's
+// memory.
+const maxDOMSize = 64 << 20
+
+// read fills out from the rendered DOM and takes the screenshot. The DOM
+// is read as the browser serializes it and parsed in Go; what needs
+// layout runs in an isolated world: no page script has a say in either.
 func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) {
 	if t.tr.isCrashed() {
 		out.Error = crashed
 		return
 	}
-	if _, err := t.evaluate(rctx, "1", probeTimeout); err != nil && rctx.Err() == nil {
+	if _, err := t.evaluate(rctx, 0, "1", probeTimeout); err != nil && rctx.Err() == nil {
 		// Scripts still running (an endless loop started after the load)
 		// keep the page from answering: stop them.
 		t.stopScripts(out, "The page's scripts were still running when the DOM was to be read; they were stopped.")
 	}
-	expr := strings.NewReplacer("LINKS_MAX", itoa(inspect.MaxRenderedLinks), "TEXT_MAX", itoa(renderedTextMax)).Replace(readDOM)
-	raw, err := t.evaluate(rctx, expr, 0)
-	var d dom
-	if err == nil {
-		err = json.Unmarshal(raw, &d)
-	}
+	t.freeze(rctx)
+	debugf("%s probed %v", t.in.mode, time.Since(t.start))
+	lay, page, err := t.readDOM(rctx)
 	if err != nil {
 		out.Error = t.sentence(rctx, err)
 		return
 	}
 	debugf("%s evaluated %v", t.in.mode, time.Since(t.start))
-	fill(out, d)
+	fill(out, page)
+	out.TextBytes, out.PageHeight = lay.TextBytes, lay.Height
+	// The count of window.open calls lives in the page's world, in a
+	// property the page cannot redefine.
+	if raw, err := t.evaluate(rctx, 0, "window.__cutoffPopups || 0", probeTimeout); err == nil {
+		_ = json.Unmarshal(raw, &out.Popups)
+	}
 	t.notes(out)
 	if shots {
-		t.screenshot(out, d.Height)
+		t.screenshot(out, lay.Height)
 	}
 	debugf("%s shot %v", t.in.mode, time.Since(t.start))
+}
+
+// freeze keeps the page's scripts from running while the DOM is read:
+// timers and events (a navigation every 10 ms) would keep the page busy
+// and change what is read between one call and the next. Evaluations in
+// the isolated world still run.
+func (t *tab) freeze(rctx context.Context) {
+	ctx, cancel := t.callCtx(rctx, probeTimeout)
+	defer cancel()
+	_, _ = chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+}
+
+// readDOM measures the page in an isolated world, then reads the
+// serialized DOM of its document and parses it.
+func (t *tab) readDOM(rctx context.Context) (layout, *dom.Page, error) {
+	var lay layout
+	world, err := t.isolatedWorld(rctx)
+	if err != nil {
+		return lay, nil, err
+	}
+	raw, err := t.evaluate(rctx, world, strings.Replace(layoutJS, "MAX_SIZE", itoa(maxDOMSize), 1), 0)
+	if err == nil {
+		err = json.Unmarshal(raw, &lay)
+	}
+	if err != nil {
+		return lay, nil, err
+	}
+	if lay.Size > maxDOMSize {
+		return lay, nil, fmt.Errorf("the rendered DOM is %s characters long, past the %s Cutoff reads",
+			inspect.Bytes(lay.Size), inspect.Bytes(maxDOMSize))
+	}
+	html, err := t.outerHTML(rctx, world)
+	if err != nil {
+		return lay, nil, err
+	}
+	page, err := dom.Read(strings.NewReader(html), lay.URL, dom.Limits{Links: inspect.MaxRenderedLinks,
+		Text: renderedTextMax, H2: maxH2})
+	return lay, page, err
+}
+
+// maxH2 bounds the h2 headings read.
+const maxH2 = 200
+
+// isolatedWorld creates an isolated world in the page's main frame and
+// returns its execution context.
+func (t *tab) isolatedWorld(rctx context.Context) (runtime.ExecutionContextID, error) {
+	ctx, cancel := t.callCtx(rctx, 0)
+	defer cancel()
+	t.in.mu.Lock()
+	frame := t.in.mainFrame
+	t.in.mu.Unlock()
+	if frame == "" {
+		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			return 0, err
+		}
+		frame = tree.FrameTree.Frame.ID
+	}
+	res, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{
+		FrameID: frame, WorldName: "cutoff-reader"})
+	if err != nil {
+		return 0, err
+	}
+	return res.ExecutionContextID, nil
+}
+
+// outerHTML returns the document serialized by the browser, reached
+// through the isolated world's document object.
+func (t *tab) outerHTML(rctx context.Context, world runtime.ExecutionContextID) (string, error) {
+	ctx, cancel := t.callCtx(rctx, 0)
+	defer cancel()
+	doc, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "document", ContextID: world})
+	switch {
+	case err != nil:
+		return "", err
+	case doc.Result == nil || doc.Result.ObjectID == "":
+		return "", errors.New("the document could not be reached")
+	}
+	res, err := chromedp.Call(ctx, cdpdom.GetOuterHTML, cdpdom.GetOuterHTMLParams{ObjectID: doc.Result.ObjectID})
+	if err != nil {
+		return "", err
+	}
+	return res.OuterHTML, nil
 }
 
 // probeTimeout is how long a page may take to evaluate "1" before its
@@ -95,18 +173,15 @@ const probeTimeout = time.Second
 // crashed is the sentence of a renderer that died.
 const crashed = "The browser's renderer crashed on this page (a script that allocates without end does this)."
 
-// evaluate runs expr in the page and returns its value as JSON, within
-// limit (0: until rctx ends). It calls the protocol directly, so that a
-// busy page cannot hold it beyond the limit.
-func (t *tab) evaluate(rctx context.Context, expr string, limit time.Duration) ([]byte, error) {
-	ctx, cancel := context.WithCancel(t.ctx)
-	if limit > 0 {
-		ctx, cancel = context.WithTimeout(t.ctx, limit)
-	}
+// evaluate runs expr in the page's world (world 0) or in an isolated one
+// and returns its value as JSON, within limit (0: until rctx ends). It
+// calls the protocol directly, so that a busy page cannot hold it beyond
+// the limit.
+func (t *tab) evaluate(rctx context.Context, world runtime.ExecutionContextID, expr string, limit time.Duration) ([]byte, error) {
+	ctx, cancel := t.callCtx(rctx, limit)
 	defer cancel()
-	stop := context.AfterFunc(rctx, cancel)
-	defer stop()
-	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: ptr(true)})
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ContextID: world,
+		ReturnByValue: ptr(true)})
 	switch {
 	case err != nil:
 		return nil, err
@@ -118,23 +193,34 @@ func (t *tab) evaluate(rctx context.Context, expr string, limit time.Duration) (
 	return []byte(res.Result.Value), nil
 }
 
-// fill copies the DOM's values into the page.
-func fill(out *inspect.RenderedPage, d dom) {
-	out.Title, out.Canonical, out.Links, out.TextBytes, out.Popups = d.Title, d.Canonical, d.Links, d.TextBytes, d.Popups
-	out.LinkList, out.Hreflang = nonNil(d.List), nonNil(d.Hreflang)
-	out.H1, out.H2 = nonNil(d.H1), nonNil(d.H2)
-	for _, m := range d.Metas {
-		switch {
-		case m[0] == "robots" && out.MetaRobots == "":
-			out.MetaRobots = m[1]
-		case strings.HasPrefix(m[0], "googlebot"):
-			out.MetaGooglebot = append(out.MetaGooglebot, m[0]+": "+m[1])
+// callCtx is the context of one protocol call: the tab's, ended by rctx
+// and after limit (0: no limit of its own).
+func (t *tab) callCtx(rctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(t.ctx)
+	if limit > 0 {
+		ctx, cancel = context.WithTimeout(t.ctx, limit)
+	}
+	stop := context.AfterFunc(rctx, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// fill copies what the DOM holds into the page: the robots metas named
+// "robots" joined in one value, each crawler-specific one on its own.
+func fill(out *inspect.RenderedPage, d *dom.Page) {
+	out.Title, out.Canonical, out.Links = d.Title, d.Canonical, d.Links
+	out.LinkList, out.Hreflang, out.H1, out.H2 = d.LinkList, d.Hreflang, d.H1, d.H2
+	var robots []string
+	for _, m := range d.Robots {
+		if m.Name == "robots" {
+			robots = append(robots, m.Content)
+		} else {
+			out.MetaGooglebot = append(out.MetaGooglebot, m.Name+": "+m.Content)
 		}
 	}
+	out.MetaRobots = strings.Join(robots, ", ")
 	for _, raw := range d.JSONLD {
 		out.JSONLD = append(out.JSONLD, jsonLD(raw))
 	}
-	out.PageHeight = d.Height
 }
 
 // jsonLD reads one JSON-LD block: its @type values and whether it parses.

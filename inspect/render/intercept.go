@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -27,6 +28,7 @@ const (
 type interceptor struct {
 	mode    string
 	src     *source
+	reach   *reach
 	pageURL string
 	opt     Options
 	// fetchCtx bounds the fetches: the job's, so that one render ending
@@ -46,8 +48,9 @@ type interceptor struct {
 	changed   chan struct{} // signalled when inflight changes
 }
 
-func newInterceptor(ctx context.Context, mode string, src *source, pageURL string, opt Options) *interceptor {
-	return &interceptor{fetchCtx: ctx, mode: mode, src: src, pageURL: pageURL, opt: opt, changed: make(chan struct{}, 1)}
+func newInterceptor(ctx context.Context, mode string, src *source, rc *reach, pageURL string, opt Options) *interceptor {
+	return &interceptor{fetchCtx: ctx, mode: mode, src: src, reach: rc, pageURL: pageURL, opt: opt,
+		changed: make(chan struct{}, 1)}
 }
 
 // answer is how one paused request is answered.
@@ -70,9 +73,19 @@ func (in *interceptor) handle(ctx context.Context, ev *cdpfetch.EventRequestPaus
 			ErrorReason: a.fail})
 		return
 	}
+	if len(a.body) > bigBody {
+		if acquire(ctx, in.src.sending) != nil {
+			return
+		}
+		defer release(in.src.sending)
+	}
 	_, _ = chromedp.Call(ctx, cdpfetch.FulfillRequest, cdpfetch.FulfillRequestParams{RequestID: ev.RequestID,
 		ResponseCode: a.status, ResponseHeaders: a.header, Body: a.body})
 }
+
+// bigBody is the size past which a body handed to the browser waits for
+// its turn (see maxSending): small ones and refusals go at once.
+const bigBody = 256 << 10
 
 // decide chooses the answer and fills rec with what was done.
 func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaused, rec *inspect.RenderedRequest) answer {
@@ -83,6 +96,12 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 			return answer{status: http.StatusNoContent}
 		}
 		return answer{fail: network.ErrorReasonBlockedByClient}
+	}
+	if rec.URL != in.pageURL {
+		if reason := in.reach.refused(ctx, rec.URL); reason != "" {
+			rec.NotFetchedReason = reason
+			return answer{fail: network.ErrorReasonBlockedByClient}
+		}
 	}
 	// The page's own robots.txt verdict is the inspection's to report; the
 	// render shows what the page would give if it is crawled.
@@ -101,6 +120,14 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 	}
 	res, err := in.src.get(ctx, rec.URL)
+	switch {
+	case errors.Is(err, errPrivate):
+		rec.NotFetchedReason = privateReason
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	case isHeld(err):
+		rec.NotFetchedReason = err.Error()
+		return answer{fail: network.ErrorReasonBlockedByClient}
+	}
 	if err != nil {
 		rec.Error = err.Error()
 		return answer{fail: network.ErrorReasonFailed}

@@ -72,6 +72,6 @@ func sameValue(kind string, c scan.Critical, value string) bool {
 	return c.Value == v || len([]rune(v)) >= renderedTextMax && strings.HasPrefix(c.Value, v)
 }
 
-// renderedTextMax is the length in characters (code points) at which
-// readDOM cuts an element's text (its txt helper).
+// renderedTextMax is the length in characters (code points) at which the
+// DOM reader cuts a heading's text.
 const renderedTextMax = 300

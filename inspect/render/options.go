@@ -1,6 +1,8 @@
 package render
 
 import (
+	"context"
+	"net/netip"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -27,6 +29,13 @@ type Options struct {
 	Fetch fetch.Options
 	// Screenshots, when false, skips the screenshots.
 	NoScreenshots bool
+	// Resolver looks up the addresses of the hosts the renders request;
+	// nil means the machine's resolver. Tests give names of their own.
+	Resolver Resolver
+	// Public lists addresses that count as public although they are
+	// private or loopback ones: tests serve "public" pages on loopback.
+	// Empty in the product.
+	Public []netip.Prefix
 	// Phase, when set, is called with a short phrase as the job moves on:
 	// "starting the browser", "rendering the kept bytes", ...
 	Phase func(phase string)
@@ -46,4 +55,9 @@ func (o Options) withDefaults() Options {
 		o.Phase = func(string) {}
 	}
 	return o
+}
+
+// Resolver looks up a host name's addresses; *net.Resolver is one.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }

@@ -43,6 +43,9 @@ func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Pro
 	defer func() { b.Close(); debugf("browser closed %v", time.Since(start)) }()
 	out.Browser = b.Version()
 	renderBoth(ctx, f, b, rep, p, opt, out)
+	if why := b.Unsandboxed(); why != "" && out.Google != nil {
+		out.Google.Notes = append(out.Google.Notes, why)
+	}
 	debugf("compared %v at %s", time.Since(start), time.Now().Format("05.000"))
 	return out
 }
@@ -51,8 +54,9 @@ func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Pro
 // in its own browser context, and compares them.
 func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.Report, p fetch.Profile,
 	opt Options, out *inspect.Rendered) {
-	src := newSource(f, p, opt.Fetch, rep.RobotsCache)
 	pageURL := documentURL(rep)
+	rc := newReach(ctx, opt, pageURL, rep.Fetch.Local)
+	src := newSource(rc.fetcher(f), p, opt.Fetch, rep.RobotsCache, pageURL, opt.MaxBytes)
 	src.put(pageURL, rep.Fetch)
 	ua := rep.Profile.UserAgent
 	var traces [2]*trace
@@ -63,7 +67,7 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	opt.Phase("rendering the bytes the crawler kept and the whole page")
 	var wg sync.WaitGroup
 	for i, mode := range []string{ModeGoogle, ModeFull} {
-		ins[i] = newInterceptor(fctx, mode, src, pageURL, opt)
+		ins[i] = newInterceptor(fctx, mode, src, rc, pageURL, opt)
 		wg.Go(func() { pages[i], traces[i] = renderPage(ctx, b, ins[i], out.Viewport, ua, !opt.NoScreenshots) })
 	}
 	wg.Wait()

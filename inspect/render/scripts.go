@@ -2,9 +2,9 @@ package render
 
 import (
 	"fmt"
-	"net/url"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/dom"
 )
 
 // scriptRun is what one render's events say about one script.
@@ -157,15 +157,4 @@ func byURL(list []inspect.RenderedRequest) map[string]*inspect.RenderedRequest {
 }
 
 // resolve makes ref absolute against base, without its fragment.
-func resolve(base, ref string) string {
-	b, err := url.Parse(base)
-	if err != nil {
-		return ref
-	}
-	u, err := b.Parse(ref)
-	if err != nil {
-		return ref
-	}
-	u.Fragment = ""
-	return u.String()
-}
+func resolve(base, ref string) string { return dom.ResolveBare(base, ref) }

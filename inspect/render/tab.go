@@ -7,9 +7,13 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/debugger"
+	cdpdom "github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -17,12 +21,16 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
-// popupStub replaces window.open in every document before the page's own
-// scripts run: Google's renderer opens no windows, and a window.open storm
-// must not start browser tabs. The calls are counted.
-const popupStub = `(() => { let n = 0;
+// pageStub runs in every document before the page's own scripts.
+// Google's renderer opens no windows, and a window.open storm must not
+// start browser tabs: window.open is replaced and its calls counted. The
+// renderer keeps no service worker either: navigator.serviceWorker is
+// removed (a registration that finds another way fails anyway, since the
+// browser's own network is closed).
+const pageStub = `(() => { let n = 0;
 Object.defineProperty(window, '__cutoffPopups', {get: () => n});
-window.open = function () { n++; return null; }; })();`
+window.open = function () { n++; return null; };
+delete Navigator.prototype.serviceWorker; })();`
 
 // tab is one render in progress: a fresh browser context and its page.
 type tab struct {
@@ -72,6 +80,7 @@ func (t *tab) open() error {
 	go t.intercept()
 	c := chromedp.FromContext(t.ctx)
 	steps := []func() error{
+		t.quietDomains,
 		func() error {
 			_, err := chromedp.Call(t.ctx, cdpfetch.Enable, cdpfetch.EnableParams{
 				Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*", RequestStage: cdpfetch.RequestStageRequest}}})
@@ -87,7 +96,7 @@ func (t *tab) open() error {
 		t.emulate,
 		func() error {
 			_, err := chromedp.Call(t.ctx, page.AddScriptToEvaluateOnNewDocument,
-				page.AddScriptToEvaluateOnNewDocumentParams{Source: popupStub})
+				page.AddScriptToEvaluateOnNewDocumentParams{Source: pageStub})
 			return err
 		},
 		func() error {
@@ -97,6 +106,24 @@ func (t *tab) open() error {
 	}
 	for _, s := range steps {
 		if err := s(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quietDomains turns off the protocol domains chromedp enables on a new
+// page and the render does not use: with the DOM domain on, every change a
+// script makes to the DOM comes to Cutoff as an event (a 70 MB attribute
+// took the Go heap to 690 MB) and chromedp mirrors the DOM in memory; CSS
+// and Network send events for every stylesheet and request.
+func (t *tab) quietDomains() error {
+	for _, disable := range []func() error{
+		func() error { _, err := chromedp.Call(t.ctx, cdpdom.Disable, cdp.Empty{}); return err },
+		func() error { _, err := chromedp.Call(t.ctx, css.Disable, cdp.Empty{}); return err },
+		func() error { _, err := chromedp.Call(t.ctx, network.Disable, cdp.Empty{}); return err },
+	} {
+		if err := disable(); err != nil {
 			return err
 		}
 	}

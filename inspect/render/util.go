@@ -8,13 +8,6 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 func ptr[T any](v T) *T { return &v }
 
 func debugf(format string, args ...any) {
