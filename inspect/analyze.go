@@ -102,7 +102,8 @@ func analyze(in Input, steps scan.Steps, s *scan.Stream) *Analysis {
 	if full == nil {
 		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps)
 	}
-	return fromPass(&in, full, <-charset)
+	cs := <-charset
+	return fromPass(&in, full.Decode(in.Body, cs.Text()), cs)
 }
 
 // detectCharsetAside detects in's charset on a goroutine of its own, while
