@@ -18,7 +18,7 @@ import (
 
 // renderedArea is the Rendered tab: the two renders' screenshots side by
 // side at the same scale, each captioned, in a scroll above tabs with the
-// comparison, what Google's render lost (a click opens Source at the byte
+// comparison, what the crawler's render lost (a click opens Source at the byte
 // that produced it) and the script table.
 type renderedArea struct {
 	status   *widget.Label
@@ -46,6 +46,15 @@ type renderedData struct {
 	// captions name each screenshot; blank says a render drew nothing.
 	captions    [2]string
 	googleBlank bool
+	lostTab     string // the label of the lost items' tab
+}
+
+// lostTabLabel is the label of the tab of what the crawler's render lost.
+func lostTabLabel(rd *inspect.Rendered) string {
+	if rd == nil {
+		return "Lost in the crawler's render"
+	}
+	return "Lost in " + rd.RenderName()
 }
 
 // shotScale is the scale the screenshots are drawn at, in Fyne units per
@@ -57,7 +66,7 @@ const shotScale = 0.75
 const prefRender = "render.enabled"
 
 func newRenderedArea(p prefs, onOffset func(int64)) *renderedArea {
-	a := &renderedArea{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
+	a := &renderedArea{status: widget.NewLabel("Inspect a page to see what the crawler's render makes of it."),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
 	a.status.Wrapping = fyne.TextWrapWord
 	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
@@ -85,7 +94,7 @@ func (a *renderedArea) layout() fyne.CanvasObject {
 		nil, nil, nil, a.lost)
 	a.tables = container.NewAppTabs(
 		container.NewTabItem("Comparison", container.NewVScroll(a.rows)),
-		container.NewTabItem("Lost in Google's render", lost),
+		container.NewTabItem(lostTabLabel(nil), lost),
 		container.NewTabItem("Scripts", a.scripts))
 	split := container.NewVSplit(container.NewScroll(a.shots), a.tables)
 	split.Offset = 0.5
@@ -118,6 +127,10 @@ func (a *renderedArea) show(d renderedData) {
 		}
 	}
 	a.rows.Refresh()
+	if a.tables.Items[1].Text != d.lostTab && d.lostTab != "" {
+		a.tables.Items[1].Text = d.lostTab
+		a.tables.Refresh()
+	}
 	a.lost.UnselectAll()
 	a.lost.Refresh()
 	a.scripts.Refresh()
@@ -174,11 +187,12 @@ func (a *renderedArea) openLost(i widget.ListItemID) {
 // prepareRendered builds the tab's data from a rendered view; it decodes
 // the screenshots, so it runs off the UI thread.
 func prepareRendered(rd *inspect.Rendered) renderedData {
-	d := renderedData{status: renderedStatus(rd)}
+	d := renderedData{status: renderedStatus(rd), lostTab: lostTabLabel(rd)}
 	if rd.Error != "" {
 		return d
 	}
-	d.rows = [][3]string{{"", report.RenderedGoogleHeading, report.RenderedFullHeading}}
+	kept, full := report.RenderedHeadings(rd)
+	d.rows = [][3]string{{"", kept, full}}
 	for _, r := range report.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
@@ -200,7 +214,7 @@ func prepareRendered(rd *inspect.Rendered) renderedData {
 	}
 	d.lost = rd.Lost
 	for _, l := range rd.Lost {
-		d.lostText = append(d.lostText, report.LostLine(l))
+		d.lostText = append(d.lostText, report.LostLine(rd, l))
 	}
 	for _, s := range rd.Scripts {
 		d.scriptText = append(d.scriptText, report.ScriptLine(s))
@@ -228,7 +242,7 @@ func renderedStatus(rd *inspect.Rendered) string {
 			continue
 		}
 		for _, n := range pg.Notes {
-			s += " " + pg.Mode + ": " + n
+			s += " " + prose.Capitalize(rd.PageName(pg)) + ": " + n
 		}
 	}
 	return s
