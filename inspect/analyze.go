@@ -39,6 +39,10 @@ type Input struct {
 	HeaderBytes int64
 	// Crawler names the crawler in messages, e.g. "Googlebot Smartphone".
 	Crawler string
+	// Operator is who runs it ("Google", "Bing"; "" for a custom
+	// profile): a rule only Google documents is said to be Google's for
+	// another operator's crawler.
+	Operator string
 	// Incomplete is true when Body is not the whole body: the cap or an
 	// error stopped reading, so sizes are lower bounds.
 	Incomplete bool

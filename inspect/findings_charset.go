@@ -15,8 +15,8 @@ func (fs *findings) charset() {
 	switch {
 	case c.Mismatch():
 		fs.add(finding.Warning, CodeCharsetMismatch, c.Offset,
-			"The page declares its charset as %s %s, but its bytes are UTF-8: Google and browsers decode it as %s, so every non-ASCII character of its title, description and text comes out garbled.",
-			c.Label, c.Where(), c.DisplayName())
+			"The page declares its charset as %s %s, but its bytes are UTF-8: browsers decode it as %s, and so does %s, so every non-ASCII character of its title, description and text comes out garbled.",
+			c.Label, c.Where(), c.DisplayName(), fs.googleRule("Google"))
 	case c.InvalidUTF8 >= garbledBytes || c.InvalidUTF8 > 0 && fs.quotesReplacement():
 		fs.add(finding.Warning, CodeInvalidUTF8, c.FirstInvalid,
 			"The page is read as UTF-8, but %s of its bytes are not UTF-8 (the first at byte %s): the crawler reads each run of them as a replacement character (\uFFFD), so what it indexes of the text is garbage. The bytes are likely in a legacy charset (EUC-JP, Shift_JIS, windows-1252): declare it in the Content-Type header, or serve the page in UTF-8.",
