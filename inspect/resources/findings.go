@@ -58,10 +58,10 @@ type resFindingWriter struct {
 	// unreachableRule is what an unreachable robots.txt means for the
 	// profile's crawler, as its operator documents it or as Google's rule.
 	unreachableRule string
-	at      *Resource // the resource the findings being added are about
-	list    []finding.Finding
-	counts  map[string]int
-	order   []string // codes in first-seen order, for the summaries
+	at              *Resource // the resource the findings being added are about
+	list            []finding.Finding
+	counts          map[string]int
+	order           []string // codes in first-seen order, for the summaries
 	// unchecked gathers, per robots.txt URL, the resources whose
 	// robots.txt could not be checked; uncheckedOrder keeps first-seen order.
 	unchecked      map[string]*uncheckedHost
