@@ -19,14 +19,16 @@ import (
 // readDOM is evaluated in the rendered page; it returns what the report
 // needs, read from the DOM as the renderer left it. LINKS_MAX and TEXT_MAX
 // are replaced by the bounds on links listed and on an element's text, in
-// characters (code points, as Go counts runes).
+// characters (code points, as Go counts runes). Links are the crawlable
+// ones, http(s): javascript:, mailto:, tel: and data: hrefs lead a crawler
+// nowhere, so they are neither counted nor listed (nor lost).
 const readDOM = `(() => {
 const all = s => Array.from(document.querySelectorAll(s));
 const txt = e => Array.from((e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ')).slice(0, TEXT_MAX).join('');
 const metas = all('meta[name]').map(m => [m.getAttribute('name').toLowerCase(), m.getAttribute('content') || '']);
 const canon = all('link[rel~="canonical" i]');
 const seen = new Set(), list = [];
-const links = all('a[href]');
+const links = all('a[href]').filter(a => a.protocol === 'http:' || a.protocol === 'https:');
 for (const a of links) { const h = a.href; if (!seen.has(h) && list.length < LINKS_MAX) { seen.add(h); list.push(h); } }
 const text = document.body ? document.body.innerText : '';
 const de = document.documentElement;
