@@ -120,14 +120,24 @@ func crawlerName(s string) string {
 // known), marked as Google's rule for another operator's crawler, whose
 // operator documents none (CRAWLERS.md).
 func (fs *findings) googleRule(rule string) string {
-	if fs.in.Crawler == "" || fs.in.Operator == fetch.OperatorGoogle {
+	if fs.in.Crawler == "" {
 		return rule
 	}
-	operator := fs.in.Operator
+	return GoogleRule(fs.in.Operator, fs.crawler, rule)
+}
+
+// GoogleRule returns rule, a behaviour Google documents, as it applies to
+// crawler, run by operator ("Google", "Bing"; "" when unknown): as it
+// stands for Google's crawlers, followed by "(Google's documented rule;
+// Bing publishes none for Bingbot)" for another's.
+func GoogleRule(operator, crawler, rule string) string {
+	if operator == fetch.OperatorGoogle {
+		return rule
+	}
 	if operator == "" {
 		operator = "its operator"
 	}
-	return rule + " (Google's documented rule; " + operator + " publishes none for " + fs.crawler + ")"
+	return rule + " (Google's documented rule; " + operator + " publishes none for " + crawler + ")"
 }
 
 // capitalize is prose.Capitalize, under the name the findings' code uses.
