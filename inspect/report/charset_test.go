@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 )
@@ -103,4 +104,50 @@ func TestLegacyBytesServedAsUTF8(t *testing.T) {
 		}
 	}
 	t.Errorf("no %s finding in %v", inspect.CodeInvalidUTF8, r.Findings)
+}
+
+// TestLegacyCharsetHeadingsLost inspects an EUC-JP page cut before its
+// headings: the h1 and the headings-lost sentence quote them as text in
+// every report, and the evidence pack shows the source at the cutoff as
+// text.
+func TestLegacyCharsetHeadingsLost(t *testing.T) {
+	page := `<html><head><meta charset="EUC-JP"><title>楽天市場</title></head><body><p>` + strings.Repeat("商品の説明です。", 100) +
+		`</p><h1>楽天市場のトップ</h1><h2>送料無料の商品</h2></body></html>`
+	body, err := japanese.EUCJP.NewEncoder().String(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := serveSite(t, map[string]route{"/page": {"text/html", body}})
+	r, err := inspect.Page(t.Context(), nil, s.URL+"/page", smartphone,
+		inspect.Options{Fetch: fetch.Options{LimitOverride: int64(len(body)) - 60}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lost string
+	for _, f := range r.Findings {
+		if f.Code == inspect.CodeHeadingsLost {
+			lost = f.Message
+		}
+	}
+	if !strings.Contains(lost, "楽天市場のトップ") {
+		t.Errorf("headings-lost finding %q, want it to quote 楽天市場のトップ", lost)
+	}
+	for _, format := range []string{"text", "json", "csv"} {
+		if out := string(render(t, r, format)); !strings.Contains(out, "楽天市場のトップ") || strings.Contains(out, "\uFFFD") {
+			t.Errorf("%s report does not quote the h1 楽天市場のトップ as text", format)
+		}
+	}
+	// The evidence pack's source at the cutoff reads as text: the
+	// paragraph before the cut, the headings after it.
+	html := string(render(t, r, "html"))
+	i := strings.Index(html, "<h2>Source at the cutoff</h2>")
+	if i < 0 {
+		t.Fatal("the evidence pack has no source at the cutoff")
+	}
+	src := html[i:]
+	src = src[:strings.Index(src, "</pre>")]
+	if !strings.Contains(src, "商品の説明です。") || !strings.Contains(src, "&lt;h1&gt;楽天市場のトップ&lt;/h1&gt;") ||
+		strings.Count(src, "\uFFFD") > 2 {
+		t.Errorf("source at the cutoff is not EUC-JP read as text:\n%s", src)
+	}
 }
