@@ -28,6 +28,14 @@ func rawValue(raw []byte) string {
 // ASCII in every charset a page may use, and a multi-byte character may
 // hold bytes that look like white space to UTF-8 (GBK's 0xC2 0xA0).
 func quote(raw string, dec Decoder) string {
+	if dec == nil && plainASCII(raw) {
+		return raw // most hrefs: nothing to decode, unescape or collapse
+	}
+	return quoteText(raw, dec)
+}
+
+// quoteText is quote without its shortcut for plain ASCII.
+func quoteText(raw string, dec Decoder) string {
 	cut := len(raw) > maxValue
 	if cut {
 		raw = raw[:maxValue]
@@ -49,6 +57,22 @@ func quote(raw string, dec Decoder) string {
 		s += "…"
 	}
 	return s
+}
+
+// plainASCII reports whether s is a value quote leaves as it is: at most
+// maxValue bytes of printable ASCII, no character reference, no white
+// space but single spaces between words.
+func plainASCII(s string) bool {
+	if len(s) > maxValue || s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' && (c != ' ' || s[i-1] == ' ') || c >= 0x7f || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // Decode returns a copy of r whose quoted texts (the values of the

@@ -85,3 +85,17 @@ func TestQuoteCut(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotePlain checks that the values quote passes through unchanged
+// are those it would not change.
+func TestQuotePlain(t *testing.T) {
+	for _, s := range []string{"", "/a/b?c=1", "Spring sale", " x", "x ", "a  b", "a\tb", "a&amp;b", "café", "a\x00b", "\x7f",
+		strings.Repeat("a", maxValue), strings.Repeat("a", maxValue+1)} {
+		if full := quoteText(s, nil); plainASCII(s) && full != s {
+			t.Errorf("%q is passed through, but quote makes it %q", s, full)
+		}
+	}
+	if !plainASCII("/a/b?c=1") || !plainASCII("Spring sale") {
+		t.Error("a plain href or title takes the long way")
+	}
+}
