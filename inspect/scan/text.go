@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/json"
 	"html"
 	"slices"
 	"strings"
@@ -78,8 +79,9 @@ func plainASCII(s string) bool {
 // Decode returns a copy of r whose quoted texts (the values of the
 // critical elements, the hreflang codes, the lost links and headings) are
 // text in the body's charset, decoded by dec (nil for UTF-8). body is the
-// body the pass read: the @type of a JSON-LD block is read again from its
-// decoded content when dec is not nil. The pass keeps those values as raw
+// body the pass read: the @type and the validity of a JSON-LD block are
+// read again from its decoded content when dec is not nil (a Shift_JIS
+// "表" ends in 0x5C, a backslash to JSON read as bytes). The pass keeps those values as raw
 // bytes, since it reads the body before its charset is known (the header
 // may say nothing, the <meta> may come after the title, and only the
 // whole body tells UTF-8 from windows-1252); every value is decoded here,
@@ -92,7 +94,12 @@ func (r *Result) Decode(body []byte, dec Decoder) *Result {
 		switch {
 		case c.Kind == ElementJSONLD:
 			if dec != nil && c.textEnd > c.textAt && c.textEnd <= int64(len(body)) {
-				c.Value = jsonLDTypes([]byte(dec(body[c.textAt:c.textEnd])))
+				text := []byte(dec(body[c.textAt:c.textEnd]))
+				c.Value = jsonLDTypes(text)
+				c.Flags = slices.DeleteFunc(slices.Clone(c.Flags), func(f string) bool { return f == FlagInvalidJSON })
+				if !json.Valid(text) {
+					c.Flags = append(c.Flags, FlagInvalidJSON)
+				}
 			}
 		case quoted(c.Kind):
 			c.Value = quote(c.Value, dec)
@@ -145,14 +152,17 @@ func (im *Impact) decode(crit []Critical, dec Decoder) *Impact {
 	if dec == nil {
 		return &d
 	}
-	types := make(map[int64]string)
+	blocks := make(map[int64]*Critical)
 	for k := range crit {
 		if crit[k].Kind == ElementJSONLD {
-			types[crit[k].Offset] = crit[k].Value
+			blocks[crit[k].Offset] = &crit[k]
 		}
 	}
 	for i := range d.JSONLD {
-		d.JSONLD[i].Types = types[d.JSONLD[i].Offset]
+		j := &d.JSONLD[i]
+		if c := blocks[j.Offset]; c != nil {
+			j.Types, j.ValidFull = c.Value, !c.HasFlag(FlagInvalidJSON)
+		}
 	}
 	return &d
 }

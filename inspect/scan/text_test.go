@@ -24,7 +24,8 @@ func TestDecodeLegacyCharset(t *testing.T) {
 	const page = `<html><head><title>【楽天市場】表示 &amp; ソフト</title>` +
 		`<meta name="description" content="楽天市場はインターネット通販">` +
 		`<link rel="alternate" hreflang="ja" href="/日本語/">` +
-		`<script type="application/ld+json">{"@type":"表ソ商品"}</script></head>` +
+		`<script type="application/ld+json">{"@type":"表ソ商品"}</script>` +
+		`<script type="application/ld+json">{"@type":"Product","name":"機能表"}</script></head>` +
 		`<body><h1>楽天　市場</h1><p>本文です。</p>` +
 		`<h2>送料無料の表</h2><a href="/カテゴリ/">カテゴリ</a></body></html>`
 	for _, enc := range []struct {
@@ -47,7 +48,7 @@ func TestDecodeLegacyCharset(t *testing.T) {
 				ElementH1:              "楽天 市場", // white space collapses, the ideographic space too
 			}
 			for _, c := range r.Critical {
-				if w, ok := want[c.Kind]; ok && c.Value != w {
+				if w, ok := want[c.Kind]; ok && c.Value != w && c.Value != "Product" {
 					t.Errorf("%s = %q, want %q", c.Kind, c.Value, w)
 				}
 			}
@@ -58,8 +59,13 @@ func TestDecodeLegacyCharset(t *testing.T) {
 			if len(im.Links.Lost) != 1 || im.Links.Lost[0].Href != "/カテゴリ/" {
 				t.Errorf("lost links = %+v, want /カテゴリ/", im.Links.Lost)
 			}
-			if len(im.JSONLD) != 1 || im.JSONLD[0].Types != "表ソ商品" {
-				t.Errorf("JSON-LD impact = %+v, want 表ソ商品", im.JSONLD)
+			if len(im.JSONLD) != 2 || im.JSONLD[0].Types != "表ソ商品" || !im.JSONLD[1].ValidFull {
+				t.Errorf("JSON-LD impact = %+v, want 表ソ商品 and a valid Product", im.JSONLD)
+			}
+			for _, c := range r.Critical {
+				if c.HasFlag(FlagInvalidJSON) {
+					t.Errorf("%s at %d flagged invalid: %q", c.Kind, c.Offset, c.Value)
+				}
 			}
 			if again := raw.Decode(body, decoderOf(enc.enc)); again.Critical[0].Value != r.Critical[0].Value {
 				t.Errorf("Decode changed the result it read: %q, then %q", r.Critical[0].Value, again.Critical[0].Value)
