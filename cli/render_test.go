@@ -120,7 +120,7 @@ func TestInspectRenderHTML(t *testing.T) {
 	if n := strings.Count(string(html), `src="data:image/png;base64,`); n != 2 {
 		t.Errorf("the evidence pack has %d screenshots, want 2", n)
 	}
-	if !strings.Contains(string(html), "Lost in Google's render") || !strings.Contains(string(html), "/rendered/tent-1") {
+	if !strings.Contains(string(html), "Lost in Googlebot Smartphone's render") || !strings.Contains(string(html), "/rendered/tent-1") {
 		t.Error("the evidence pack lacks the comparison")
 	}
 }

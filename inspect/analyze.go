@@ -39,6 +39,10 @@ type Input struct {
 	HeaderBytes int64
 	// Crawler names the crawler in messages, e.g. "Googlebot Smartphone".
 	Crawler string
+	// Operator is who runs it ("Google", "Bing"; "" for a custom
+	// profile): a rule only Google documents is said to be Google's for
+	// another operator's crawler.
+	Operator string
 	// Incomplete is true when Body is not the whole body: the cap or an
 	// error stopped reading, so sizes are lower bounds.
 	Incomplete bool
@@ -106,7 +110,8 @@ func analyze(in Input, steps scan.Steps, s *scan.Stream) *Analysis {
 	if full == nil {
 		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps, in.Links)
 	}
-	return fromPass(&in, full, <-charset)
+	cs := <-charset
+	return fromPass(&in, full.Decode(in.Body, cs.Text()), cs)
 }
 
 // detectCharsetAside detects in's charset on a goroutine of its own, while

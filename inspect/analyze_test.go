@@ -76,7 +76,7 @@ func testInput(body []byte, header http.Header, headerBytes, limit, binaryLimit 
 	}
 	in := Input{
 		Body: body, Header: header, URL: u, Tokens: tokens, Limit: limit, BinaryLimit: binaryLimit,
-		HeaderBytes: headerBytes, Crawler: crawler,
+		HeaderBytes: headerBytes, Crawler: crawler, Operator: "Google",
 		Cutoff: cutoffFor(limit, headerBytes, len(body)),
 	}
 	if binaryLimit > 0 {

@@ -116,7 +116,7 @@ func benchInput(page []byte) Input {
 	u, _ := url.Parse("https://www.example.com/page")
 	return Input{
 		Body: page, URL: u, Tokens: []string{"googlebot"}, Limit: 2_000_000, BinaryLimit: 2_097_152,
-		HeaderBytes: 300, Crawler: "Googlebot Smartphone",
+		HeaderBytes: 300, Crawler: "Googlebot Smartphone", Operator: "Google",
 		Cutoff:       cutoffFor(2_000_000, 300, len(page)),
 		BinaryCutoff: cutoffFor(2_097_152, 300, len(page)),
 	}

@@ -14,7 +14,7 @@ func ExampleAnalyze() {
 		strings.Repeat("x", 200) + `</script><link rel="canonical" href="https://shop.example/shoes">` +
 		`</head><body><h1>Shoes</h1></body></html>`)
 	cutoff := int64(200)
-	a := inspect.Analyze(inspect.Input{Body: page, Cutoff: &cutoff, Limit: 200, Crawler: "Googlebot"})
+	a := inspect.Analyze(inspect.Input{Body: page, Cutoff: &cutoff, Limit: 200, Crawler: "Googlebot", Operator: "Google"})
 
 	for _, c := range a.Critical {
 		fmt.Printf("%-9s bytes %3d-%3d beyond the cutoff: %v\n", c.Kind, c.Offset, c.End, c.BeyondCutoff)

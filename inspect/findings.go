@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -111,6 +112,32 @@ func crawlerName(s string) string {
 		return "the crawler"
 	}
 	return s
+}
+
+// googleRule returns rule, a behaviour Google documents ("Google ignores
+// a canonical link outside the head"), as it applies to the inspected
+// crawler: as it stands for Google's crawlers (and when no profile is
+// known), marked as Google's rule for another operator's crawler, whose
+// operator documents none (CRAWLERS.md).
+func (fs *findings) googleRule(rule string) string {
+	if fs.in.Crawler == "" {
+		return rule
+	}
+	return GoogleRule(fs.in.Operator, fs.crawler, rule)
+}
+
+// GoogleRule returns rule, a behaviour Google documents, as it applies to
+// crawler, run by operator ("Google", "Bing"; "" when unknown): as it
+// stands for Google's crawlers, followed by "(Google's documented rule;
+// Bing publishes none for Bingbot)" for another's.
+func GoogleRule(operator, crawler, rule string) string {
+	if operator == fetch.OperatorGoogle {
+		return rule
+	}
+	if operator == "" {
+		operator = "its operator"
+	}
+	return rule + " (Google's documented rule; " + operator + " publishes none for " + crawler + ")"
 }
 
 // capitalize is prose.Capitalize, under the name the findings' code uses.

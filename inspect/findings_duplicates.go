@@ -50,7 +50,7 @@ func (fs *findings) duplicateBeyond(c *scan.Critical) bool {
 		// finding; a later copy never counts.
 		return c.HasFlag(scan.FlagDuplicate) && c.Kind != scan.ElementCanonical
 	}
-	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and is the one Google uses"
+	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and " + fs.googleRule("is the one Google uses")
 	if c.Kind == scan.ElementCanonical {
 		used = "the one at body byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
 		if kept.Value != c.Value {
@@ -87,8 +87,8 @@ func (fs *findings) canonicalConflict(canon []*scan.Critical) {
 	}
 	if a, b := disagreeing(kept); a != nil {
 		fs.add(finding.Warning, CodeCanonicalMultiple, offsetPtr(b.Offset),
-			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): Google ignores them all.",
-			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset))
+			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): %s.",
+			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset), fs.googleRule("Google ignores them all"))
 		return
 	}
 	a, b := disagreeing(canon)

@@ -74,7 +74,7 @@ func (fs *findings) afterBodyStart() {
 			what = pluralize(len(els), ElementLabel(kind), ElementLabel(kind)+"s") + ", the first at body byte " +
 				Bytes(els[0].Offset) + ", come"
 		}
-		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, consequence)
+		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, fs.googleRule(consequence))
 	}
 }
 
@@ -218,8 +218,8 @@ func (fs *findings) noscript() {
 		what = "a " + w
 	}
 	fs.add(finding.Info, CodeNoscriptEndsHead, offsetPtr(at),
-		"The <noscript> at body byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. Google renders with scripting on, but moving the <noscript> into the body is safer.",
-		Bytes(at), what, pluralize(n, "head element", "head elements"))
+		"The <noscript> at body byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. %s, but moving the <noscript> into the body is safer.",
+		Bytes(at), what, pluralize(n, "head element", "head elements"), fs.googleRule("Google renders with scripting on"))
 }
 
 // document reports problems of the page itself, cut or not.
@@ -236,14 +236,14 @@ func (fs *findings) document() {
 		case scan.ElementJSONLD:
 			if c.HasFlag(scan.FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
 				fs.add(finding.Warning, CodeJSONLDInvalid, offsetPtr(c.Offset),
-					"The JSON-LD block at body byte %s is not valid JSON even in the full page: Google cannot use it.",
+					"The JSON-LD block at body byte %s is not valid JSON even in the full page: no crawler can read its structured data.",
 					Bytes(c.Offset))
 			}
 		}
 	}
 	fs.canonicalConflict(canon)
 	if !hasTitle && len(fs.in.Body) > 0 {
-		msg := "The page has no <title>: Google makes one up from the page."
+		msg := "The page has no <title>: " + fs.googleRule("Google makes one up from the page") + "."
 		if fs.a.notes.svgTitles > 0 {
 			msg += " The <title> inside its inline SVG names the drawing, not the page."
 		}

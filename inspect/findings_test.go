@@ -100,7 +100,7 @@ func TestFindingMessage(t *testing.T) {
 	pad := 2_431_007 - len("<title>t</title><p>")
 	body := []byte("<title>t</title><p>" + strings.Repeat("x", pad) + `<link rel="canonical" href="/c">`)
 	cut := int64(2_000_000)
-	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
+	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot", Operator: "Google"})
 	want := "The canonical link is at body byte 2,431,007, after Googlebot's cutoff at body byte 2,000,000: " +
 		"Googlebot will not see it, so the search engine chooses the canonical URL on its own."
 	for _, f := range a.Findings {
@@ -124,7 +124,7 @@ func TestFindingsIncompleteRead(t *testing.T) {
 	t.Parallel()
 	body := []byte("<!doctype html><html><head><title>t</title><script>" + strings.Repeat("x", 500))
 	cut := int64(200)
-	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 200, Incomplete: true, Crawler: "Googlebot"})
+	a := Analyze(Input{Body: body, Cutoff: &cut, Limit: 200, Incomplete: true, Crawler: "Googlebot", Operator: "Google"})
 	var over, head string
 	for _, f := range a.Findings {
 		switch f.Code {
@@ -168,7 +168,7 @@ func TestFindingsDuplicatesPastTheCutoff(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cut := int64(2_000)
-			a := Analyze(Input{Body: []byte(tt.body), Cutoff: &cut, Limit: 2_000, Crawler: "Googlebot"})
+			a := Analyze(Input{Body: []byte(tt.body), Cutoff: &cut, Limit: 2_000, Crawler: "Googlebot", Operator: "Google"})
 			for code, sev := range tt.want {
 				var got []string
 				for _, f := range a.Findings {
@@ -196,7 +196,7 @@ func TestFindingDuplicateTitleMessage(t *testing.T) {
 	pad := 2_768_461 - len("<html><head><title>First</title></head><body>")
 	body := "<html><head><title>First</title></head><body>" + strings.Repeat("x", pad) + "<title>Second</title>"
 	cut := int64(1_999_860)
-	a := Analyze(Input{Body: []byte(body), Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot"})
+	a := Analyze(Input{Body: []byte(body), Cutoff: &cut, Limit: 2_000_000, Crawler: "Googlebot", Operator: "Google"})
 	want := "Another title at body byte 2,768,461 is after Googlebot's cutoff at body byte 1,999,860, but the first one, " +
 		"at body byte 12, is kept and is the one Google uses: nothing is lost."
 	for _, f := range a.Findings {
@@ -244,5 +244,34 @@ func TestCharsetFindings(t *testing.T) {
 				t.Errorf("%s at offset %v, want %d", found.Code, found.Offset, tt.offset)
 			}
 		})
+	}
+}
+
+// TestGoogleRulesForOtherCrawlers inspects a page whose findings rest on
+// rules only Google documents: for Bingbot each says it is Google's rule
+// and Bing publishes none; for Googlebot none says so.
+func TestGoogleRulesForOtherCrawlers(t *testing.T) {
+	body := []byte(`<html><head><link rel="canonical" href="/a"><link rel="canonical" href="/b">` +
+		`<noscript><img src="/p.gif"></noscript><meta name="description" content="d"></head><body>` +
+		`<p>Text</p><link rel="canonical" href="/c"><link rel="alternate" hreflang="fr" href="/fr"></body></html>`)
+	for _, tt := range []struct {
+		crawler, operator string
+		marked            bool
+	}{{"Bingbot", "Bing", true}, {"Custom", "", true}, {"Googlebot", "Google", false}} {
+		a := Analyze(Input{Body: body, Crawler: tt.crawler, Operator: tt.operator})
+		n := 0
+		for _, f := range a.Findings {
+			if !strings.Contains(f.Message, "Google") {
+				continue
+			}
+			n++
+			marked := strings.Contains(f.Message, "(Google's documented rule; ")
+			if marked != tt.marked {
+				t.Errorf("%s, %s: %s", tt.crawler, f.Code, f.Message)
+			}
+		}
+		if n < 4 {
+			t.Errorf("%s: %d findings state Google's rules, want the title, canonicals, hreflang and noscript ones", tt.crawler, n)
+		}
 	}
 }

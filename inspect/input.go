@@ -24,7 +24,7 @@ func NewInput(res *fetch.Result, p *fetch.Profile) Input {
 	}
 	if p != nil {
 		in.Tokens = p.RobotsTokens
-		in.Crawler = p.Name
+		in.Crawler, in.Operator = p.Name, p.Operator
 	}
 	return in
 }

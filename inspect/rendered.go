@@ -10,6 +10,9 @@ type Rendered struct {
 	// Browser is the browser's product and version, e.g.
 	// "Chromium 156.0.8078.114"; "" when none could be started.
 	Browser string `json:"browser"`
+	// Crawler names the crawler profile whose kept bytes the google render
+	// is made of ("Bingbot"): every text about that render names it.
+	Crawler string `json:"crawler"`
 	// Viewport is the screen both renders used.
 	Viewport Viewport      `json:"viewport"`
 	Google   *RenderedPage `json:"google"`
@@ -28,6 +31,22 @@ type Rendered struct {
 	Error string `json:"error,omitempty"`
 	// DurationMS is the wall time of both renders, browser start included.
 	DurationMS int64 `json:"duration_ms"`
+}
+
+// CrawlerName names the crawler whose kept bytes the google render is
+// made of, "the crawler" when the view does not say.
+func (rd *Rendered) CrawlerName() string { return crawlerName(rd.Crawler) }
+
+// RenderName names the google render in a sentence: "Bingbot's render".
+func (rd *Rendered) RenderName() string { return rd.CrawlerName() + "'s render" }
+
+// PageName names one of the two renders in a sentence: "Bingbot's
+// render" or "the full render".
+func (rd *Rendered) PageName(pg *RenderedPage) string {
+	if pg != nil && pg.Mode == "full" {
+		return "the full render"
+	}
+	return rd.RenderName()
 }
 
 // Viewport is the window size a render emulates.

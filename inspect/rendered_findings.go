@@ -1,12 +1,12 @@
 package inspect
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Finding codes about the rendered view. They are stable.
@@ -33,6 +33,9 @@ const (
 // AddRendered attaches a rendered view to the report and adds its
 // findings to the report's, most severe first.
 func (r *Report) AddRendered(rd *Rendered) {
+	if rd.Crawler == "" {
+		rd.Crawler = r.Profile.Name
+	}
 	r.Render = rd
 	list := append(r.Findings, RenderedFindings(rd, r.Critical)...)
 	sort.SliceStable(list, func(i, j int) bool {
@@ -55,20 +58,28 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 		return fs.list
 	}
 	for _, l := range rd.Lost {
-		lostFinding(fs, l)
+		lostFinding(fs, l, rd.CrawlerName())
 	}
 	var unchecked []RenderedScript
+	notRun := map[string][]RenderedScript{}
 	for _, s := range rd.Scripts {
-		if !s.Ran && s.RobotsUnchecked {
+		switch {
+		case s.Ran:
+		case s.RobotsUnchecked:
 			unchecked = append(unchecked, s)
-			continue
+		case s.Why == ScriptCut || s.Why == ScriptBlocked:
+			notRun[s.Why] = append(notRun[s.Why], s)
+		default:
+			notRun[ScriptFailed] = append(notRun[ScriptFailed], s)
 		}
-		scriptFinding(fs, s)
 	}
-	uncheckedScripts(fs, unchecked)
-	jsDirectives(fs, rd.Google, crit)
+	for _, why := range []string{ScriptCut, ScriptBlocked, ScriptFailed} {
+		scriptsFinding(fs, rd, why, notRun[why])
+	}
+	uncheckedScripts(fs, unchecked, rd.CrawlerName())
+	jsDirectives(fs, rd, crit)
 	for _, pg := range []*RenderedPage{rd.Google, rd.Full} {
-		renderNotes(fs, pg)
+		renderNotes(fs, rd, pg)
 	}
 	fs.summarizeCapped()
 	return fs.list
@@ -79,31 +90,32 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 type lostMessage struct{ severity, code, format string }
 
 // lostMessages are the findings per kind of lost item: the first when the
-// full render has it and Google's does not, the second (when the kind has
-// one) when only Google's render has it.
+// full render has it and the crawler's does not, the second (when the
+// kind has one) when only the crawler's render has it. A format takes the
+// item's value, then the crawler's name.
 var lostMessages = map[string][2]lostMessage{
 	LostLink: {{finding.Warning, CodeRenderLinkLost,
-		"The link to %s exists only when the whole page is rendered: Google's renderer never sees it."}},
+		"The link to %[1]s exists only when the whole page is rendered: %[2]s's render never sees it."}},
 	LostJSONLD: {{finding.Critical, CodeRenderJSONLDLost,
-		"The JSON-LD block of type %s is in the full render but missing or invalid in Google's: its structured data is lost."}},
+		"The JSON-LD block of type %[1]s is in the full render but missing or invalid in %[2]s's: its structured data is lost."}},
 	LostCanonical: {
 		{finding.Critical, CodeRenderCanonicalLost,
-			"The full render's canonical %s is not what Google's render ends up with: Google does not get it."},
+			"The full render's canonical %[1]s is not what %[2]s's render ends up with: %[2]s does not get it."},
 		{finding.Warning, CodeRenderCanonicalOnlyGoog,
-			"Only Google's render has the canonical %s; the full page drops or changes it."}},
+			"Only %[2]s's render has the canonical %[1]s; the full page drops or changes it."}},
 	LostNoindex: {
 		{finding.Warning, CodeRenderNoindexLost,
-			"The full render has a noindex (%s) that Google's render never gets: Google may index the page."},
+			"The full render has a noindex (%[1]s) that %[2]s's render never gets: the page may be indexed."},
 		{finding.Critical, CodeRenderNoindexOnlyGoog,
-			"Google's render has a noindex (%s) that the full page does not: the page would drop out of the index."}},
-	LostTitle:    {{finding.Critical, CodeRenderTitleLost, "The rendered title %q appears only in the full render."}},
-	LostH1:       {{finding.Warning, CodeRenderH1Lost, "The heading %q appears only in the full render."}},
-	LostHreflang: {{finding.Warning, CodeRenderHreflangLost, "The hreflang link %s appears only in the full render."}},
-	LostText:     {{finding.Warning, CodeRenderTextLost, "Google's render has %s less than the full render."}},
+			"%[2]s's render has a noindex (%[1]s) that the full page does not: the page would drop out of the index."}},
+	LostTitle:    {{finding.Critical, CodeRenderTitleLost, "The rendered title %[1]q appears only in the full render, not in %[2]s's."}},
+	LostH1:       {{finding.Warning, CodeRenderH1Lost, "The heading %[1]q appears only in the full render, not in %[2]s's."}},
+	LostHreflang: {{finding.Warning, CodeRenderHreflangLost, "The hreflang link %[1]s appears only in the full render, not in %[2]s's."}},
+	LostText:     {{finding.Warning, CodeRenderTextLost, "%[2]s's render has %[1]s less than the full render."}},
 }
 
-// lostFinding says what losing one item costs.
-func lostFinding(fs *findings, l RenderedLost) {
+// lostFinding says what losing one item costs the crawler.
+func lostFinding(fs *findings, l RenderedLost, crawler string) {
 	m, ok := lostMessages[l.Kind]
 	if !ok {
 		return
@@ -112,7 +124,7 @@ func lostFinding(fs *findings, l RenderedLost) {
 	if l.Only == "google" && m[1].code != "" {
 		msg = m[1]
 	}
-	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value)
+	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value, crawler)
 }
 
 // scriptOffset is where a script's element stands in the body, nil when
@@ -124,29 +136,54 @@ func scriptOffset(s RenderedScript) *int64 {
 	return offsetPtr(s.Offset)
 }
 
-// scriptFinding says why a script did not run in Google's render.
-func scriptFinding(fs *findings, s RenderedScript) {
-	if s.Ran {
+// scriptWhys are, per kind of reason a script did not run, the finding's
+// severity and code and why scripts of that kind did not run.
+var scriptWhys = map[string]struct{ severity, code, because string }{
+	ScriptCut:     {finding.Warning, CodeRenderScriptCut, "the crawler's cutoff or their own limit cut them"},
+	ScriptBlocked: {finding.Warning, CodeRenderScriptBlocked, "robots.txt disallows them"},
+	ScriptFailed:  {finding.Info, CodeRenderScriptFailed, "they failed (a parse error, an exception, a failed fetch)"},
+}
+
+// maxScriptsNamed is how many scripts a grouped finding names.
+const maxScriptsNamed = 5
+
+// scriptsFinding says which scripts did not run in the crawler's render
+// for one kind of reason (why): one script's own reason, or one finding
+// for them all that names the first few, the Rendered view listing each
+// with its reason, so that a page of forty cut scripts reads one line.
+func scriptsFinding(fs *findings, rd *Rendered, why string, scripts []RenderedScript) {
+	if len(scripts) == 0 {
 		return
 	}
-	off := scriptOffset(s)
-	name := s.URL
+	w := scriptWhys[why]
+	first := scripts[0]
+	if len(scripts) == 1 {
+		fs.add(w.severity, w.code, scriptOffset(first), "%s did not run in %s: %s",
+			capitalize(scriptLabel(first)), rd.RenderName(), lowerFirst(first.Reason))
+		return
+	}
+	names := make([]string, len(scripts))
+	for i, s := range scripts {
+		names[i] = scriptLabel(s)
+	}
+	fs.add(w.severity, w.code, scriptOffset(first),
+		"%s scripts did not run in %s because %s: %s. The Rendered view lists each with its reason.",
+		thousands(len(scripts)), rd.RenderName(), w.because, prose.List(names, maxScriptsNamed))
+}
+
+// scriptLabel names a script in a sentence: its URL, or "the inline
+// script at byte N".
+func scriptLabel(s RenderedScript) string {
 	if s.Inline {
-		name = fmt.Sprintf("The inline script at byte %s", Bytes(s.Offset))
+		return "the inline script at byte " + Bytes(s.Offset)
 	}
-	switch s.Why {
-	case ScriptCut:
-		fs.add(finding.Warning, CodeRenderScriptCut, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
-	case ScriptBlocked:
-		fs.add(finding.Warning, CodeRenderScriptBlocked, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
-	default:
-		fs.add(finding.Info, CodeRenderScriptFailed, off, "%s did not run in Google's render: %s", name, lowerFirst(s.Reason))
-	}
+	return s.URL
 }
 
 // jsDirectives says when JavaScript adds a noindex or sets a canonical in
-// Google's render that the kept source bytes do not have.
-func jsDirectives(fs *findings, g *RenderedPage, crit []scan.Critical) {
+// the crawler's render that the kept source bytes do not have.
+func jsDirectives(fs *findings, rd *Rendered, crit []scan.Critical) {
+	g := rd.Google
 	if g == nil || g.Error != "" {
 		return
 	}
@@ -164,11 +201,11 @@ func jsDirectives(fs *findings, g *RenderedPage, crit []scan.Critical) {
 	}
 	if !srcNoindex && (strings.Contains(strings.ToLower(g.MetaRobots), "noindex") || hasNoindex(g.MetaGooglebot)) {
 		fs.add(finding.Critical, CodeRenderJSNoindex, nil,
-			"JavaScript adds a noindex in Google's render (robots: %q): the source bytes have none, the rendered page does.", g.MetaRobots)
+			"JavaScript adds a noindex in %s (robots: %q): the source bytes have none, the rendered page does.", rd.RenderName(), g.MetaRobots)
 	}
 	if g.Canonical != "" && srcCanonical == "" {
 		fs.add(finding.Warning, CodeRenderJSCanonical, nil,
-			"JavaScript sets the canonical %s in Google's render; the source bytes the crawler kept have none.", g.Canonical)
+			"JavaScript sets the canonical %s in %s; the source bytes the crawler kept have none.", g.Canonical, rd.RenderName())
 	}
 }
 
@@ -182,15 +219,16 @@ func hasNoindex(list []string) bool {
 }
 
 // renderNotes passes on how a render ended when that was not plain.
-func renderNotes(fs *findings, pg *RenderedPage) {
+func renderNotes(fs *findings, rd *Rendered, pg *RenderedPage) {
 	if pg == nil {
 		return
 	}
+	name := capitalize(rd.PageName(pg))
 	if pg.Error != "" {
-		fs.add(finding.Warning, CodeRenderFailed, nil, "The %s render failed: %s", pg.Mode, pg.Error)
+		fs.add(finding.Warning, CodeRenderFailed, nil, "%s failed: %s", name, pg.Error)
 	}
 	for _, n := range pg.Notes {
-		fs.add(finding.Info, CodeRenderNote, nil, "The %s render: %s", pg.Mode, lowerFirst(n))
+		fs.add(finding.Info, CodeRenderNote, nil, "%s: %s", name, lowerFirst(n))
 	}
 }
 

@@ -19,6 +19,9 @@ const (
 	CodePageStatus          = "page-status"
 	CodeReadIncomplete      = "read-incomplete"
 	CodeInsecure            = "tls-not-verified"
+	// CodeLocalNoHeader: a page read from a file counts no header bytes
+	// toward a limit that counts them.
+	CodeLocalNoHeader = "local-file-no-header"
 	// CodeSchemeAssumed: a host and port typed without a scheme were read
 	// as an http URL.
 	CodeSchemeAssumed = "scheme-assumed"
@@ -111,7 +114,25 @@ func (r *Report) fetchFindings() []finding.Finding {
 		out = append(out, finding.Finding{Severity: finding.Warning, Code: CodeInsecure,
 			Message: "The TLS certificate was not verified (--insecure); a crawler would refuse an invalid certificate."})
 	}
+	if res.Local && res.CountsHeaders && res.HeaderBytes == 0 {
+		out = append(out, finding.Finding{Severity: finding.Info, Code: CodeLocalNoHeader,
+			Message: fmt.Sprintf("The page was read from a file, which has no response header: 0 header bytes count toward %s's limit, where a server's header would count a few hundred. --header-bytes N counts the N bytes of the server's header.", r.Profile.Name)})
+	}
 	return out
+}
+
+// LocalHeaderNote says what the header bytes of a page read from a file
+// are, for the byte accounting: "" for a page fetched over HTTP or a
+// crawler that does not count the header; for a file, that it has no
+// header and --header-bytes sets one, or that the count was given so.
+func LocalHeaderNote(a *fetch.Accounting, local bool) string {
+	switch {
+	case !local || !a.CountsHeaders:
+		return ""
+	case a.HeaderBytes > 0:
+		return "header bytes given with --header-bytes, not read"
+	}
+	return "a file has no header; --header-bytes N counts one"
 }
 
 // documentOnly drops from the analysis of a document that is not HTML (a

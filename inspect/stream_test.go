@@ -26,7 +26,7 @@ var streamProfile = fetch.Profile{Name: "Googlebot Smartphone", RobotsTokens: []
 // fetchedInput is the analysis input the fetcher's accounting gives for
 // body with the cutoff at offset at: cut only when the body is longer.
 func fetchedInput(body []byte, at int64, finalURL string) Input {
-	in := Input{Body: body, Tokens: streamProfile.RobotsTokens, Crawler: streamProfile.Name}
+	in := Input{Body: body, Tokens: streamProfile.RobotsTokens, Crawler: streamProfile.Name, Operator: streamProfile.Operator}
 	if int64(len(body)) > at {
 		in.Cutoff = &at
 	}

@@ -19,7 +19,7 @@ import (
 
 // Area is the Rendered tab: the two renders' screenshots side by
 // side at the same scale, each captioned, in a scroll above tabs with the
-// comparison, what Google's render lost (a click opens Source at the byte
+// comparison, what the crawler's render lost (a click opens Source at the byte
 // that produced it) and the script table.
 type Area struct {
 	status   *widget.Label
@@ -47,6 +47,15 @@ type Data struct {
 	// captions name each screenshot; blank says a render drew nothing.
 	captions    [2]string
 	googleBlank bool
+	lostTab     string // the label of the lost items' tab
+}
+
+// lostTabLabel is the label of the tab of what the crawler's render lost.
+func lostTabLabel(rd *inspect.Rendered) string {
+	if rd == nil {
+		return "Lost in the crawler's render"
+	}
+	return "Lost in " + rd.RenderName()
 }
 
 // shotScale is the scale the screenshots are drawn at, in Fyne units per
@@ -57,7 +66,7 @@ const shotScale = 0.75
 // opens the Source tab at a body offset (a lost item's). Call it on the
 // UI thread.
 func New(p prefs.Store, onOffset func(int64)) *Area {
-	a := &Area{status: widget.NewLabel("Inspect a page to see what Google's renderer makes of it."),
+	a := &Area{status: widget.NewLabel("Inspect a page to see what the crawler's render makes of it."),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
 	a.status.Wrapping = fyne.TextWrapWord
 	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
@@ -85,7 +94,7 @@ func (a *Area) layout() fyne.CanvasObject {
 		nil, nil, nil, a.lost)
 	a.tables = container.NewAppTabs(
 		container.NewTabItem("Comparison", container.NewVScroll(a.rows)),
-		container.NewTabItem("Lost in Google's render", lost),
+		container.NewTabItem(lostTabLabel(nil), lost),
 		container.NewTabItem("Scripts", a.scripts))
 	split := container.NewVSplit(container.NewScroll(a.shots), a.tables)
 	split.Offset = 0.5
@@ -128,6 +137,10 @@ func (a *Area) Show(d Data) {
 		}
 	}
 	a.rows.Refresh()
+	if a.tables.Items[1].Text != d.lostTab && d.lostTab != "" {
+		a.tables.Items[1].Text = d.lostTab
+		a.tables.Refresh()
+	}
 	a.lost.UnselectAll()
 	a.lost.Refresh()
 	a.scripts.Refresh()
@@ -184,11 +197,12 @@ func (a *Area) openLost(i widget.ListItemID) {
 // DataOf builds the tab's data from a rendered view; it decodes
 // the screenshots, so it runs off the UI thread.
 func DataOf(rd *inspect.Rendered) Data {
-	d := Data{Status: renderedStatus(rd)}
+	d := Data{Status: renderedStatus(rd), lostTab: lostTabLabel(rd)}
 	if rd.Error != "" {
 		return d
 	}
-	d.rows = [][3]string{{"", report.RenderedGoogleHeading, report.RenderedFullHeading}}
+	kept, full := report.RenderedHeadings(rd)
+	d.rows = [][3]string{{"", kept, full}}
 	for _, r := range report.RenderedRows(rd) {
 		d.rows = append(d.rows, [3]string{r.Name, r.Google, r.Full})
 	}
@@ -210,7 +224,7 @@ func DataOf(rd *inspect.Rendered) Data {
 	}
 	d.Lost = rd.Lost
 	for _, l := range rd.Lost {
-		d.lostText = append(d.lostText, report.LostLine(l))
+		d.lostText = append(d.lostText, report.LostLine(rd, l))
 	}
 	for _, s := range rd.Scripts {
 		d.scriptText = append(d.scriptText, report.ScriptLine(s))
@@ -238,7 +252,7 @@ func renderedStatus(rd *inspect.Rendered) string {
 			continue
 		}
 		for _, n := range pg.Notes {
-			s += " " + pg.Mode + ": " + n
+			s += " " + prose.Capitalize(rd.PageName(pg)) + ": " + n
 		}
 	}
 	return s

@@ -44,7 +44,7 @@ func TestRenderedLayoutFits(t *testing.T) {
 	w.Resize(fyne.NewSize(1024, 768))
 	d := Data{Status: "s", Google: blankImage(412, 900, false), Full: blankImage(412, 900, true),
 		shotW: [2]int{412, 412}, shotHs: [2]int{900, 900}, googleBlank: true,
-		captions: [2]string{"Google's render (from the kept 1,999,860 bytes)", "Full render (the whole page)"}}
+		captions: [2]string{"Googlebot Smartphone's render (from the kept 1,999,860 bytes)", "Full render (the whole page)"}}
 	for i := range 11 {
 		d.rows = append(d.rows, [3]string{"row " + strconv.Itoa(i), "g", "f"})
 	}
@@ -90,12 +90,12 @@ func blankImage(w, h int, drawn bool) image.Image {
 // TestRenderedCaptionsAgree checks that the window and the HTML pack
 // caption Google's screenshot with the same number of kept bytes.
 func TestRenderedCaptionsAgree(t *testing.T) {
-	rd := &inspect.Rendered{Browser: "Chrome", Viewport: inspect.Viewport{Width: 412, Height: 732},
+	rd := &inspect.Rendered{Browser: "Chrome", Crawler: "Googlebot Smartphone", Viewport: inspect.Viewport{Width: 412, Height: 732},
 		Google:   &inspect.RenderedPage{Mode: "google"},
 		Full:     &inspect.RenderedPage{Mode: "full"},
 		Requests: []inspect.RenderedRequest{{Kind: "document", ServedBytes: 1_999_860}}}
 	d := DataOf(rd)
-	if want := "Google's render (from the kept 1,999,860 bytes)"; d.captions[0] != want {
+	if want := "Googlebot Smartphone's render (from the kept 1,999,860 bytes)"; d.captions[0] != want {
 		t.Fatalf("window caption %q, want %q", d.captions[0], want)
 	}
 	r := &inspect.Report{Analysis: &inspect.Analysis{}, Fetch: &fetch.Result{}}
@@ -107,6 +107,22 @@ func TestRenderedCaptionsAgree(t *testing.T) {
 	for _, c := range d.captions {
 		if !strings.Contains(html.UnescapeString(b.String()), "<figcaption>"+c+"</figcaption>") {
 			t.Errorf("the HTML pack lacks the window's caption %q", c)
+		}
+	}
+}
+
+// TestRenderedTabNamesTheCrawler shows a render of what Bingbot kept: the
+// tab's labels and headings name Bingbot, not Google.
+func TestRenderedTabNamesTheCrawler(t *testing.T) {
+	rd := &inspect.Rendered{Browser: "Chrome", Crawler: "Bingbot", Viewport: inspect.Viewport{Width: 412, Height: 732},
+		Google: &inspect.RenderedPage{Mode: "google", Notes: []string{"Stopped at the cap."}}, Full: &inspect.RenderedPage{Mode: "full"}}
+	a := New(prefs.New(test.NewTempApp(t).Preferences()), nil)
+	d := DataOf(rd)
+	a.Show(d)
+	for name, s := range map[string]string{"lost tab": a.tables.Items[1].Text, "heading": d.rows[0][1],
+		"caption": d.captions[0], "status": d.Status} {
+		if strings.Contains(s, "Google") || strings.Contains(s, "google:") || !strings.Contains(s, "Bingbot") {
+			t.Errorf("%s %q, want Bingbot named", name, s)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package charset
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -98,4 +99,25 @@ func (d *Decoder) Decode(b []byte) (rune, int) {
 		return utf8.RuneError, 1
 	}
 	return r, n
+}
+
+// Text returns what turns bytes of a body in c into UTF-8 text, a byte
+// sequence c cannot read becoming U+FFFD (as a browser shows it); nil
+// when the body is read as UTF-8 or c is unknown. It decodes short
+// values (a title, an href), one call at a time, from any goroutine.
+func (c Charset) Text() func(raw []byte) string {
+	if c.Name == "utf-8" {
+		return nil
+	}
+	enc, err := htmlindex.Get(c.Name)
+	if err != nil {
+		return nil
+	}
+	return func(raw []byte) string {
+		out, err := enc.NewDecoder().Bytes(raw)
+		if err != nil {
+			return strings.ToValidUTF8(string(raw), "\uFFFD")
+		}
+		return string(out)
+	}
 }

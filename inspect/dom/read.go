@@ -111,15 +111,15 @@ func hasRel(s *goquery.Selection, keyword string) bool {
 
 // anchor counts one <a href> and lists its URL unless seen.
 func (p *Page) anchor(s *goquery.Selection, base string, lim Limits, seen map[string]bool) {
-	href := s.AttrOr("href", "")
-	if javascriptURL(href) {
+	u := Resolve(base, s.AttrOr("href", ""))
+	if !crawlable(u) {
 		return
 	}
 	p.Links++
 	if lim.Links > 0 && len(p.LinkList) >= lim.Links {
 		return
 	}
-	if u := Resolve(base, href); !seen[u] {
+	if !seen[u] {
 		seen[u] = true
 		p.LinkList = append(p.LinkList, u)
 	}
@@ -139,11 +139,14 @@ func (p *Page) headings(doc *goquery.Document, lim Limits) {
 	})
 }
 
-// javascriptURL reports whether href runs script instead of naming a page,
-// as a browser reads it: leading white space and control characters and
-// tabs and newlines anywhere are ignored, the scheme in any case.
-func javascriptURL(href string) bool {
-	return strings.HasPrefix(strings.ToLower(urlText(href)), "javascript:")
+// crawlable reports whether a resolved link leads a crawler to a page:
+// http(s) only. javascript:, mailto:, tel: and data: hrefs lead nowhere, so
+// they are neither counted nor listed (nor lost). The scheme is read as a
+// browser reads it, in any case, leading controls, tabs and newlines
+// ignored (Resolve trims them).
+func crawlable(resolved string) bool {
+	scheme, _, ok := strings.Cut(strings.ToLower(urlText(resolved)), ":")
+	return ok && (scheme == "http" || scheme == "https")
 }
 
 // urlText is href as the URL parser reads it: without leading and

@@ -93,3 +93,29 @@ func TestLostNoindexIsTheElement(t *testing.T) {
 		t.Fatalf("lost = %+v, want the noindex at byte %d", lost, want)
 	}
 }
+
+// TestUncrawlableLinksAreNotLost renders a page whose links past the
+// cutoff are javascript:, mailto:, tel: and data: hrefs and one http
+// link: only that one is a lost link, and the counts hold crawlable links
+// only.
+func TestUncrawlableLinksAreNotLost(t *testing.T) {
+	needBrowser(t)
+	page := `<!doctype html><html><head><title>Links</title></head><body><p>` + strings.Repeat("Words. ", 200) + `</p>` +
+		`<a href="javascript:void(0)">menu</a><a href="JavaScript:void(0)">menu</a><a href="java&#115;cript:void(0)">x</a>` +
+		`<a href="mailto:shop@example.com">mail</a><a href="tel:+81300000000">call</a><a href="data:text/html,hi">data</a>` +
+		`<a href="/next">next</a></body></html>`
+	srv := site(t, map[string]string{"/": page})
+	_, rd := inspectAndRender(t, srv.URL+"/", 1000, Options{})
+	var lost []string
+	for _, l := range rd.Lost {
+		if l.Kind == inspect.LostLink {
+			lost = append(lost, l.Value)
+		}
+	}
+	if len(lost) != 1 || lost[0] != srv.URL+"/next" {
+		t.Errorf("lost links %q, want only %s/next", lost, srv.URL)
+	}
+	if rd.Full == nil || rd.Full.Links != 1 {
+		t.Errorf("full render counts %+v links, want 1", rd.Full)
+	}
+}

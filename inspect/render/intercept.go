@@ -112,7 +112,7 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 		}
 		switch {
 		case blocked != "" && rr != nil && rr.Unreachable:
-			rec.RobotsUnchecked, rec.NotFetchedReason = true, unreachableReason(rr.URL)
+			rec.RobotsUnchecked, rec.NotFetchedReason = true, unreachableReason(rr.URL, in.src.profile.Name)
 			return answer{fail: network.ErrorReasonBlockedByClient}
 		case blocked != "":
 			rec.BlockedByRobots, rec.NotFetchedReason = true, blocked
@@ -137,9 +137,9 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 
 // unreachableReason is why a request whose host's robots.txt got no answer
 // from this machine was not fetched: this machine's failure, not a rule.
-func unreachableReason(robotsURL string) string {
+func unreachableReason(robotsURL, crawler string) string {
 	return "Not fetched: its host could not be reached from this machine, so its robots.txt (" + robotsURL +
-		") could not be checked from here; nothing is known of whether Google may fetch it."
+		") could not be checked from here; nothing is known of whether " + crawler + " may fetch it."
 }
 
 // navigatedAway is the reason of a top-level navigation that was refused.
@@ -160,7 +160,7 @@ func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
 		in.navAway++
 		return navigatedAway
 	}
-	if r := skippedType(ev.ResourceType); r != "" {
+	if r := skippedType(ev.ResourceType, in.src.profile); r != "" {
 		return r
 	}
 	if ev.Request.Method != http.MethodGet {
@@ -182,17 +182,19 @@ func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
 	return ""
 }
 
-// skippedType says why the renderer does not fetch a type of resource.
-func skippedType(t network.ResourceType) string {
+// skippedType says why the renderer does not fetch a type of resource:
+// Google documents what its renderer fetches, and a render as another
+// operator's crawler p follows that rule, said to be Google's.
+func skippedType(t network.ResourceType, p fetch.Profile) string {
 	switch t {
 	case network.ResourceTypeDocument, network.ResourceTypeScript, network.ResourceTypeStylesheet,
 		network.ResourceTypeXHR, network.ResourceTypeFetch:
 		return ""
 	case network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont:
-		return "Not fetched: Google's renderer does not fetch images, media or fonts."
+		return "Not fetched: " + inspect.GoogleRule(p.Operator, p.Name, "Google's renderer does not fetch images, media or fonts") + "."
 	}
-	return fmt.Sprintf("Not fetched: Google's renderer fetches documents, scripts, stylesheets, XHR and fetch, not %s requests.",
-		strings.ToLower(string(t)))
+	return "Not fetched: " + inspect.GoogleRule(p.Operator, p.Name,
+		fmt.Sprintf("Google's renderer fetches documents, scripts, stylesheets, XHR and fetch, not %s requests", strings.ToLower(string(t)))) + "."
 }
 
 // serve builds the answer from a fetch: the kept prefix in the google

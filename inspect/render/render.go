@@ -20,7 +20,7 @@ import (
 func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Profile, opt Options) *inspect.Rendered {
 	opt = opt.withDefaults()
 	start := time.Now()
-	out := &inspect.Rendered{Viewport: ViewportFor(p), Lost: []inspect.RenderedLost{},
+	out := &inspect.Rendered{Crawler: p.Name, Viewport: ViewportFor(p), Lost: []inspect.RenderedLost{},
 		Scripts: []inspect.RenderedScript{}, Requests: []inspect.RenderedRequest{},
 		FullRequests: []inspect.RenderedRequest{}}
 	defer func() { out.DurationMS = time.Since(start).Milliseconds() }()

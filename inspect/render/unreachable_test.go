@@ -99,7 +99,7 @@ func checkUncheckedFindings(t *testing.T, fs []finding.Finding, scripts int, sum
 	t.Helper()
 	n := 0
 	for _, f := range fs {
-		if strings.Contains(f.Message, "server error") || strings.Contains(f.Message, "did not run in Google's render") {
+		if strings.Contains(f.Message, "server error") || strings.Contains(f.Message, "did not run in Googlebot Smartphone's render") {
 			t.Errorf("finding %s: %q", f.Code, f.Message)
 		}
 		if f.Code == inspect.CodeRenderScriptUnchecked {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/charset"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -223,8 +224,51 @@ func excerpt(r *inspect.Report) *htmlExcerpt {
 		return nil
 	}
 	from, to := max(*c-excerptBytes, 0), min(*c+excerptBytes, int64(len(body)))
+	if d := r.Charset.Decoder(); d != nil {
+		return legacyExcerpt(d, body, from, *c, to)
+	}
 	return &htmlExcerpt{From: inspect.Bytes(from), To: inspect.Bytes(to),
 		Before: validText(body[from:*c]), After: validText(body[*c:to])}
+}
+
+// legacyExcerpt is the excerpt of a body in a multi-byte legacy charset
+// (EUC-JP, Shift_JIS, GBK), decoded a character at a time from a
+// character boundary at or after from, so that it reads as text. A
+// character the cutoff splits shows as U+FFFD on both sides: the crawler
+// gets only its first bytes.
+func legacyExcerpt(d *charset.Decoder, body []byte, from, cut, to int64) *htmlExcerpt {
+	i := charStart(d, body, from)
+	var before, after strings.Builder
+	for i < to {
+		r, n := d.Decode(body[i:to])
+		switch end := i + int64(n); {
+		case end <= cut:
+			before.WriteRune(r)
+		case i < cut:
+			before.WriteRune(utf8.RuneError)
+			after.WriteRune(utf8.RuneError)
+		default:
+			after.WriteRune(r)
+		}
+		i += int64(n)
+	}
+	return &htmlExcerpt{From: inspect.Bytes(charStart(d, body, from)), To: inspect.Bytes(to),
+		Before: before.String(), After: after.String()}
+}
+
+// charStart is the first character boundary at or after from: it steps
+// characters from the last byte below 0x40 before from (a character of
+// its own in every multi-byte charset, never a trail byte), or from the
+// start of the body.
+func charStart(d *charset.Decoder, body []byte, from int64) int64 {
+	i := from
+	for i > 0 && body[i-1] >= 0x40 && from-i < excerptBytes {
+		i--
+	}
+	for i < from {
+		i += int64(d.Len(body[i:]))
+	}
+	return i
 }
 
 // validText shows bytes as text, invalid UTF-8 as U+FFFD.

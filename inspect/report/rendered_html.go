@@ -20,6 +20,9 @@ type htmlRendered struct {
 	Scripts       []htmlScript
 	LostLeftOut   string // "" when every lost item is listed
 	Browser, Size string
+	// Crawler names the crawler whose kept bytes the first render is made
+	// of; KeptHeading and FullHeading head the comparison's columns.
+	Crawler, KeptHeading, FullHeading string
 }
 
 type htmlLost struct{ Kind, Value, Where string }
@@ -37,7 +40,8 @@ func renderedView(rd *inspect.Rendered) *htmlRendered {
 	if rd == nil {
 		return nil
 	}
-	v := &htmlRendered{R: rd, Browser: orNone(rd.Browser), Size: ViewportSize(rd.Viewport)}
+	v := &htmlRendered{R: rd, Browser: orNone(rd.Browser), Size: ViewportSize(rd.Viewport), Crawler: rd.CrawlerName()}
+	v.KeptHeading, v.FullHeading = RenderedHeadings(rd)
 	if rd.Error != "" {
 		return v
 	}
@@ -49,10 +53,10 @@ func renderedView(rd *inspect.Rendered) *htmlRendered {
 			v.LostLeftOut = prose.Thousands(int64(len(rd.Lost) - maxHTMLLost))
 			break
 		}
-		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(l)})
+		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(rd, l)})
 	}
 	for _, s := range rd.Scripts {
-		v.Scripts = append(v.Scripts, htmlScript{Name: scriptName(s), Reason: orRan(s), Ran: s.Ran, InFull: s.RanInFull})
+		v.Scripts = append(v.Scripts, htmlScript{Name: scriptName(s), Reason: orRan(rd, s), Ran: s.Ran, InFull: s.RanInFull})
 	}
 	return v
 }

@@ -43,14 +43,14 @@ func TestRenderedTextAndReport(t *testing.T) {
 // TestRenderedCountsHaveSeparators checks the text and HTML counts of a
 // render that lost thousands of items.
 func TestRenderedCountsHaveSeparators(t *testing.T) {
-	rd := &inspect.Rendered{Browser: "Chrome", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
+	rd := &inspect.Rendered{Browser: "Chrome", Crawler: "Googlebot Smartphone", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
 		Google: &inspect.RenderedPage{Mode: "google", DurationMS: 12345}, Full: &inspect.RenderedPage{Mode: "full", H2: make([]string, 1200)},
 		Lost: make([]inspect.RenderedLost, 1333)}
 	var b bytes.Buffer
 	if err := WriteRenderedText(&b, rd); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Chrome, 1,920 × 1,080", "Lost in Google's render (1,333):", "... and 1,303 more", "12,345 ms", "1,200"} {
+	for _, want := range []string{"Chrome, 1,920 × 1,080", "Lost in Googlebot Smartphone's render (1,333):", "... and 1,303 more", "12,345 ms", "1,200"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}
@@ -58,5 +58,38 @@ func TestRenderedCountsHaveSeparators(t *testing.T) {
 	v := renderedView(rd)
 	if v.LostLeftOut != "1,133" || v.Size != "1,920 × 1,080" {
 		t.Errorf("HTML view: %q more, viewport %q", v.LostLeftOut, v.Size)
+	}
+}
+
+// TestRenderedNamesTheCrawler writes a render of what Bingbot kept: the
+// text and the HTML name Bingbot's render, never Google's.
+func TestRenderedNamesTheCrawler(t *testing.T) {
+	rd := &inspect.Rendered{Browser: "Chrome", Crawler: "Bingbot", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
+		Google: &inspect.RenderedPage{Mode: "google", Notes: []string{"Stopped at the cap."}}, Full: &inspect.RenderedPage{Mode: "full"},
+		Lost:    []inspect.RenderedLost{{Kind: inspect.LostLink, Value: "https://a.example/x"}, {Kind: inspect.LostCanonical, Value: "/c", Only: "google"}},
+		Scripts: []inspect.RenderedScript{{URL: "https://a.example/ok.js", Ran: true}}}
+	var b bytes.Buffer
+	if err := WriteRenderedText(&b, rd); err != nil {
+		t.Fatal(err)
+	}
+	r := fileReport(t, 0)
+	r.AddRendered(rd)
+	html := string(render(t, r, "html"))
+	if i := strings.Index(html, "<h2>Rendered"); i >= 0 {
+		html = html[i:]
+		if j := strings.Index(html[4:], "<h2>"); j >= 0 {
+			html = html[:j+4]
+		}
+	}
+	kept, _ := RenderedHeadings(rd)
+	caption, _ := RenderedCaptions(rd)
+	for name, out := range map[string]string{"text": b.String(), "html": html, "heading": kept, "caption": caption,
+		"lost line": LostLine(rd, rd.Lost[1])} {
+		if strings.Contains(out, "Google") {
+			t.Errorf("%s speaks of Google for a Bingbot render:\n%s", name, out)
+		}
+		if !strings.Contains(out, "Bingbot") {
+			t.Errorf("%s does not name Bingbot:\n%s", name, out)
+		}
 	}
 }

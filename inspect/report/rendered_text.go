@@ -11,7 +11,7 @@ import (
 )
 
 // WriteRenderedText writes a rendered view as text: both renders side by
-// side, what the google render lost and the script table, its control
+// side, what the crawler's render lost and the script table, its control
 // characters made harmless as WriteText does.
 func WriteRenderedText(w io.Writer, rd *inspect.Rendered) error {
 	bw := &strings.Builder{}
@@ -28,7 +28,8 @@ func textRendered(w io.Writer, rd *inspect.Rendered) {
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "  \t%s\t%s\n", RenderedGoogleHeading, RenderedFullHeading)
+	kept, full := RenderedHeadings(rd)
+	fmt.Fprintf(tw, "  \t%s\t%s\n", kept, full)
 	for _, row := range renderedRows(rd.Google, rd.Full) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", row.Name, row.Google, row.Full)
 	}
@@ -36,11 +37,11 @@ func textRendered(w io.Writer, rd *inspect.Rendered) {
 	for _, p := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		for _, n := range append(p.Notes, p.Error) {
 			if n != "" {
-				fmt.Fprintf(w, "  %s render: %s\n", p.Mode, n)
+				fmt.Fprintf(w, "  %s: %s\n", prose.Capitalize(rd.PageName(p)), n)
 			}
 		}
 	}
-	textLost(w, rd.Lost)
+	textLost(w, rd)
 	textScripts(w, rd.Scripts)
 }
 
@@ -58,27 +59,29 @@ type RenderedRow struct{ Name, Google, Full string }
 func RenderedRows(rd *inspect.Rendered) []RenderedRow { return renderedRows(rd.Google, rd.Full) }
 
 // RenderedCaptions are the captions of the two screenshots, as the window
-// and the HTML pack show them. Google's names the body bytes its document
-// request was served: the bytes the crawler kept.
-func RenderedCaptions(rd *inspect.Rendered) (google, full string) {
-	google = "Google's render (from the kept bytes)"
+// and the HTML pack show them. The crawler's names the body bytes its
+// document request was served: the bytes the crawler kept.
+func RenderedCaptions(rd *inspect.Rendered) (kept, full string) {
+	kept = prose.Capitalize(rd.RenderName()) + " (from the kept bytes)"
 	for _, r := range rd.Requests {
 		if r.Kind == "document" {
-			google = "Google's render (from the kept " + prose.Thousands(r.ServedBytes) + " bytes)"
+			kept = prose.Capitalize(rd.RenderName()) + " (from the kept " + prose.Thousands(r.ServedBytes) + " bytes)"
 			break
 		}
 	}
-	return google, "Full render (the whole page)"
+	return kept, "Full render (the whole page)"
 }
 
-// The headings of the two columns of RenderedRows.
-const (
-	RenderedGoogleHeading = "Google (kept bytes)"
-	RenderedFullHeading   = "Full page"
-)
+// RenderedHeadings head the two columns of RenderedRows: the crawler's
+// render ("Bingbot (kept bytes)") and the full one.
+func RenderedHeadings(rd *inspect.Rendered) (kept, full string) {
+	return prose.Capitalize(rd.CrawlerName()) + " (kept bytes)", "Full page"
+}
 
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
-func LostLine(l inspect.RenderedLost) string { return l.Kind + "  " + l.Value + lostWhere(l) }
+func LostLine(rd *inspect.Rendered, l inspect.RenderedLost) string {
+	return l.Kind + "  " + l.Value + lostWhere(rd, l)
+}
 
 // ScriptLine is a script as one line: whether it ran and, when it did
 // not, why: "ran  inline at byte 409", "not run  app.js: Cut at …".
@@ -142,26 +145,27 @@ func orNone(s string) string {
 // maxTextLost is how many lost items the text lists.
 const maxTextLost = 30
 
-func textLost(w io.Writer, lost []inspect.RenderedLost) {
+func textLost(w io.Writer, rd *inspect.Rendered) {
+	lost := rd.Lost
 	if len(lost) == 0 {
-		fmt.Fprintln(w, "  Google's render lost nothing the full render has.")
+		fmt.Fprintf(w, "  %s lost nothing the full render has.\n", prose.Capitalize(rd.RenderName()))
 		return
 	}
-	fmt.Fprintf(w, "  Lost in Google's render (%s):\n", prose.Thousands(int64(len(lost))))
+	fmt.Fprintf(w, "  Lost in %s (%s):\n", rd.RenderName(), prose.Thousands(int64(len(lost))))
 	for i, l := range lost {
 		if i == maxTextLost {
 			fmt.Fprintf(w, "    ... and %s more (see --json)\n", prose.Thousands(int64(len(lost)-maxTextLost)))
 			break
 		}
-		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(l))
+		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(rd, l))
 	}
 }
 
 // lostWhere says where a lost item comes from in the source.
-func lostWhere(l inspect.RenderedLost) string {
+func lostWhere(rd *inspect.Rendered, l inspect.RenderedLost) string {
 	s := ""
 	if l.Only == "google" {
-		s = " (only in Google's render)"
+		s = " (only in " + rd.RenderName() + ")"
 	}
 	if l.Offset != nil {
 		s += " at byte " + inspect.Bytes(*l.Offset)
@@ -195,9 +199,9 @@ func scriptOutcome(s inspect.RenderedScript) string {
 	return scriptName(s) + ": " + s.Reason
 }
 
-func orRan(s inspect.RenderedScript) string {
+func orRan(rd *inspect.Rendered, s inspect.RenderedScript) string {
 	if s.Ran {
-		return "ran in Google's render"
+		return "ran in " + rd.RenderName()
 	}
 	return s.Reason
 }

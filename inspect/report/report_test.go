@@ -16,6 +16,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/golden"
 	"golang.org/x/net/html"
@@ -353,7 +354,7 @@ func TestRenderText(t *testing.T) {
 		want  []string
 	}{
 		{"cut", fixtureLimit, []string{
-			"250 header + 2,208 decoded body = 2,458 counted",
+			"250 header (header bytes given with --header-bytes, not read) + 2,208 decoded body = 2,458 counted",
 			"1,500 bytes for html",
 			"body byte 1,250: the last 958 bytes read (43%) never reach the crawler",
 			"local file\n",
@@ -361,7 +362,7 @@ func TestRenderText(t *testing.T) {
 			"What the crawler loses",
 		}},
 		{"whole", 0, []string{
-			"250 header + 2,208 decoded body = 2,458 counted",
+			"250 header (header bytes given with --header-bytes, not read) + 2,208 decoded body = 2,458 counted",
 			"2,000,000 bytes for html (2,097,152 if MB is read as MiB)",
 			"none: the crawler keeps everything (<1% of the limit)",
 		}},
@@ -487,5 +488,37 @@ func TestCutoffTextPartial(t *testing.T) {
 	want := "not reached in the 150,000 bytes read; on the 2,500,000 bytes the server announced, it falls at body byte 1,999,600"
 	if got != want || strings.Contains(got, "keeps everything") {
 		t.Errorf("cutoffText = %q, want %q", got, want)
+	}
+}
+
+// TestLocalFileHeader inspects a local file without --header-bytes: the
+// accounting and a finding say that a file has no header and how to count
+// one; with --header-bytes the accounting says the count was given.
+func TestLocalFileHeader(t *testing.T) {
+	r, err := inspect.Page(t.Context(), nil, reportFixture, smartphone, inspect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(render(t, r, "text"))
+	if !strings.Contains(text, "0 header (a file has no header; --header-bytes N counts one) + 2,208 decoded body") {
+		t.Errorf("the accounting says nothing of --header-bytes:\n%s", text)
+	}
+	if html := string(render(t, r, "html")); !strings.Contains(html, "a file has no header; --header-bytes N counts one") {
+		t.Errorf("the HTML accounting says nothing of --header-bytes")
+	}
+	found := false
+	for _, f := range r.Findings {
+		if f.Code == inspect.CodeLocalNoHeader {
+			found = strings.Contains(f.Message, "--header-bytes N") && f.Severity == finding.Info
+		}
+	}
+	if !found {
+		t.Errorf("no info %s finding naming --header-bytes in %v", inspect.CodeLocalNoHeader, r.Findings)
+	}
+	given := fileReport(t, 0)
+	for _, f := range given.Findings {
+		if f.Code == inspect.CodeLocalNoHeader {
+			t.Errorf("with --header-bytes 250: %s", f.Message)
+		}
 	}
 }

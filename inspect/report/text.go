@@ -68,7 +68,11 @@ func accounting(r *inspect.Report) string {
 	if !res.CountsHeaders {
 		return fmt.Sprintf("%s; the %s-byte header does not count", body, inspect.Bytes(res.HeaderBytes))
 	}
-	return fmt.Sprintf("%s header + %s = %s counted", inspect.Bytes(res.HeaderBytes), body, inspect.Bytes(res.HeaderBytes+res.BodyBytes))
+	header := inspect.Bytes(res.HeaderBytes) + " header"
+	if note := inspect.LocalHeaderNote(&res.Accounting, res.Local); note != "" {
+		header += " (" + note + ")"
+	}
+	return fmt.Sprintf("%s + %s = %s counted", header, body, inspect.Bytes(res.HeaderBytes+res.BodyBytes))
 }
 
 func limitText(r *inspect.Report) string {

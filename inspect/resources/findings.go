@@ -35,7 +35,8 @@ func Findings(rs []Resource, p fetch.Profile, pageCutoff *int64) []finding.Findi
 			}
 		}
 	}
-	w := &resFindingWriter{profile: resProfileName(p), counts: make(map[string]int), unchecked: make(map[string]*uncheckedHost)}
+	w := &resFindingWriter{profile: resProfileName(p), unreachableRule: unreachableRule(p),
+		counts: make(map[string]int), unchecked: make(map[string]*uncheckedHost)}
 	for i := range rs {
 		r := &rs[i]
 		if r.Summary {
@@ -54,10 +55,13 @@ func Findings(rs []Resource, p fetch.Profile, pageCutoff *int64) []finding.Findi
 // resFindingWriter collects findings, capping each code.
 type resFindingWriter struct {
 	profile string
-	at      *Resource // the resource the findings being added are about
-	list    []finding.Finding
-	counts  map[string]int
-	order   []string // codes in first-seen order, for the summaries
+	// unreachableRule is what an unreachable robots.txt means for the
+	// profile's crawler, as its operator documents it or as Google's rule.
+	unreachableRule string
+	at              *Resource // the resource the findings being added are about
+	list            []finding.Finding
+	counts          map[string]int
+	order           []string // codes in first-seen order, for the summaries
 	// unchecked gathers, per robots.txt URL, the resources whose
 	// robots.txt could not be checked; uncheckedOrder keeps first-seen order.
 	unchecked      map[string]*uncheckedHost

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -50,6 +51,7 @@ func (w *resFindingWriter) uncheckedFindings() []finding.Finding {
 	var out, unreachable []finding.Finding
 	var hosts []string
 	n := 0
+	seen := map[string]bool{}
 	for _, key := range w.uncheckedOrder {
 		h := w.unchecked[key]
 		f := finding.Finding{Severity: h.severity, Code: CodeRobotsUnchecked, Message: w.uncheckedSentence(h)}
@@ -58,15 +60,20 @@ func (w *resFindingWriter) uncheckedFindings() []finding.Finding {
 			continue
 		}
 		unreachable = append(unreachable, f)
-		hosts = append(hosts, RobotsHost(key))
 		n += len(h.resources)
+		// A host's http and https origins each have a robots.txt: one
+		// host, counted and named once.
+		if host := RobotsHost(key); !seen[host] {
+			seen[host] = true
+			hosts = append(hosts, host)
+		}
 	}
 	if len(hosts) < OfflineHosts {
 		return append(out, unreachable...)
 	}
 	return append(out, finding.Finding{Severity: finding.Warning, Code: CodeRobotsUnchecked,
-		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; Google treats an unreachable robots.txt as disallow-all, so if it cannot reach them either, %s renders the page without their %s: %s.",
-			prose.Thousands(int64(len(hosts))), w.profile, resCount(n), prose.List(hosts, 6))})
+		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; %s, so if it cannot reach them either, %s renders the page without their %s: %s.",
+			prose.Thousands(int64(len(hosts))), w.unreachableRule, w.profile, resCount(n), prose.List(hosts, 6))})
 }
 
 // uncheckedSentence is the finding for one robots.txt not checked.
@@ -80,8 +87,21 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 	if h.robots.Status > 0 {
 		why = "answered " + resStatusText(h.robots.Status)
 	}
-	return fmt.Sprintf("%s could not be checked (it %s): Google treats an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all, so %s would not fetch the %s.",
-		resOr(h.robots.URL, "robots.txt"), why, w.profile, what)
+	return fmt.Sprintf("%s could not be checked (it %s): %s, so %s would not fetch the %s.",
+		resOr(h.robots.URL, "robots.txt"), why, w.unreachableRule, w.profile, what)
+}
+
+// unreachableRule says how the profile's crawler treats an unreachable
+// robots.txt (no answer, 429 or 5xx): Google documents it as
+// disallow-all, and so does the robots.txt standard (RFC 9309); for
+// another operator's crawler it is said to be that rule, not the
+// operator's own, which it does not publish.
+func unreachableRule(p fetch.Profile) string {
+	if p.IsGoogle() {
+		return "Google treats an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all"
+	}
+	return "Google and the robots.txt standard (RFC 9309) treat an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all, and " +
+		p.OperatorName() + " publishes no rule of its own"
 }
 
 // RobotsHost is the host of a robots.txt URL, the URL itself when it has

@@ -92,3 +92,68 @@ func TestResourceRobotsManyUnreachableIsOneSentence(t *testing.T) {
 		t.Errorf("summary %s %q, want a warning naming 12 resources", fs[0].Severity, fs[0].Message)
 	}
 }
+
+// unreachableScripts are scripts whose robots.txt got no answer, one per
+// robots.txt URL given.
+func unreachableScripts(robotsURLs ...string) []Resource {
+	var rs []Resource
+	for i, u := range robotsURLs {
+		r := Resource{URL: fmt.Sprintf("%s/s%d.js", strings.TrimSuffix(u, "/robots.txt"), i), Kind: Script,
+			Robots: &Robots{URL: u, Policy: "disallow-all", Unreachable: true}}
+		r.BlockedByRobots = true
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// uncheckedOnly keeps the findings about robots.txt files not checked.
+func uncheckedOnly(fs []finding.Finding) []finding.Finding {
+	var out []finding.Finding
+	for _, f := range fs {
+		if f.Code == CodeRobotsUnchecked {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestUnreachableHostsCountedOnce gives a host's http and https origins,
+// each with its robots.txt, and two other hosts: three hosts, each named
+// once.
+func TestUnreachableHostsCountedOnce(t *testing.T) {
+	rs := unreachableScripts("http://cdn.example/robots.txt", "https://cdn.example/robots.txt",
+		"https://a.example/robots.txt", "https://b.example/robots.txt")
+	fs := uncheckedOnly(Findings(rs, testProfile(t), nil))
+	if len(fs) != 1 {
+		t.Fatalf("%d findings %+v, want one summary", len(fs), fs)
+	}
+	msg := fs[0].Message
+	if !strings.HasPrefix(msg, "3 hosts could not be reached") || strings.Count(msg, "cdn.example") != 1 ||
+		!strings.HasSuffix(msg, "4 resources: cdn.example, a.example, b.example.") {
+		t.Errorf("summary %q, want 3 hosts, cdn.example once, 4 resources", msg)
+	}
+}
+
+// TestUnreachableRuleForBing checks that a robots.txt Bingbot could not
+// check is not said to follow a rule Bing publishes: Google documents it.
+func TestUnreachableRuleForBing(t *testing.T) {
+	bing, ok := fetch.Lookup("bingbot")
+	if !ok {
+		t.Fatal("no bingbot profile")
+	}
+	for _, rs := range [][]Resource{
+		unreachableScripts("https://down.example/robots.txt"),
+		unreachableScripts("https://a.example/robots.txt", "https://b.example/robots.txt", "https://c.example/robots.txt"),
+	} {
+		fs := uncheckedOnly(Findings(rs, bing, nil))
+		if len(fs) == 0 {
+			t.Fatalf("no %s finding for %d hosts", CodeRobotsUnchecked, len(rs))
+		}
+		for _, f := range fs {
+			if !strings.Contains(f.Message, "Google and the robots.txt standard (RFC 9309) treat") ||
+				!strings.Contains(f.Message, "Bing publishes no rule of its own") || !strings.Contains(f.Message, "Bingbot") {
+				t.Errorf("%s: %s", f.Code, f.Message)
+			}
+		}
+	}
+}

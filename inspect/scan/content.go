@@ -1,12 +1,6 @@
 package scan
 
-import (
-	"html"
-	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/net/html/atom"
-)
+import "golang.org/x/net/html/atom"
 
 // Link is a link found in the page: an <a href> a crawler can follow.
 type Link struct {
@@ -51,7 +45,7 @@ func (p *pass) anchor(at *tagAttrs, off, end int64) {
 		p.external++
 	}
 	if p.full && p.cutoff >= 0 && end > p.cutoff && len(p.lostLinks) < MaxLostListed {
-		p.lostLinks = append(p.lostLinks, Link{Offset: off, Href: cleanValue(at.href, true), Internal: cls == linkInternal})
+		p.lostLinks = append(p.lostLinks, Link{Offset: off, Href: rawValue(at.href), Internal: cls == linkInternal})
 	}
 }
 
@@ -106,9 +100,6 @@ type headingCollector struct {
 	buf     []byte
 }
 
-// maxValue bounds the bytes kept for a critical element's value.
-const maxValue = 1024
-
 func (h *headingCollector) start(level int, off int64, crit int, example bool) {
 	h.seq++
 	h.active, h.level, h.off, h.crit, h.example = true, level, off, crit, example
@@ -116,8 +107,8 @@ func (h *headingCollector) start(level int, off int64, crit int, example bool) {
 }
 
 func (h *headingCollector) add(raw []byte) {
-	if h.active && len(h.buf) < maxValue {
-		h.buf = append(h.buf, raw[:min(len(raw), maxValue-len(h.buf))]...)
+	if h.active && len(h.buf) <= maxValue {
+		h.buf = append(h.buf, raw[:min(len(raw), maxValue+1-len(h.buf))]...)
 	}
 }
 
@@ -127,7 +118,7 @@ func (h *headingCollector) finish(p *pass, seq int, end int64) {
 		return
 	}
 	h.active = false
-	text := cleanValue(h.buf, true)
+	text := rawValue(h.buf)
 	if h.crit >= 0 {
 		p.crit[h.crit].Value = text
 		p.crit[h.crit].End = end
@@ -143,35 +134,9 @@ func (p *pass) finishLastLink() {
 	if l.seq == 0 {
 		return
 	}
-	href := cleanValue(p.body[l.hrefS:l.hrefE], true)
+	href := rawValue(p.body[l.hrefS:l.hrefE])
 	i := p.addCritical(ElementLastInternalLink, l.off, l.end, href, "", false)
 	if i >= 0 {
 		p.crit[i].tagEnd = l.tagEnd
 	}
-}
-
-// cleanValue turns raw page bytes into a value fit for a report: at most
-// maxValue bytes read, character references decoded when unescape is set,
-// white space collapsed, invalid UTF-8 replaced.
-func cleanValue(raw []byte, unescape bool) string {
-	cut := len(raw) > maxValue
-	if cut {
-		raw = raw[:maxValue]
-	}
-	s := string(raw)
-	if unescape && strings.IndexByte(s, '&') >= 0 {
-		s = html.UnescapeString(s)
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	if cut {
-		// Do not end on half a character.
-		for i := 0; i < utf8.UTFMax-1 && len(s) > 0; i++ {
-			if r, size := utf8.DecodeLastRuneInString(s); r != utf8.RuneError || size != 1 {
-				break
-			}
-			s = s[:len(s)-1]
-		}
-		s += "…"
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
 }

@@ -58,7 +58,8 @@ type Critical struct {
 	AtRisk bool `json:"at_risk"`
 	// Value is the element's text or URL: the title, the content of a meta
 	// tag, the href of a link, the @type list of a JSON-LD block, the text
-	// of the h1; at most maxValue bytes.
+	// of the h1; at most maxValue bytes. The pass keeps the bytes as read;
+	// Result.Decode makes them text in the body's charset.
 	Value string `json:"value"`
 	// Name is the meta name for meta-robots (e.g. "googlebot") and the
 	// language code for hreflang.
@@ -66,6 +67,9 @@ type Critical struct {
 	Flags []string `json:"flags,omitempty"`
 
 	tagEnd int64 // end of the start tag: the crawler has the element's attributes when tagEnd <= cutoff
+	// textAt and textEnd bound a JSON-LD block's content in the body, for
+	// Result.Decode to read its @type again in the body's charset.
+	textAt, textEnd int64
 }
 
 // HasFlag reports whether c carries flag.
@@ -200,7 +204,7 @@ func (p *pass) meta(at *tagAttrs, off, end int64) {
 	if name == "" {
 		return
 	}
-	content := cleanValue(at.content, true)
+	content := rawValue(at.content)
 	switch {
 	case name == "description":
 		p.addCritical(ElementMetaDescription, off, end, content, "", p.seenDesc)
@@ -236,11 +240,11 @@ func (p *pass) link(at *tagAttrs, off, end int64) {
 		return
 	}
 	if relHas(at.rel, "canonical") {
-		p.addCritical(ElementCanonical, off, end, cleanValue(at.href, true), "", p.canonicals > 0)
+		p.addCritical(ElementCanonical, off, end, rawValue(at.href), "", p.canonicals > 0)
 		p.canonicals++
 	}
 	if len(bytes.Trim(at.hreflang, " \t\n\f\r")) > 0 && relHas(at.rel, "alternate") {
-		p.addCritical(ElementHreflang, off, end, cleanValue(at.href, true), cleanValue(at.hreflang, true), false)
+		p.addCritical(ElementHreflang, off, end, rawValue(at.href), rawValue(at.hreflang), false)
 	}
 }
 
@@ -286,6 +290,7 @@ func (p *pass) jsonLDText(i int, raw []byte) {
 	c := &p.crit[b.crit]
 	if p.full {
 		c.Value = jsonLDTypes(raw)
+		c.textAt, c.textEnd = p.off, p.off+int64(len(raw))
 	}
 	if !b.valid {
 		c.Flags = append(c.Flags, FlagInvalidJSON)

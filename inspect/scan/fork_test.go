@@ -28,7 +28,8 @@ func retokenizedImpact(in Input, steps Steps) *Impact {
 	kept := newPass(in.Body[:cut], false, -1, tokens, links)
 	kept.steps = steps
 	kept.run()
-	return impact(full, kept, cut)
+	r := &Result{Critical: full.crit, Impact: impact(full, kept, cut)}
+	return r.Decode(in.Body, nil).Impact
 }
 
 // checkForkedImpact compares the analysis's impact with the retokenized

@@ -57,6 +57,9 @@ func (r *linkResolver) classify(href []byte) linkClass {
 	if len(href) == 0 || href[0] == '#' {
 		return linkNone
 	}
+	if schemeObscured(href) {
+		href = bytes.Map(dropTabOrNewline, []byte(html.UnescapeString(string(href))))
+	}
 	h, ok := hrefHost(href)
 	if bytes.IndexByte(h, '&') >= 0 {
 		// Only a character reference inside the host changes the answer;
@@ -70,6 +73,28 @@ func (r *linkResolver) classify(href []byte) linkClass {
 		return linkInternal
 	}
 	return linkExternal
+}
+
+// schemeObscured reports whether the part of href before its path, query
+// or fragment holds a character reference or a tab or newline, which the
+// URL parser reads through: "javascript&colon;void(0)" and
+// "java&#115;cript:" are javascript: URLs, not relative links. The common
+// "&amp;" in a query string is past that part and costs nothing.
+func schemeObscured(href []byte) bool {
+	head := href
+	if i := bytes.IndexAny(head, "/?#"); i >= 0 {
+		head = head[:i]
+	}
+	return bytes.ContainsAny(head, "&\t\n\r")
+}
+
+// dropTabOrNewline drops the characters the URL parser removes from
+// anywhere in a URL.
+func dropTabOrNewline(r rune) rune {
+	if r == '\t' || r == '\n' || r == '\r' {
+		return -1
+	}
+	return r
 }
 
 // sameHost compares a raw host with a normalised one without allocating.

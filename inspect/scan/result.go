@@ -14,7 +14,9 @@ import (
 )
 
 // Result is what one pass over a page's body found. Offsets are byte
-// offsets into the body.
+// offsets into the body. Run and Stream.ResultFor return the values it
+// quotes (titles, hrefs, headings) as the page's bytes; Decode turns them
+// into text once the body's charset is known.
 type Result struct {
 	// ByteMap holds the spans covering the body exactly.
 	ByteMap ByteMap

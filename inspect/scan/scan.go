@@ -263,7 +263,7 @@ func (p *pass) text(raw []byte, rp atom.Atom, rt, rj int) {
 		}
 	case atom.Title:
 		if rt >= 0 {
-			p.crit[rt].Value = cleanValue(raw, true)
+			p.crit[rt].Value = rawValue(raw)
 		}
 	case atom.Noscript:
 		kind = SpanMarkup
