@@ -243,3 +243,6 @@ func BenchPage(size int) []byte { return benchPage(size) }
 
 // BareTokenize runs the bare tokenizer pass, the floor of the budgets.
 func BareTokenize(page []byte) { bareTokenize(page) }
+
+// ProcessCPU is processCPU, for budget_test.go.
+func ProcessCPU() time.Duration { return processCPU() }

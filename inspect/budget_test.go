@@ -13,7 +13,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -160,13 +159,13 @@ func floorAndInspect(b *testing.B, page []byte, url string) (floor, cost, floorC
 	p, _ := fetch.Lookup(fetch.DefaultProfileID)
 	opt := inspect.Options{NoResources: true, Fetch: fetch.Options{Cap: int64(len(page))}}
 	runtime.GC()
-	t0, c0 := time.Now(), processCPU()
+	t0, c0 := time.Now(), inspect.ProcessCPU()
 	inspect.BareTokenize(page)
-	t1, c1 := time.Now(), processCPU()
+	t1, c1 := time.Now(), inspect.ProcessCPU()
 	runtime.GC()
-	t2, c2 := time.Now(), processCPU()
+	t2, c2 := time.Now(), inspect.ProcessCPU()
 	r, err := inspect.Page(context.Background(), nil, url, p, opt)
-	t3, c3 := time.Now(), processCPU()
+	t3, c3 := time.Now(), inspect.ProcessCPU()
 	if err != nil || r.Analysis.BodyBytes != int64(len(page)) {
 		b.Fatalf("inspect %s: %v", url, err)
 	}
@@ -192,13 +191,4 @@ func childPeakRSS(b *testing.B, url string, size int) int64 {
 		b.Skipf("no peak memory from the child process (%v, %v)", err, perr)
 	}
 	return kb << 10
-}
-
-// processCPU returns the CPU time this process has used, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

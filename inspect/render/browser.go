@@ -2,49 +2,16 @@ package render
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
-
-// Package is the Debian package that provides the browser.
-const Package = "chromium-headless-shell"
-
-// browserNames are looked up on PATH, in this order.
-var browserNames = []string{"chromium-headless-shell", "chromium"}
-
-// ErrNoBrowser is returned by FindBrowser when no browser binary is found.
-var ErrNoBrowser = errors.New("no Chromium browser was found: install the Debian package " + Package +
-	" (sudo apt-get install chromium-headless-shell) or name the binary with --browser")
-
-// FindBrowser returns the browser binary to run: path when it is given
-// (it must exist and be executable), else chromium-headless-shell, then
-// chromium, found on PATH.
-func FindBrowser(path string) (string, error) {
-	if path != "" {
-		p, err := exec.LookPath(path)
-		if err != nil {
-			return "", fmt.Errorf("the browser %s cannot be run: %w", path, err)
-		}
-		return p, nil
-	}
-	for _, name := range browserNames {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", ErrNoBrowser
-}
 
 // Browser is one running Chromium, in its own process group, with its own
 // temporary profile directory. Close ends it and every process it started.
@@ -99,17 +66,6 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 // away while a render ended) to the debug log instead of stderr.
 var quiet = chromedp.WithErrorf(debugf)
 
-// ownGroup starts the browser in a process group of its own, so that
-// Close can kill the browser and every child it forked at once, and has
-// the kernel kill it should Cutoff die first.
-func ownGroup(cmd *exec.Cmd) {
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = new(syscall.SysProcAttr)
-	}
-	cmd.SysProcAttr.Setpgid = true
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
-}
-
 // readVersion returns "Chromium 156.0.8078.114" or "" when the browser
 // does not say.
 func (b *Browser) readVersion() string {
@@ -132,7 +88,7 @@ func (b *Browser) Version() string { return b.version }
 // processes are gone (or after 5 s), and may be called more than once.
 func (b *Browser) Close() {
 	if b.pgid > 0 {
-		_ = syscall.Kill(-b.pgid, syscall.SIGKILL)
+		killGroup(b.pgid)
 	}
 	if b.cancel != nil {
 		b.cancel()
@@ -186,45 +142,7 @@ func (g *groupSet) list() []int {
 func LiveProcesses() int {
 	n := 0
 	for _, pgid := range groups.list() {
-		n += len(groupMembers(pgid))
+		n += groupSize(pgid)
 	}
 	return n
-}
-
-// groupAlive reports whether a process of group pgid is running, read from
-// /proc; without /proc, whether the group exists at all.
-func groupAlive(pgid int) bool {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		return !errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
-	}
-	return len(groupMembers(pgid)) > 0
-}
-
-// groupMembers returns the pids of the live (not zombie) processes of
-// group pgid, read from /proc.
-func groupMembers(pgid int) []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	want := strconv.Itoa(pgid)
-	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...: comm may hold spaces, so split
-		// after its closing parenthesis.
-		i := strings.LastIndexByte(string(stat), ')')
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) > 2 && f[2] == want && f[0] != "Z" && f[0] != "X" {
-			out = append(out, pid)
-		}
-	}
-	return out
 }
