@@ -12,22 +12,23 @@ import (
 // Package is the Debian package that provides the browser.
 const Package = "chromium-headless-shell"
 
+// Install names what to install on this system for the rendered view.
+var Install = installText(runtime.GOOS)
+
 // ErrNoBrowser is returned by FindBrowser when no browser binary is found;
 // its sentence names what to install on this system.
-var ErrNoBrowser = errors.New(noBrowserText(runtime.GOOS))
+var ErrNoBrowser = errors.New("no Chromium-based browser was found: install " + Install +
+	", or name the browser with --browser")
 
-// noBrowserText is the sentence of ErrNoBrowser on system goos.
-func noBrowserText(goos string) string {
+// installText is Install on system goos.
+func installText(goos string) string {
 	switch goos {
 	case "windows":
-		return "no browser was found: install Microsoft Edge (Windows 10 and 11 come with it) or Google Chrome, " +
-			"or name the browser's .exe with --browser"
+		return "Microsoft Edge (Windows 10 and 11 come with it) or Google Chrome"
 	case "darwin":
-		return "no browser was found: install Google Chrome, Chromium or Microsoft Edge in /Applications, " +
-			"or name the browser with --browser"
+		return "Google Chrome, Chromium or Microsoft Edge in /Applications"
 	}
-	return "no Chromium browser was found: install the Debian package " + Package +
-		" (sudo apt-get install " + Package + "), Chromium or Google Chrome, or name the binary with --browser"
+	return "the Debian package " + Package + " (sudo apt-get install " + Package + "), Chromium or Google Chrome"
 }
 
 // FindBrowser returns the browser binary to run: path when it is given

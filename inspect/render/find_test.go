@@ -135,20 +135,21 @@ func TestFindBrowserNamed(t *testing.T) {
 			t.Errorf("FindBrowser(%s) error = %v, want 'cannot be run'", bad, err)
 		}
 	}
-	if _, err := FindBrowser(""); err != ErrNoBrowser {
-		t.Errorf("FindBrowser(\"\") with nothing installed: %v, want ErrNoBrowser", err)
+	_, err := FindBrowser("")
+	if err != ErrNoBrowser || !strings.Contains(err.Error(), Install) || !strings.Contains(err.Error(), "--browser") {
+		t.Errorf("FindBrowser(\"\") with nothing installed: %v, want ErrNoBrowser naming %q and --browser", err, Install)
 	}
 }
 
 func TestNoBrowserSentence(t *testing.T) {
 	tests := []struct{ goos, want string }{
 		{"linux", "sudo apt-get install chromium-headless-shell"},
-		{"windows", "install Microsoft Edge"},
+		{"windows", "Microsoft Edge"},
 		{"darwin", "in /Applications"},
 	}
 	for _, tt := range tests {
-		if got := noBrowserText(tt.goos); !strings.Contains(got, tt.want) || !strings.Contains(got, "--browser") {
-			t.Errorf("%s: %q does not say %q and --browser", tt.goos, got, tt.want)
+		if got := installText(tt.goos); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q does not say %q", tt.goos, got, tt.want)
 		}
 	}
 }
