@@ -3,10 +3,20 @@ package render
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 )
+
+// unixOnly skips a test of fake trees on Windows, whose files have no
+// execute bit and whose PATH lookups add .exe: every system's places are
+// tested from Linux, on the same trees.
+func unixOnly(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("fake trees of Unix executables")
+	}
+}
 
 // fakeTree writes each file under root (0755 unless its name ends in
 // "!noexec", which is dropped) and returns root.
@@ -30,6 +40,7 @@ func fakeTree(t *testing.T, files ...string) string {
 }
 
 func TestBrowserSearch(t *testing.T) {
+	unixOnly(t)
 	tests := []struct {
 		name  string
 		goos  string
@@ -125,6 +136,7 @@ func TestBrowserSearch(t *testing.T) {
 }
 
 func TestFindBrowserNamed(t *testing.T) {
+	unixOnly(t)
 	root := fakeTree(t, "my/browser", "my/plain!noexec")
 	t.Setenv("PATH", filepath.Join(root, "empty"))
 	if got, err := FindBrowser(filepath.Join(root, "my/browser")); err != nil || got != filepath.Join(root, "my/browser") {
