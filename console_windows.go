@@ -18,12 +18,11 @@ func attachParentConsole() {
 	std := []struct {
 		id   uint32
 		file **os.File
-		name string
-		flag int
+		name string // the console device to open
 	}{
-		{windows.STD_INPUT_HANDLE, &os.Stdin, "CONIN$", os.O_RDWR},
-		{windows.STD_OUTPUT_HANDLE, &os.Stdout, "CONOUT$", os.O_RDWR},
-		{windows.STD_ERROR_HANDLE, &os.Stderr, "CONOUT$", os.O_RDWR},
+		{windows.STD_INPUT_HANDLE, &os.Stdin, "CONIN$"},
+		{windows.STD_OUTPUT_HANDLE, &os.Stdout, "CONOUT$"},
+		{windows.STD_ERROR_HANDLE, &os.Stderr, "CONOUT$"},
 	}
 	var missing []int
 	for i, s := range std {
@@ -40,7 +39,7 @@ func attachParentConsole() {
 	}
 	for _, i := range missing {
 		s := std[i]
-		f, err := os.OpenFile(s.name, s.flag, 0)
+		f, err := os.OpenFile(s.name, os.O_RDWR, 0)
 		if err != nil {
 			continue
 		}
