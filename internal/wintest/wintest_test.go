@@ -1,6 +1,7 @@
 package wintest
 
 import (
+	"bytes"
 	"debug/pe"
 	"encoding/json"
 	"fmt"
@@ -62,14 +63,16 @@ func TestSameReportAsLinux(t *testing.T) {
 	if err != nil || len(linux) == 0 {
 		t.Fatalf("no *.linux.json reports in %s", dir(t))
 	}
+	codes := 0
 	for _, lpath := range linux {
 		name := strings.TrimSuffix(filepath.Base(lpath), ".linux.json")
 		t.Run(name, func(t *testing.T) {
 			want := values(t, lpath)
 			got := values(t, strings.TrimSuffix(lpath, ".linux.json")+".windows.json")
-			if len(want["body_bytes"]) == 0 || len(want["code"]) == 0 {
-				t.Fatalf("the Linux report has no body_bytes or finding codes: %v", want)
+			if len(want["body_bytes"]) == 0 {
+				t.Fatalf("the Linux report has no body_bytes: %v", want)
 			}
+			codes += len(want["code"])
 			for _, k := range compared {
 				if !slices.Equal(got[k], want[k]) {
 					t.Errorf("%s: Windows %v, Linux %v", k, got[k], want[k])
@@ -77,6 +80,9 @@ func TestSameReportAsLinux(t *testing.T) {
 			}
 			t.Logf("%s: %v", name, want)
 		})
+	}
+	if codes == 0 {
+		t.Error("no Linux report has a finding: the pages compare nothing of the findings")
 	}
 }
 
@@ -89,7 +95,9 @@ func values(t *testing.T, path string) map[string][]string {
 		t.Fatal(err)
 	}
 	var doc any
-	if err := json.Unmarshal(b, &doc); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // byte offsets print whole
+	if err := dec.Decode(&doc); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	out := map[string][]string{}
