@@ -5,6 +5,7 @@ GO          ?= go
 BIN         := cutoff
 FYNE        := $(GO) run fyne.io/tools/cmd/fyne@v1.7.4
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+ACTIONLINT  := $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 PREFIX      ?= /usr/local
 # Fyne's GLFW 3.4 builds X11 and Wayland support in, so the window opens natively
 # on either desktop; that needs the Wayland and xkbcommon headers as well, and
@@ -24,10 +25,17 @@ PACKAGE_PACKAGES := xz-utils
 
 export LANG ?= C.UTF-8
 
-.PHONY: deps build run demo install test check arrows unit race smoke bench package clean
+.PHONY: deps build run demo install test check arrows unit race smoke bench package clean package-windows test-windows package-darwin
 
 # ensure installs those of the Debian packages $(1) that are missing, named on
 # one line; with sudo when not root, and without sudo it says what to run.
+# On macOS it does nothing: Go and the Xcode command line tools are all the
+# build needs there.
+ifeq ($(shell uname -s),Darwin)
+define ensure
+@:
+endef
+else
 define ensure
 @missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || printf '%s ' $$p; done); \
 missing=$${missing% }; \
@@ -39,6 +47,7 @@ if [ -n "$$missing" ]; then \
 	$$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 fi
 endef
+endif
 
 ## deps: install the Debian packages the cgo build needs, only those missing
 deps:
@@ -73,6 +82,11 @@ check: arrows
 	$(GO) vet ./...
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
+	@echo "== go vet for Windows (every package but main, which needs cgo) and macOS (the core; Fyne needs cgo there)"
+	GOOS=windows CGO_ENABLED=0 $(GO) vet $$(GOOS=windows $(GO) list ./... | grep -v '^github.com/cutoffapp/cutoff$$')
+	GOOS=darwin CGO_ENABLED=0 $(GO) vet ./fetch/... ./inspect/... ./internal/... ./cli/... ./verify/... ./history/...
+	@echo "== actionlint (the release workflow)"
+	$(ACTIONLINT)
 
 # only fails when package $(1) imports, directly or through another, a Cutoff
 # package other than itself and those the pattern $(2) names (paths below
@@ -163,5 +177,47 @@ package: deps
 	status=$$?; mv .FyneApp.toml.orig FyneApp.toml; \
 	if [ $$status != 0 ]; then rm -f Cutoff.tar.xz; echo "make package failed; no Cutoff.tar.xz was left"; fi; exit $$status
 
+# The fyne tool that packages for Windows and macOS, built for this machine
+# (a `go run` with the cross compiler in CC would build the tool with it).
+FYNE_TOOL := .cache/bin/fyne
+$(FYNE_TOOL):
+	@echo "== the fyne packaging tool, built for this machine"
+	GOOS= GOARCH= CC= GOBIN=$(CURDIR)/.cache/bin $(GO) install fyne.io/tools/cmd/fyne@v1.7.4
+
+# package-os packages for system $(1) with the fyne tool and the environment
+# $(2). FyneApp.toml gives the version unless VERSION=1.2.3 is set; the Build
+# number fyne bumps is not kept.
+define package-os
+@cp FyneApp.toml .FyneApp.toml.orig
+$(2) $(FYNE_TOOL) package -os $(1) -name Cutoff -icon assets/Icon.png -release $(if $(VERSION),-app-version $(VERSION)); \
+status=$$?; mv .FyneApp.toml.orig FyneApp.toml; exit $$status
+endef
+
+## package-windows: Cutoff-windows.zip, holding Cutoff.exe (icon, version), cross-compiled with mingw-w64
+# The first cross-compile builds Fyne's C code for Windows (about 10 minutes on
+# two busy cores); .cache/go-build-windows keeps it for the next ones.
+WINDOWS_PACKAGES := gcc-mingw-w64-x86-64 zip
+WINDOWS_ENV := GOCACHE=$(CURDIR)/.cache/go-build-windows CC=x86_64-w64-mingw32-gcc CGO_ENABLED=1 GOOS=windows GOARCH=amd64
+package-windows: $(FYNE_TOOL)
+	$(call ensure,$(WINDOWS_PACKAGES))
+	@echo "== Cutoff.exe for Windows (fyne package -os windows)"
+	@rm -f Cutoff.exe Cutoff-windows.zip
+	$(call package-os,windows,$(WINDOWS_ENV))
+	zip -q -j Cutoff-windows.zip Cutoff.exe
+	@echo "Cutoff-windows.zip: $$(du -h Cutoff-windows.zip | cut -f1), Cutoff.exe inside"
+
+## test-windows: Cutoff.exe under Wine: its GUI header, its command line against the Linux binary's, its window
+TEST_WINDOWS_PACKAGES := wine64 wine xvfb xauth x11-utils imagemagick
+test-windows: build package-windows
+	$(call ensure,$(TEST_WINDOWS_PACKAGES))
+	.ci/test-windows
+
+## package-darwin: on a Mac, Cutoff-macos.zip holding Cutoff.app (needs Go and the Xcode command line tools)
+package-darwin: $(FYNE_TOOL)
+	@rm -rf Cutoff.app Cutoff-macos.zip
+	$(call package-os,darwin,)
+	ditto -c -k --keepParent Cutoff.app Cutoff-macos.zip
+	@echo "Cutoff-macos.zip: $$(du -h Cutoff-macos.zip | cut -f1), Cutoff.app inside"
+
 clean:
-	rm -f $(BIN) Cutoff.tar.xz
+	rm -rf $(BIN) Cutoff.tar.xz Cutoff.exe Cutoff-windows.zip Cutoff.app Cutoff-macos.zip

@@ -22,6 +22,7 @@ const appID = "io.github.cutoffapp.cutoff"
 func main() {
 	args := os.Args[1:]
 	if cli.IsCommand(args) {
+		attachParentConsole()
 		os.Exit(cli.Run(args, os.Stdout, os.Stderr))
 	}
 	opts, code, ok := cli.ParseWindow(args, os.Stderr)

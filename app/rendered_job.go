@@ -29,8 +29,8 @@ func chromeRendererWith(f *fetch.Fetcher, opt render.Options) renderEngine {
 }
 
 // noBrowserSentence is the tab's sentence when no browser is installed.
-const noBrowserSentence = "The Rendered tab needs Chromium: install the Debian package chromium-headless-shell " +
-	"(sudo apt-get install chromium-headless-shell) and inspect again; every other tab works without it."
+var noBrowserSentence = "The Rendered tab needs a Chromium-based browser: install " + render.Install +
+	", and inspect again; every other tab works without it."
 
 // startRender renders the report's page in the background, if rendering
 // is turned on, with the phase in the progress bar; the other tabs stay

@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 import (
@@ -15,10 +17,6 @@ import (
 	"testing"
 	"time"
 )
-
-// cliChildEnv makes the test binary run the command line on its arguments
-// instead of the tests, so that a test can signal a real process.
-const cliChildEnv = "CUTOFF_TEST_RUN_CLI"
 
 // child is the command line running in its own process.
 type child struct {

@@ -11,6 +11,10 @@ import (
 	"github.com/cutoffapp/cutoff/history"
 )
 
+// cliChildEnv makes the test binary run the command line on its arguments
+// instead of the tests, so that a test can signal a real process.
+const cliChildEnv = "CUTOFF_TEST_RUN_CLI"
+
 // TestMain runs the command line instead of the tests when the test binary
 // is started as a child by a test that signals a real process (see
 // cliChildEnv); otherwise it points the history at a file of its own, so

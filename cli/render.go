@@ -27,7 +27,7 @@ type renderFlags struct {
 func (f *renderFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.on, "render", false, "render the page in Chromium twice (the kept bytes, the whole page) and compare")
 	fs.StringVar(&f.screenshot, "screenshot", "", "write the renders' screenshots to PREFIX-google.png and PREFIX-full.png")
-	fs.StringVar(&f.browser, "browser", "", "the Chromium binary (default: chromium-headless-shell, then chromium, on PATH)")
+	fs.StringVar(&f.browser, "browser", "", "the browser to render with: Chromium, Chrome or Edge (default: the first found where they are installed)")
 	fs.DurationVar(&f.timeout, "render-timeout", render.DefaultTimeout, "bound on each render")
 }
 

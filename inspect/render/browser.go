@@ -6,46 +6,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/user"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
-
-// Package is the Debian package that provides the browser.
-const Package = "chromium-headless-shell"
-
-// browserNames are looked up on PATH, in this order.
-var browserNames = []string{"chromium-headless-shell", "chromium"}
-
-// ErrNoBrowser is returned by FindBrowser when no browser binary is found.
-var ErrNoBrowser = errors.New("no Chromium browser was found: install the Debian package " + Package +
-	" (sudo apt-get install chromium-headless-shell) or name the binary with --browser")
-
-// FindBrowser returns the browser binary to run: path when it is given
-// (it must exist and be executable), else chromium-headless-shell, then
-// chromium, found on PATH.
-func FindBrowser(path string) (string, error) {
-	if path != "" {
-		p, err := exec.LookPath(path)
-		if err != nil {
-			return "", fmt.Errorf("the browser %s cannot be run: %w", path, err)
-		}
-		return p, nil
-	}
-	for _, name := range browserNames {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", ErrNoBrowser
-}
 
 // Browser is one running Chromium, in its own process group, with its own
 // temporary profile directory. Close ends it and every process it started.
@@ -92,7 +60,7 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	if err == nil || as == nil || ctx.Err() != nil {
 		return b, err
 	}
-	debugf("the sandboxed browser did not start as %d: %v", as.Uid, err)
+	debugf("the sandboxed browser did not start as an unprivileged user: %v", err)
 	b, err2 := start(ctx, path, nil)
 	if err2 != nil {
 		return nil, err
@@ -108,10 +76,10 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 
 // start runs one browser: as user as with its sandbox, or as this
 // process's user (nil) with the sandbox only when that is not root.
-func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, error) {
+func start(ctx context.Context, path string, as *runAs) (*Browser, error) {
 	dir, err := os.MkdirTemp("", "cutoff-render-")
 	if err == nil && as != nil {
-		err = os.Chown(dir, int(as.Uid), int(as.Gid))
+		err = giveTo(dir, as)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the browser cannot start: %w", err)
@@ -126,7 +94,10 @@ func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, 
 		chromedp.Flag("mute-audio", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("no-sandbox", as == nil && os.Getuid() == 0),
-		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) { ownGroup(cmd, as) }),
+		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			ownGroup(cmd)
+			runAsUser(cmd, as)
+		}),
 	)
 	opts = append(opts, closedNetwork...)
 	if as != nil {
@@ -148,24 +119,6 @@ func start(ctx context.Context, path string, as *syscall.Credential) (*Browser, 
 	return b, nil
 }
 
-// unprivileged returns the user a browser started by root runs as, with
-// its sandbox: "nobody", or nil when this process is not root.
-func unprivileged() *syscall.Credential {
-	if os.Getuid() != 0 {
-		return nil
-	}
-	uid, gid := uint32(65534), uint32(65534)
-	if u, err := user.Lookup("nobody"); err == nil {
-		if n, err := strconv.ParseUint(u.Uid, 10, 32); err == nil {
-			uid = uint32(n)
-		}
-		if n, err := strconv.ParseUint(u.Gid, 10, 32); err == nil {
-			gid = uint32(n)
-		}
-	}
-	return &syscall.Credential{Uid: uid, Gid: gid, Groups: []uint32{}}
-}
-
 // Unsandboxed says in one sentence that the browser runs without its
 // sandbox and why; "" when it has it.
 func (b *Browser) Unsandboxed() string { return b.unsandboxed }
@@ -173,19 +126,6 @@ func (b *Browser) Unsandboxed() string { return b.unsandboxed }
 // quiet sends chromedp's own error messages (about targets that went
 // away while a render ended) to the debug log instead of stderr.
 var quiet = chromedp.WithErrorf(debugf)
-
-// ownGroup starts the browser in a process group of its own, so that
-// Close can kill the browser and every child it forked at once, and has
-// the kernel kill it should Cutoff die first.
-// When as is set, the browser runs as that user.
-func ownGroup(cmd *exec.Cmd, as *syscall.Credential) {
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = new(syscall.SysProcAttr)
-	}
-	cmd.SysProcAttr.Setpgid = true
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
-	cmd.SysProcAttr.Credential = as
-}
 
 // readVersion returns "Chromium 156.0.8078.114" or "" when the browser
 // does not say.
@@ -209,7 +149,7 @@ func (b *Browser) Version() string { return b.version }
 // processes are gone (or after 5 s), and may be called more than once.
 func (b *Browser) Close() {
 	if b.pgid > 0 {
-		_ = syscall.Kill(-b.pgid, syscall.SIGKILL)
+		killGroup(b.pgid)
 	}
 	if b.cancel != nil {
 		b.cancel()
@@ -263,45 +203,7 @@ func (g *groupSet) list() []int {
 func LiveProcesses() int {
 	n := 0
 	for _, pgid := range groups.list() {
-		n += len(groupMembers(pgid))
+		n += groupSize(pgid)
 	}
 	return n
-}
-
-// groupAlive reports whether a process of group pgid is running, read from
-// /proc; without /proc, whether the group exists at all.
-func groupAlive(pgid int) bool {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		return !errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
-	}
-	return len(groupMembers(pgid)) > 0
-}
-
-// groupMembers returns the pids of the live (not zombie) processes of
-// group pgid, read from /proc.
-func groupMembers(pgid int) []int {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	want := strconv.Itoa(pgid)
-	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...: comm may hold spaces, so split
-		// after its closing parenthesis.
-		i := strings.LastIndexByte(string(stat), ')')
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) > 2 && f[2] == want && f[0] != "Z" && f[0] != "X" {
-			out = append(out, pid)
-		}
-	}
-	return out
 }

@@ -120,3 +120,14 @@ func TestCheckInput(t *testing.T) {
 func anchorsOf(body string) scan.Anchors {
 	return inspect.Analyze(inspect.Input{Body: []byte(body), Links: true}).Links
 }
+
+// TestReadRowsCRLF: a --jsonl file saved on Windows (CRLF line ends)
+// resumes like one with LF.
+func TestReadRowsCRLF(t *testing.T) {
+	in := `{"url":"https://a.test/1","status":200}` + "\r\n" + `{"url":"https://a.test/2","status":404}` + "\r\n" +
+		`{"summary":{}}` + "\r\n"
+	rows, err := ReadRows(strings.NewReader(in))
+	if err != nil || len(rows) != 2 || rows[0].URL != "https://a.test/1" || rows[1].URL != "https://a.test/2" {
+		t.Fatalf("ReadRows = %+v, %v", rows, err)
+	}
+}
