@@ -1,6 +1,7 @@
-package whatif
+package whatif_test
 
 import (
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -29,10 +30,10 @@ func TestDemoAdvice(t *testing.T) {
 	}
 	in := googlebot(body)
 	base := inspect.Analyze(in)
-	if !slices.Contains(ResultOf(base).Lost, scan.ElementCanonical) {
-		t.Fatalf("the demo's canonical is kept today (%s): the test tests nothing", show(ResultOf(base)))
+	if !slices.Contains(resultOf(base).Lost, scan.ElementCanonical) {
+		t.Fatalf("the demo's canonical is kept today (%s): the test tests nothing", show(resultOf(base)))
 	}
-	advice := NewPlan(in, base).Advise(AllKinds)
+	advice := newPlan(in, base).Advise(AllKinds)
 	checkContract(t, in, base, advice)
 	rescued := false
 	for _, a := range advice {
