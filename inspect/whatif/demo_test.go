@@ -35,6 +35,10 @@ func TestDemoAdvice(t *testing.T) {
 	}
 	advice := newPlan(in, base).Advise(AllKinds)
 	checkContract(t, in, base, advice)
+	checkContract(t, in, base, base.Advice)
+	if !slices.Equal(messages(advice), messages(base.Advice)) {
+		t.Errorf("the report's advice %q, the plan's %q: the demo page fits in the scope", messages(base.Advice), messages(advice))
+	}
 	rescued := false
 	for _, a := range advice {
 		t.Log(a.Message)

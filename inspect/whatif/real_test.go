@@ -113,6 +113,7 @@ func TestRealPagesAdvice(t *testing.T) {
 		p := newPlan(in, base)
 		t.Run(name+"/2MB", func(t *testing.T) {
 			checkContract(t, in, base, p.Advise(AllKinds))
+			checkContract(t, in, base, base.Advice)
 		})
 		all := p.Select(AllKinds)
 		for _, c := range base.Critical {
@@ -141,6 +142,15 @@ func TestRealPagesAdvice(t *testing.T) {
 				if !kept {
 					t.Errorf("%d bytes past a %d-byte window, %d bytes to save before it: no advice keeps the %s: %v",
 						c.End-w, w, avail, c.Kind, messages(advice))
+				}
+				// The report's own advice looks for moves within its scope.
+				checkContract(t, in, base, base.Advice)
+				kept = false
+				for _, a := range base.Advice {
+					kept = kept || slices.Contains(a.Result.Kept, c.Kind)
+				}
+				if !kept && c.End <= Scope(w) {
+					t.Errorf("the report's advice keeps no %s: %v", c.Kind, messages(base.Advice))
 				}
 			})
 		}
