@@ -35,7 +35,7 @@ func whatIfPage(in *Input, a *Analysis) whatif.Page {
 		Critical:   a.Critical,
 		Label:      ElementLabel,
 		Pass: func(body []byte) []scan.Critical {
-			crit := scan.Run(body, -1, tokens, base, scan.DefaultSteps).Critical
+			crit := scan.CriticalOnly(body, tokens, base)
 			sortCritical(crit)
 			return crit
 		},
