@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/inspect/whatif"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -48,7 +49,7 @@ func overviewOf(rep *inspect.Report) overviewData {
 	if an := rep.Analysis; an != nil {
 		d.findings = an.Findings
 		d.legend = legendOf(an.Composition, d.model.HeaderBytes)
-		d.contributors = contributorsText(an.Contributors)
+		d.contributors = adviceText(an.Advice)
 	}
 	return d
 }
@@ -168,14 +169,16 @@ func legendOf(comp scan.Composition, header int64) []legendItem {
 	return out
 }
 
-func contributorsText(cs []inspect.Contributor) string {
-	if len(cs) == 0 {
+// adviceText is the Overview's "What pushes the page past the cutoff"
+// block: the report's advice, each stated as its simulation predicts.
+func adviceText(advice []whatif.Advice) string {
+	if len(advice) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString("What pushes the page past the cutoff:\n")
-	for _, c := range cs {
-		b.WriteString("• " + c.Message + "\n")
+	for _, a := range advice {
+		b.WriteString("• " + a.Message + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

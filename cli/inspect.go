@@ -12,6 +12,8 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // inspectFlags are the flags of `cutoff inspect`.
@@ -22,6 +24,8 @@ type inspectFlags struct {
 	skipBlocked             bool
 	failOn, out, format     string
 	chrome                  string
+	whatIf, whatIfOut       string
+	whatIfKinds             whatif.Kinds
 	render                  renderFlags
 	history                 historyFlags
 }
@@ -37,9 +41,14 @@ func (f *inspectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "out", "", "write a report file")
 	fs.StringVar(&f.format, "format", "", "report file format: json, csv or html (default: from --out's extension)")
 	fs.StringVar(&f.chrome, "chrome-version", "", "Chrome version filled into the User-Agent (default: "+fetch.DefaultChromeVersion+")")
+	fs.StringVar(&f.whatIf, "what-if", "", "report on the page as it would be with these moved out, a comma-separated list of "+whatIfNames+", or all")
+	fs.StringVar(&f.whatIfOut, "what-if-out", "", "with --what-if, write the edited page to this file (to diff against the page)")
 	f.render.register(fs)
 	f.history.register(fs)
 }
+
+// whatIfNames are the kinds --what-if takes.
+const whatIfNames = "scripts, styles, style-attributes, data-uris, comments, whitespace"
 
 const inspectUsage = "[flags] URL|FILE"
 
@@ -54,9 +63,38 @@ func runInspect(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if !ok {
 		return code
 	}
-	code = fl.finish(report, stdout, stderr)
+	// The history keeps the page as fetched, never a simulated edit of it.
 	fl.history.saveInspection(ctx, report, stderr)
-	return code
+	if fl.whatIf != "" {
+		if report, code, ok = fl.simulate(report, stderr); !ok {
+			return code
+		}
+	}
+	return fl.finish(report, stdout, stderr)
+}
+
+// simulate turns r into the report of the page with --what-if's kinds
+// moved out, and writes the edited page to --what-if-out; ok is false with
+// the exit code when that fails.
+func (fl *inspectFlags) simulate(r *inspect.Report, stderr io.Writer) (*inspect.Report, int, bool) {
+	profile, ok := lookupProfile(fl.profile, stderr)
+	if !ok {
+		return nil, exitUsage, false
+	}
+	sim, moved, err := r.Simulate(fl.whatIfKinds, profile)
+	if err != nil {
+		say(stderr, err.Error())
+		return nil, exitUsage, false
+	}
+	if fl.whatIfOut != "" {
+		if err := os.WriteFile(fl.whatIfOut, moved.Body, 0o644); err != nil {
+			fmt.Fprintf(stderr, "cutoff: could not write %s: %v.\n", fl.whatIfOut, err)
+			return nil, exitUsage, false
+		}
+	}
+	fmt.Fprintf(stderr, "cutoff: what if (%s): %s applied, the body goes from %s to %s bytes; the report is of the edited page.\n",
+		fl.whatIfKinds, prose.Count(int64(len(moved.Moves)), "move", "moves"), prose.Thousands(r.BodyBytes), prose.Thousands(sim.BodyBytes))
+	return sim, exitOK, true
 }
 
 // parseInspect parses the flags and the one target of inspect and render;
@@ -150,6 +188,15 @@ func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 		return usageError(stderr, "--render-timeout takes a positive duration"), false
 	case fl.render.screenshot != "" && !fl.render.on:
 		return usageError(stderr, "--screenshot needs --render"), false
+	case fl.whatIfOut != "" && fl.whatIf == "":
+		return usageError(stderr, "--what-if-out needs --what-if"), false
+	}
+	if fl.whatIf != "" {
+		kinds, err := whatif.ParseKinds(fl.whatIf)
+		if err != nil {
+			return usageError(stderr, "--what-if takes %s or all: %v", whatIfNames, err), false
+		}
+		fl.whatIfKinds = kinds
 	}
 	return outFormat(stderr, fl.out, &fl.format, report.IsFormat, "json, csv or html")
 }

@@ -3,11 +3,11 @@ package inspect
 import (
 	"net/http"
 	"net/url"
-	"sort"
 
 	"github.com/cutoffapp/cutoff/inspect/charset"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/inspect/whatif"
 )
 
 // Input is what the analysis reads: data only, no network.
@@ -68,6 +68,10 @@ type Analysis struct {
 	// Contributors ranks the inline content that pushes critical elements
 	// past the cutoff; empty when nothing is cut.
 	Contributors []Contributor `json:"contributors"`
+	// Advice proposes the fixes that bring lost critical elements back,
+	// each stated by what simulating exactly its moves predicts; empty
+	// when nothing is cut.
+	Advice []whatif.Advice `json:"advice"`
 	// Impact compares the full page with what the crawler keeps; nil when
 	// nothing is cut.
 	Impact     *scan.Impact `json:"impact,omitempty"`
@@ -153,6 +157,7 @@ func fromPass(in *Input, full *scan.Result, charset charset.Charset) *Analysis {
 		ByteMap:            full.ByteMap,
 		Composition:        full.ByteMap.Composition(),
 		Contributors:       []Contributor{},
+		Advice:             []whatif.Advice{},
 		notes:              pageNotes{full.SVGTitles, full.NoscriptAt, full.NoscriptWhat},
 		Charset:            charset,
 		Impact:             full.Impact,
@@ -166,15 +171,13 @@ func fromPass(in *Input, full *scan.Result, charset charset.Charset) *Analysis {
 // contributors and the findings from the passes' results.
 func (a *Analysis) finish(in *Input, crit []scan.Critical) {
 	a.Critical = append([]scan.Critical{}, crit...)
-	sort.SliceStable(a.Critical, func(i, j int) bool {
-		ci, cj := &a.Critical[i], &a.Critical[j]
-		return ci.Offset < cj.Offset || ci.Offset == cj.Offset && ci.End < cj.End
-	})
+	sortCritical(a.Critical)
 	a.Directives = directives(in.Header, a.Critical, in.Tokens, in.Cutoff)
 	a.Directives.All = nonNil(a.Directives.All)
 	if in.Cutoff != nil {
-		a.Contributors = nonNil(contributors(in.Body, &a.ByteMap, a.Critical, *in.Cutoff, crawlerName(in.Crawler)))
+		a.Contributors = nonNil(contributors(in.Body, &a.ByteMap, a.Critical, *in.Cutoff))
 	}
+	a.Advice = advise(in, a)
 	a.Findings = nonNil(buildFindings(in, a))
 }
 

@@ -46,7 +46,7 @@ const maxContributors = 5
 
 // contributors ranks the movable kinds by the bytes they take before the
 // most important critical element past the cutoff.
-func contributors(body []byte, spans *scan.ByteMap, crit []scan.Critical, cutoff int64, crawler string) []Contributor {
+func contributors(body []byte, spans *scan.ByteMap, crit []scan.Critical, cutoff int64) []Contributor {
 	target := lostTarget(crit)
 	limit := cutoff
 	if target >= 0 {
@@ -64,7 +64,7 @@ func contributors(body []byte, spans *scan.ByteMap, crit []scan.Critical, cutoff
 			c.Target, c.TargetOffset = crit[target].Kind, crit[target].Offset
 		}
 		c.Rescued = rescued(crit, c.NewCutoff)
-		c.Message = contributorMessage(&c, images, crit, crawler)
+		c.Message = contributorMessage(&c, images)
 		out = append(out, c)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Bytes > out[j].Bytes })
@@ -143,12 +143,6 @@ func rescued(crit []scan.Critical, newCut *int64) []int {
 	return out
 }
 
-// contributorNoun names n runs of kind k for a sentence.
-func contributorNoun(k scan.SpanKind, n int, images bool) string {
-	one, many := contributorNouns(k, images)
-	return pluralize(n, one, many)
-}
-
 // contributorNouns names one run of kind k, and several.
 func contributorNouns(k scan.SpanKind, images bool) (one, many string) {
 	switch k {
@@ -169,30 +163,6 @@ func contributorNouns(k scan.SpanKind, images bool) (one, many string) {
 	return "run of white space", "runs of white space"
 }
 
-// contributorRemedy says what to do with n runs of kind k.
-func contributorRemedy(k scan.SpanKind, n int) string {
-	one := n == 1
-	pick := func(single, many string) string {
-		if one {
-			return single
-		}
-		return many
-	}
-	switch k {
-	case scan.SpanDataURI:
-		return pick("Serving it as a separate file", "Serving them as separate files")
-	case scan.SpanInlineScript:
-		return pick("Moving it to an external script file", "Moving them to external script files")
-	case scan.SpanInlineStyle:
-		return pick("Moving it to an external stylesheet", "Moving them to an external stylesheet")
-	case scan.SpanInlineSVG:
-		return pick("Serving it as an image file", "Serving them as image files")
-	case scan.SpanComment:
-		return pick("Removing it", "Removing them")
-	}
-	return "Minifying the HTML"
-}
-
 // allImages reports whether the body has data: URIs and all are images.
 func allImages(body []byte, spans *scan.ByteMap) bool {
 	found := false
@@ -208,30 +178,14 @@ func allImages(body []byte, spans *scan.ByteMap) bool {
 	return found
 }
 
-// contributorMessage says what c costs and what moving it out would give;
-// images tells whether every data: URI is an image.
-func contributorMessage(c *Contributor, images bool, crit []scan.Critical, crawler string) string {
+// contributorMessage says how many bytes of c's kind come before what the
+// crawler loses (or before the cutoff). It predicts nothing: what moving
+// them out would change is the advice's to say, by simulation.
+func contributorMessage(c *Contributor, images bool) string {
 	where := "before the cutoff"
 	if c.Target != "" {
 		where = fmt.Sprintf("before the %s (byte %s)", ElementLabel(c.Target), Bytes(c.TargetOffset))
 	}
-	verb, remedy := "take", contributorRemedy(c.Kind, c.Count)
-	if c.Count == 1 {
-		verb = "takes"
-	}
-	msg := fmt.Sprintf("%s %s %s bytes %s.", capitalize(contributorNoun(c.Kind, c.Count, images)),
-		verb, Bytes(c.Bytes), where)
-	if c.NewCutoff == nil {
-		return msg + " " + remedy + " would let " + crawler + " read the whole page."
-	}
-	msg += fmt.Sprintf(" %s would move the cutoff to byte %s of today's page", remedy, Bytes(*c.NewCutoff))
-	if c.Target == "" {
-		return msg + "."
-	}
-	for _, i := range c.Rescued {
-		if crit[i].Kind == c.Target && crit[i].Offset == c.TargetOffset {
-			return msg + ", and the " + ElementLabel(c.Target) + " would be within it."
-		}
-	}
-	return msg + ", still short of the " + ElementLabel(c.Target) + "."
+	_, many := contributorNouns(c.Kind, images)
+	return fmt.Sprintf("%s take %s bytes %s.", capitalize(many), Bytes(c.Bytes), where)
 }

@@ -93,13 +93,7 @@ func buildFindings(in *Input, a *Analysis) []finding.Finding {
 	fs.noscript()
 	fs.document()
 	fs.charset()
-	for _, c := range a.Contributors {
-		sev := finding.Info
-		if c.Target != "" && len(c.Rescued) > 0 {
-			sev = finding.Warning
-		}
-		fs.add(sev, CodeContributorPrefix+c.Kind.String(), offsetPtr(c.Largest.Offset), "%s", c.Message)
-	}
+	fs.advice()
 	fs.summarizeCapped()
 	sort.SliceStable(fs.list, func(i, j int) bool {
 		return finding.Rank(fs.list[i].Severity) > finding.Rank(fs.list[j].Severity)

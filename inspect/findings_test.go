@@ -70,7 +70,7 @@ var findingTests = []struct {
 	},
 	{
 		name: "cut inside a script", html: "<title>t</title><script>" + strings.Repeat("a();", 50) + "</script>", limit: 60,
-		want: "critical page-over-limit, warning contributor-inline-script, warning head-end-beyond-cutoff, warning unclosed-element-at-cutoff",
+		want: "critical page-over-limit, warning advice-scripts, warning head-end-beyond-cutoff, warning unclosed-element-at-cutoff",
 	},
 	{
 		name: "many invalid JSON-LD blocks", html: "<title>t</title>" + strings.Repeat(`<script type="application/ld+json">{</script>`, 12),

@@ -25,5 +25,8 @@ func FindingTitle(code string) string {
 			return "Large " + many // "Large inline scripts"
 		}
 	}
+	if kind, ok := strings.CutPrefix(code, CodeAdvicePrefix); ok {
+		return "What-if: " + kind // "What-if: styles"
+	}
 	return capitalize(strings.TrimSpace(titleOf(code)))
 }

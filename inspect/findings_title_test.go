@@ -13,6 +13,7 @@ func TestFindingTitle(t *testing.T) {
 		"contributor-inline-svg":  "Large inline SVG images",
 		"contributor-whitespace":  "Large runs of white space",
 		"contributor-unknown":     "Contributor unknown",
+		"advice-styles":           "What-if: styles",
 	} {
 		if got := FindingTitle(code); got != want {
 			t.Errorf("FindingTitle(%q) = %q, want %q", code, got, want)

@@ -10,6 +10,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/inspect/whatif"
 )
 
 // Finding codes the report adds to the page analysis.
@@ -142,6 +143,7 @@ func (a *Analysis) documentOnly() {
 	a.Critical = []scan.Critical{}
 	a.Impact = nil
 	a.Contributors = []Contributor{}
+	a.Advice = []whatif.Advice{}
 	kept := a.Findings[:0]
 	for _, f := range a.Findings {
 		switch f.Code {

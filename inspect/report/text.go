@@ -184,8 +184,8 @@ func textComposition(w io.Writer, r *inspect.Report) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, inspect.Bytes(r.Composition[k]), prose.Percent(r.Composition[k], r.BodyBytes))
 	}
 	tw.Flush()
-	for _, c := range r.Contributors {
-		fmt.Fprintf(w, "  → %s\n", c.Message)
+	for _, a := range r.Advice {
+		fmt.Fprintf(w, "  → %s\n", a.Message)
 	}
 }
 

@@ -76,3 +76,12 @@ func LowerAll(ss []string) []string {
 	}
 	return out
 }
+
+// CriticalOnly reads body as Run does with nothing cut, but finds only the
+// critical elements (without their JSON-LD types), with no byte map: what
+// a what-if simulation needs of an edited body.
+func CriticalOnly(body []byte, tokens []string, base *url.URL) []Critical {
+	p := newPass(body, false, -1, tokens, newLinkResolver(base))
+	p.run()
+	return p.crit
+}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
@@ -38,14 +37,40 @@ const Combined = "combined"
 // parses.
 const maxSimulations = 12
 
-// Advise is NewPlan(in, base).Advise(kinds) for a report that needs only
-// the advice: when base, in's analysis, cuts nothing, it returns an empty
-// list at once, without reading the body.
-func Advise(in inspect.Input, base *inspect.Analysis, kinds Kinds) []Advice {
-	if base != nil && base.CutoffOffset == nil {
+// Advise is the advice for pg: what Plan.Advise proposes, from the
+// movable elements that can matter. It returns an empty list at once when
+// nothing is cut, or when no lost element can be brought back by moves:
+// one that ends more than Scope(pg.Window) bytes past the cutoff (no
+// moves within that scope save as much). It looks for moves in the
+// body's first Scope(pg.Window) bytes only: enough for every lost element
+// the window can rescue, and for a page up to twice the window to fit
+// whole. Every message says when the body was longer.
+func Advise(pg Page, kinds Kinds) []Advice {
+	size := int64(len(pg.Body))
+	if cutoff(pg.Window, size, pg.Incomplete) == nil {
 		return []Advice{}
 	}
-	return NewPlan(in, base).Advise(kinds)
+	scope := min(Scope(pg.Window), size)
+	if !rescuable(targets(pg.Critical, pg.Window), scope) {
+		return []Advice{}
+	}
+	return planOf(pg, FindWithin(pg.Body, scope), scope).Advise(kinds)
+}
+
+// Scope is how far Advise looks for moves in a body of which the crawler
+// reads w bytes.
+func Scope(w int64) int64 { return 2*w + simMargin }
+
+// rescuable reports whether moves within the body's first scope bytes
+// could bring back a lost kind: all its elements need at most scope bytes
+// taken off before them.
+func rescuable(ts []target, scope int64) bool {
+	for _, t := range ts {
+		if t.need[len(t.need)-1] <= scope {
+			return true
+		}
+	}
+	return false
 }
 
 // Advise proposes, for each critical element kind the crawler loses, the
@@ -60,13 +85,13 @@ func Advise(in inspect.Input, base *inspect.Analysis, kinds Kinds) []Advice {
 // the simulation predicts. It returns an empty list when nothing is cut.
 func (p *Plan) Advise(kinds Kinds) []Advice {
 	a := &adviser{p: p, kinds: kinds, seen: map[string]bool{}, simulated: map[string]*Simulation{}, out: []Advice{}}
-	w := p.window()
-	if p.Base.CutoffOffset == nil || w < 0 {
+	w := p.page.Window
+	if p.base.CutoffOffset == nil || w < 0 {
 		return a.out
 	}
-	ts := p.targets(w)
-	a.fitNeed = int64(len(p.in.Body)) - w
-	if p.in.Incomplete {
+	ts := targets(p.page.Critical, w)
+	a.fitNeed = int64(len(p.page.Body)) - w
+	if p.page.Incomplete {
 		a.fitNeed++
 	}
 	a.pools()
@@ -110,13 +135,13 @@ var targetOrder = []string{
 	scan.ElementHeadEnd, scan.ElementLastInternalLink,
 }
 
-// targets lists the kinds the base analysis loses, most important first,
-// for a crawler that reads w body bytes.
-func (p *Plan) targets(w int64) []target {
+// targets lists the kinds the page loses (crit, marked against the
+// cutoff), most important first, for a crawler that reads w body bytes.
+func targets(crit []scan.Critical, w int64) []target {
 	byKind := map[string]*target{}
 	var ts []*target
-	for i := range p.Base.Critical {
-		c := &p.Base.Critical[i]
+	for i := range crit {
+		c := &crit[i]
 		if !counts(c) || !c.BeyondCutoff {
 			continue
 		}
@@ -242,7 +267,7 @@ func (a *adviser) simulateAll(proposals []*proposal) {
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	slots := make(chan struct{}, min(runtime.GOMAXPROCS(0), max(1, 64<<20/max(len(a.p.in.Body), 1))))
+	slots := make(chan struct{}, min(runtime.GOMAXPROCS(0), max(1, 64<<20/max(int(a.p.page.Window)+simMargin, 1))))
 	for key, sel := range todo {
 		wg.Add(1)
 		slots <- struct{}{}
@@ -368,14 +393,14 @@ func (a *adviser) everything() {
 	}
 }
 
-// simulateResult simulates sel and keeps only the moves and the result,
-// all that advice states, so that the edited copies can go.
+// simulateResult simulates sel for the moves and the result, all that
+// advice states, reading only the edited body's first bytes (predict).
 func (p *Plan) simulateResult(sel []int) (*Simulation, error) {
-	sim, err := p.Simulate(sel)
+	moves, err := p.Moves(sel)
 	if err != nil {
 		return nil, err
 	}
-	return &Simulation{Moves: sim.Moves, Result: sim.Result}, nil
+	return p.predict(moves)
 }
 
 // advice states a simulated selection.

@@ -1,7 +1,8 @@
-package whatif
+package whatif_test
 
 import (
 	"fmt"
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"regexp"
 	"slices"
 	"strconv"
@@ -27,7 +28,7 @@ func googlebot(body []byte) inspect.Input {
 // message counts its moves and never contradicts the result.
 func checkContract(t *testing.T, in inspect.Input, base *inspect.Analysis, advice []Advice) {
 	t.Helper()
-	baseLost := ResultOf(base).Lost
+	baseLost := resultOf(base).Lost
 	for i, a := range advice {
 		body, err := Apply(in.Body, a.Moves)
 		if err != nil {
@@ -38,7 +39,7 @@ func checkContract(t *testing.T, in inspect.Input, base *inspect.Analysis, advic
 		if w := in.Limit - in.HeaderBytes; int64(len(body)) > w {
 			sim.Cutoff = &w
 		}
-		got := ResultOf(inspect.Analyze(sim))
+		got := resultOf(inspect.Analyze(sim))
 		if show(got) != show(a.Result) {
 			t.Errorf("advice %d (%s): applying its %d moves gives %s, it says %s", i, a.Message, len(a.Moves), show(got), show(a.Result))
 		}
@@ -95,15 +96,15 @@ func TestAdviseContract(t *testing.T) {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			in := googlebot(randomPage(seed))
 			base := inspect.Analyze(in)
-			advice := NewPlan(in, base).Advise(AllKinds)
-			if len(ResultOf(base).Lost) > 0 && len(advice) == 0 {
-				t.Errorf("%d-byte page loses %v, and there is no advice", len(in.Body), ResultOf(base).Lost)
+			advice := newPlan(in, base).Advise(AllKinds)
+			if len(resultOf(base).Lost) > 0 && len(advice) == 0 {
+				t.Errorf("%d-byte page loses %v, and there is no advice", len(in.Body), resultOf(base).Lost)
 			}
 			advised += len(advice)
 			checkContract(t, in, base, advice)
 			// A subset of the kinds, as --what-if or the panel may ask.
 			some := Kinds(seed*37%uint64(AllKinds)) + 1
-			checkContract(t, in, base, NewPlan(in, base).Advise(some))
+			checkContract(t, in, base, newPlan(in, base).Advise(some))
 		})
 	}
 	if advised == 0 {

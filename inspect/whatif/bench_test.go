@@ -1,7 +1,8 @@
-package whatif
+package whatif_test
 
 import (
 	"bytes"
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -88,7 +89,7 @@ func BenchmarkAdvise(b *testing.B) {
 			b.ReportAllocs()
 			var advice []Advice
 			for b.Loop() {
-				advice = NewPlan(in, base).Advise(AllKinds)
+				advice = newPlan(in, base).Advise(AllKinds)
 			}
 			b.ReportMetric(float64(len(advice)), "advice")
 		})

@@ -1,6 +1,7 @@
-package whatif
+package whatif_test
 
 import (
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -29,11 +30,15 @@ func TestDemoAdvice(t *testing.T) {
 	}
 	in := googlebot(body)
 	base := inspect.Analyze(in)
-	if !slices.Contains(ResultOf(base).Lost, scan.ElementCanonical) {
-		t.Fatalf("the demo's canonical is kept today (%s): the test tests nothing", show(ResultOf(base)))
+	if !slices.Contains(resultOf(base).Lost, scan.ElementCanonical) {
+		t.Fatalf("the demo's canonical is kept today (%s): the test tests nothing", show(resultOf(base)))
 	}
-	advice := NewPlan(in, base).Advise(AllKinds)
+	advice := newPlan(in, base).Advise(AllKinds)
 	checkContract(t, in, base, advice)
+	checkContract(t, in, base, base.Advice)
+	if !slices.Equal(messages(advice), messages(base.Advice)) {
+		t.Errorf("the report's advice %q, the plan's %q: the demo page fits in the scope", messages(base.Advice), messages(advice))
+	}
 	rescued := false
 	for _, a := range advice {
 		t.Log(a.Message)

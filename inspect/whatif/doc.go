@@ -30,11 +30,18 @@
 //
 // Every edit is a Move: a byte range of the original body (end exclusive)
 // and the bytes put in its place. Only edits that make the body smaller
-// are listed. A Plan holds the page's input, its analysis and its
-// elements; Simulate applies a chosen set of them and runs inspect.Analyze
-// on the edited body, with the same limit, header bytes, URL and robots
-// tokens, and Result summarises what that analysis predicts: body bytes,
-// cutoff, critical element kinds kept and lost.
+// are listed.
+//
+// The engine does not import package inspect: inspect calls it. A Page
+// carries what it needs of an inspected page (the body, the window the
+// crawler reads, the critical elements the analysis found) and Pass, the
+// page's own pass as a function, which every simulation runs on the edited
+// body. A Plan holds the page and its elements; Simulate applies a chosen
+// set of them, and Result summarises what the crawler then gets: body
+// bytes, cutoff, critical element kinds kept and lost. A simulation reads
+// the edited body only up to its cutoff and 64 KiB past it: the critical
+// elements further on are the page's own, moved by the bytes the moves
+// take off before them, and lost (body_bytes is known by arithmetic).
 //
 // Advise proposes, for each critical element kind the crawler loses, the
 // fewest moves that bring it back: the largest moves of one kind first,
@@ -45,32 +52,32 @@
 // over simulations finds the number). A page costs one simulation per
 // distinct proposal, at most a dozen, run side by side. Every message
 // says what its own simulation predicts, and the numbers in it are the
-// numbers of moves.
+// numbers of moves. Advise looks for moves in the body's first Scope
+// bytes (twice the window and 64 KiB), and returns nothing at once when
+// every lost kind has an element that ends further than that past the
+// cutoff: no moves within the scope save as much.
 //
 // # Using it
 //
-// One Plan serves an inspection; build it off the UI thread, after
-// inspect.Analyze (or let NewPlan analyse):
-//
-//	plan := whatif.NewPlan(in, analysis) // in as inspect.NewInput builds it
-//
-// The report's JSON advice[] (CLI.md) is plan.Advise(whatif.AllKinds), or
-// whatif.Advise(in, analysis, whatif.AllKinds), which skips reading the
-// body when nothing is cut. Each Advice marshals as {kind, message, moves[{start, end,
+// inspect.Analyze fills Analysis.Advice (JSON advice[], CLI.md) with
+// Advise; each Advice marshals as {kind, message, moves[{start, end,
 // replacement}], result{body_bytes, cutoff_offset, kept, lost}}.
 //
-// The window's what-if panel lists plan.Elements (Kind, Move.Start,
-// Move.End, Move.Saved(), Parent) and, when the consultant ticks kinds
-// (plan.Select) or single elements, calls plan.Simulate(indexes) on a
-// goroutine: Simulation.Analysis draws the simulated ruler (ByteMap,
-// CutoffOffset, Critical), Result says what is kept, Body is the patched
-// page to export and Moves the list of moved byte ranges. An Advice's
-// Elements are the indexes to tick for it.
+// The window's what-if panel builds a plan of the whole body with
+// inspect.WhatIf(in, analysis), off the UI thread, lists plan.Elements
+// (Kind, Move.Start, Move.End, Move.Saved(), Parent) and, when the
+// consultant ticks kinds (plan.Select) or single elements, calls
+// plan.Simulate(indexes) on a goroutine: Result says what is kept, Body is
+// the patched page to export and Moves the list of moved byte ranges;
+// inspect.Analyze(inspect.SimulatedInput(in, sim.Body)) draws the
+// simulated ruler. An Advice's Elements are the indexes to tick for it
+// (in a plan of the whole body they name the same moves when the body
+// fits in Advise's scope).
 //
 // The --what-if flag reads its list with ParseKinds and prints the report
-// of plan.Simulate(plan.Select(kinds)).Analysis.
+// Report.Simulate makes: the edited body analysed as the page was.
 //
-// A body read only in part (Input.Incomplete) is simulated as read: what
+// A body read only in part (Page.Incomplete) is simulated as read: what
 // lies past the cap is unknown to the simulation as to the analysis.
 //
 // Input is untrusted: nothing here panics on any body, and memory stays

@@ -19,7 +19,7 @@ func ExamplePlan_Advise() {
 	cutoff := int64(400)
 	in := inspect.Input{Body: page, Cutoff: &cutoff, Limit: 400, Crawler: "Googlebot"}
 
-	plan := whatif.NewPlan(in, nil)
+	plan := inspect.WhatIf(in, inspect.Analyze(in))
 	for _, a := range plan.Advise(whatif.AllKinds) {
 		fmt.Println(a.Message)
 		for _, m := range a.Moves {

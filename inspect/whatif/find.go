@@ -25,9 +25,25 @@ type Element struct {
 // an element before the ones it holds), each with the move that takes it
 // out, keeping only moves that make the body smaller. It reads body once
 // with the HTML tokenizer; body is not modified.
-func Find(body []byte) []Element {
-	f := &finder{body: body}
+func Find(body []byte) []Element { return FindWithin(body, int64(len(body))) }
+
+// findMargin is how far past its scope FindWithin reads, so that an
+// element that ends within the scope is read whole (white space runs on,
+// a raw-text element closes) as it is in the whole body.
+const findMargin = 64 << 10
+
+// FindWithin is Find for the elements that end within the first scope
+// bytes of body: it reads no further than findMargin past them.
+func FindWithin(body []byte, scope int64) []Element {
+	read := body
+	if scope < int64(len(body)) {
+		read = body[:min(int64(len(body)), scope+findMargin)]
+	}
+	f := &finder{body: read}
 	f.run()
+	if scope < int64(len(body)) {
+		f.out = slices.DeleteFunc(f.out, func(e Element) bool { return e.Move.End > scope })
+	}
 	slices.SortFunc(f.out, func(a, b Element) int {
 		return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
 	})

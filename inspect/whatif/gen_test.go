@@ -1,4 +1,4 @@
-package whatif
+package whatif_test
 
 import (
 	"bytes"

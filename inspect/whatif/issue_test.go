@@ -1,7 +1,8 @@
-package whatif
+package whatif_test
 
 import (
 	"bytes"
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -35,7 +36,7 @@ func videoPage() []byte {
 func TestAdviseCountsElementsNotPieces(t *testing.T) {
 	in := googlebot(videoPage())
 	base := inspect.Analyze(in)
-	p := NewPlan(in, base)
+	p := newPlan(in, base)
 	advice := p.Advise(AllKinds)
 	checkContract(t, in, base, advice)
 	if got := len(p.Select(KindsOf(Styles))); got != 4 {
@@ -74,7 +75,7 @@ func TestAdviseCombinesKinds(t *testing.T) {
 	g.b.WriteString(`<link rel="canonical" href="https://x.example/">` + "</head><body><h1>x</h1></body></html>")
 	in := googlebot(g.b.Bytes())
 	base := inspect.Analyze(in)
-	advice := NewPlan(in, base).Advise(KindsOf(Styles, Scripts))
+	advice := newPlan(in, base).Advise(KindsOf(Styles, Scripts))
 	checkContract(t, in, base, advice)
 	if len(advice) == 0 || advice[0].Kind != Combined {
 		t.Fatalf("advice %v, want one combining styles and scripts", messages(advice))
@@ -97,7 +98,7 @@ func TestAdviseNothingToMove(t *testing.T) {
 	}
 	b.WriteString(`</p><link rel="canonical" href="https://x.example/"></body></html>`)
 	in := googlebot(b.Bytes())
-	p := NewPlan(in, nil)
+	p := newPlan(in, nil)
 	if len(p.Elements) != 0 {
 		t.Errorf("Find lists %d elements in a page of single-spaced words, first %+v", len(p.Elements), p.Elements[0])
 	}
@@ -123,7 +124,7 @@ func TestAdviseExactFit(t *testing.T) {
 		w := int64(limit)
 		in := inspect.Input{Body: []byte(page), Limit: limit, Cutoff: &w, Crawler: "Googlebot"}
 		base := inspect.Analyze(in)
-		advice := NewPlan(in, base).Advise(KindsOf(Styles))
+		advice := newPlan(in, base).Advise(KindsOf(Styles))
 		checkContract(t, in, base, advice)
 		kept := len(advice) > 0 && strings.Contains(advice[0].Message, "keeps the canonical link")
 		if want := extra <= 0; kept != want {
@@ -151,7 +152,7 @@ func TestAdviseNotEnough(t *testing.T) {
 	b.WriteString(`</p><link rel="canonical" href="https://x.example/"></body></html>`)
 	in := googlebot([]byte(b.String()))
 	base := inspect.Analyze(in)
-	advice := NewPlan(in, base).Advise(AllKinds)
+	advice := newPlan(in, base).Advise(AllKinds)
 	checkContract(t, in, base, advice)
 	if len(advice) != 1 || advice[0].Kind != "styles" {
 		t.Fatalf("advice %v, want one about the style", messages(advice))
@@ -173,14 +174,14 @@ func TestAdviseNeverStatesUnsimulated(t *testing.T) {
 	metaStart, metaEnd := int64(strings.Index(page, "<meta")), int64(strings.Index(page, "<style>"))
 	w := int64(strings.Index(page, "</head>")) - 300
 	in := inspect.Input{Body: []byte(page), Limit: w, Cutoff: &w}
-	p := NewPlan(in, nil)
+	p := newPlan(in, nil)
 	bad := Element{Kind: Comments, Move: Move{Start: metaStart, End: metaEnd, Replacement: "<!--"}}
 	p.Elements = append([]Element{bad}, p.Elements...)
-	linkParents(p.Elements)
+	LinkParents(p.Elements)
 	advice := p.Advise(AllKinds)
 	for _, a := range advice {
 		body, _ := Apply(in.Body, a.Moves)
-		if got := ResultOf(inspect.Analyze(withWindow(body, w))); show(got) != show(a.Result) {
+		if got := resultOf(inspect.Analyze(withWindow(body, w))); show(got) != show(a.Result) {
 			t.Errorf("%q says %s; applying its moves gives %s", a.Message, show(a.Result), show(got))
 		}
 		if slices.Contains(a.Result.Kept, scan.ElementCanonical) && slices.ContainsFunc(a.Moves, func(m Move) bool { return m == bad.Move }) {
@@ -208,7 +209,7 @@ func TestAdviseSearchesWhenParsingChanges(t *testing.T) {
 	h1End := int64(strings.Index(page, "</h1>") + len("</h1>"))
 	w := h1End - 800
 	in := inspect.Input{Body: []byte(page), Limit: w, Cutoff: &w}
-	p := NewPlan(in, nil)
+	p := newPlan(in, nil)
 	a, b, c := int64(strings.Index(page, regionA)), int64(strings.Index(page, regionB)), int64(strings.Index(page, regionC))
 	p.Elements = []Element{
 		{Kind: Comments, Parent: -1, Move: Move{Start: a, End: a + int64(len(regionA)), Replacement: "<!--"}},
@@ -216,7 +217,7 @@ func TestAdviseSearchesWhenParsingChanges(t *testing.T) {
 		{Kind: Comments, Parent: -1, Move: Move{Start: c, End: c + int64(len(regionC))}},
 	}
 	advice := p.Advise(AllKinds)
-	checkContract(t, in, p.Base, advice)
+	checkContract(t, in, inspect.Analyze(in), advice)
 	if len(advice) != 1 || len(advice[0].Moves) != 2 || !slices.Contains(advice[0].Result.Kept, scan.ElementH1) {
 		t.Errorf("advice %v, want both edits, keeping the h1", messages(advice))
 	}

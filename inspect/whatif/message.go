@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -12,7 +11,17 @@ import (
 // of each kind does, by the simulation's result r. It never calls a fix
 // enough unless r keeps what the base lost, nor short of it when r does.
 func (p *Plan) message(moved, total [numKinds]int, r Result) string {
-	base := ResultOf(p.Base)
+	msg := p.outcome(moved, total, r)
+	if size := int64(len(p.page.Body)); p.Scope < size {
+		msg += " (What to move was looked for in the first " + prose.Thousands(p.Scope) + " bytes of the " +
+			prose.Thousands(size) + "-byte body.)"
+	}
+	return msg
+}
+
+// outcome is message without the note on the scope.
+func (p *Plan) outcome(moved, total [numKinds]int, r Result) string {
+	base := p.base
 	var rescued, still, gone, newly []string
 	for _, k := range base.Lost {
 		switch {
@@ -63,8 +72,8 @@ func isAre(p *Plan, kinds []string) string {
 // count is how many elements of a critical kind decide whether it is kept.
 func (p *Plan) count(kind string) int {
 	n := 0
-	for i := range p.Base.Critical {
-		if c := &p.Base.Critical[i]; c.Kind == kind && counts(c) {
+	for i := range p.page.Critical {
+		if c := &p.page.Critical[i]; c.Kind == kind && counts(c) {
 			n++
 		}
 	}
@@ -76,7 +85,7 @@ func (p *Plan) count(kind string) int {
 func (p *Plan) elements(kinds []string) string {
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
-		names[i] = "the " + inspect.ElementLabel(k)
+		names[i] = "the " + p.page.Label(k)
 		if p.count(k) > 1 {
 			names[i] += "s"
 		}

@@ -1,10 +1,8 @@
 package whatif
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // Move is one edit of a body: the bytes [Start, End) of the original body
@@ -26,10 +24,13 @@ var errOverlap = errors.New("whatif: moves overlap")
 // any order but must lie inside the body and not overlap (two insertions
 // at one offset overlap too); body is not modified.
 func Apply(body []byte, moves []Move) ([]byte, error) {
-	sorted := slices.Clone(moves)
-	slices.SortFunc(sorted, func(a, b Move) int {
-		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
-	})
+	return applyPrefix(body, moves, -1)
+}
+
+// applyPrefix is Apply that stops once the edited body's first n bytes are
+// built, and returns those; n < 0 builds it whole.
+func applyPrefix(body []byte, moves []Move, n int64) ([]byte, error) {
+	sorted := sortedMoves(moves)
 	size, at := int64(len(body)), int64(0)
 	for i, m := range sorted {
 		if m.Start < 0 || m.End < m.Start || m.End > int64(len(body)) {
@@ -41,12 +42,21 @@ func Apply(body []byte, moves []Move) ([]byte, error) {
 		size -= m.Saved()
 		at = m.End
 	}
-	out := make([]byte, 0, size)
+	if n < 0 || n > size {
+		n = size
+	}
+	out := make([]byte, 0, n)
 	at = 0
 	for _, m := range sorted {
-		out = append(out, body[at:m.Start]...)
+		if int64(len(out)) >= n {
+			break
+		}
+		out = append(out, body[at:min(m.Start, at+n-int64(len(out)))]...)
 		out = append(out, m.Replacement...)
 		at = m.End
 	}
-	return append(out, body[at:]...), nil
+	if rest := n - int64(len(out)); rest > 0 {
+		out = append(out, body[at:at+rest]...)
+	}
+	return out[:n], nil
 }

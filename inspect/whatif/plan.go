@@ -4,36 +4,67 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sort"
 
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
-// Plan is a page ready for what-if simulations: its input, its analysis
-// and its movable elements. It is read-only once built, so any goroutine
-// may simulate from it, several at once.
+// Page is what the engine needs of an inspected page: its body, what the
+// crawler reads of it, the critical elements the analysis found, and the
+// pass that finds them in an edited body. The inspection fills it (see
+// package inspect), so that every simulation runs the page's own analysis.
+type Page struct {
+	// Body is the decoded body, as read. It is not modified.
+	Body []byte
+	// Window is how many body bytes the crawler reads: its limit less the
+	// counted header bytes; -1 when nothing is ever cut.
+	Window int64
+	// Incomplete is true when Body is not the whole body (the cap or an
+	// error stopped reading): the fetcher then counts it as longer.
+	Incomplete bool
+	// Critical are the page's critical elements in document order, with
+	// BeyondCutoff marked against Window.
+	Critical []scan.Critical
+	// Pass finds the critical elements of an edited body, as the analysis
+	// does (BeyondCutoff is not read). It is called from several
+	// goroutines at once.
+	Pass func(body []byte) []scan.Critical
+	// Label names a critical element kind in a sentence ("canonical
+	// link"); nil names it by its kind.
+	Label func(kind string) string
+}
+
+// Plan is a page ready for what-if simulations: the page and its movable
+// elements. It is read-only once built, so any goroutine may simulate from
+// it, several at once.
 type Plan struct {
 	// Elements are the page's movable elements, as Find returns them.
 	Elements []Element
-	// Base is the analysis of the page as it is.
-	Base *inspect.Analysis
+	// Scope is how many of the body's first bytes were searched for
+	// Elements: the whole body for NewPlan.
+	Scope int64
 
-	in inspect.Input
+	page Page
+	base Result
 }
 
-// NewPlan finds the movable elements of in's body. base is the page's
-// analysis when the caller has it; when it is nil, Analyze runs on another
-// goroutine while the elements are found. in is the input base came from,
-// whose limit, header bytes, URL and robots tokens every simulation keeps.
-func NewPlan(in inspect.Input, base *inspect.Analysis) *Plan {
-	if base != nil {
-		return &Plan{Elements: Find(in.Body), Base: base, in: in}
+// NewPlan finds the movable elements of the whole body of pg.
+func NewPlan(pg Page) *Plan { return planOf(pg, Find(pg.Body), int64(len(pg.Body))) }
+
+// planOf is the plan of pg whose movable elements are els, the ones that
+// end within the body's first scope bytes.
+func planOf(pg Page, els []Element, scope int64) *Plan {
+	p := &Plan{Elements: els, Scope: scope, page: pg}
+	if p.page.Label == nil {
+		p.page.Label = func(kind string) string { return kind }
 	}
-	analysed := make(chan *inspect.Analysis, 1)
-	go func() { analysed <- inspect.Analyze(in) }()
-	els := Find(in.Body)
-	return &Plan{Elements: els, Base: <-analysed, in: in}
+	size := int64(len(pg.Body))
+	p.base = ResultOf(size, cutoff(pg.Window, size, pg.Incomplete), pg.Critical)
+	return p
 }
+
+// Base is the result of the page as it is.
+func (p *Plan) Base() Result { return p.base }
 
 // Result is what an analysis predicts for the crawler, in the terms advice
 // states: JSON advice[].result.
@@ -51,13 +82,15 @@ type Result struct {
 	Lost []string `json:"lost"`
 }
 
-// ResultOf summarises an analysis as a Result.
-func ResultOf(a *inspect.Analysis) Result {
-	r := Result{BodyBytes: a.BodyBytes, CutoffOffset: a.CutoffOffset, Kept: []string{}, Lost: []string{}}
+// ResultOf summarises a body of size bytes cut at cut (nil when nothing
+// is cut) whose critical elements, in document order, are crit with
+// BeyondCutoff marked.
+func ResultOf(size int64, cut *int64, crit []scan.Critical) Result {
+	r := Result{BodyBytes: size, CutoffOffset: cut, Kept: []string{}, Lost: []string{}}
 	lost := map[string]bool{}
 	var order []string
-	for i := range a.Critical {
-		c := &a.Critical[i]
+	for i := range crit {
+		c := &crit[i]
 		if !counts(c) {
 			continue
 		}
@@ -84,16 +117,13 @@ func counts(c *scan.Critical) bool {
 }
 
 // Simulation is a page after some moves: the edited body and what the
-// analysis makes of it.
+// crawler then gets.
 type Simulation struct {
 	// Moves are the moves applied, sorted by start.
 	Moves []Move
 	// Body is the edited body: the patched page a developer can diff.
 	Body []byte
-	// Analysis is inspect.Analyze's analysis of Body, for the simulated
-	// ruler, cutoff and critical elements.
-	Analysis *inspect.Analysis
-	// Result summarises Analysis.
+	// Result says what the crawler gets of Body.
 	Result Result
 }
 
@@ -152,8 +182,7 @@ func (p *Plan) ancestorOn(e Element, on []bool) bool {
 }
 
 // Simulate applies the selected elements' moves (see Moves) to the body
-// and analyses the edited body as the crawler would read it: the same
-// input, with the cutoff recomputed from the limit and the header bytes.
+// and says what the crawler gets of the edited body.
 func (p *Plan) Simulate(selected []int) (*Simulation, error) {
 	moves, err := p.Moves(selected)
 	if err != nil {
@@ -163,45 +192,106 @@ func (p *Plan) Simulate(selected []int) (*Simulation, error) {
 }
 
 // SimulateMoves applies moves, which need not come from Elements, to the
-// body and analyses the result as Simulate does.
+// body and simulates the result as Simulate does.
 func (p *Plan) SimulateMoves(moves []Move) (*Simulation, error) {
-	body, err := Apply(p.in.Body, moves)
+	body, err := Apply(p.page.Body, moves)
 	if err != nil {
 		return nil, err
 	}
-	a := inspect.Analyze(p.input(body))
-	moves = slices.Clone(moves)
-	slices.SortFunc(moves, func(x, y Move) int { return cmp.Compare(x.Start, y.Start) })
-	return &Simulation{Moves: moves, Body: body, Analysis: a, Result: ResultOf(a)}, nil
+	moves = sortedMoves(moves)
+	return &Simulation{Moves: moves, Body: body, Result: p.result(moves, body)}, nil
 }
 
-// input is the page's input with body in place of its own.
-func (p *Plan) input(body []byte) inspect.Input {
-	in := p.in
-	in.Body = body
-	in.Cutoff = cutoff(p.window(), int64(len(body)), in.Incomplete)
-	in.BinaryCutoff = cutoff(p.binaryWindow(), int64(len(body)), in.Incomplete)
-	return in
-}
+// simMargin is how far past the simulated cutoff a simulation reads the
+// edited body: enough for the elements around the cutoff to be read as in
+// the whole body.
+const simMargin = 64 << 10
 
-// window is how many body bytes the crawler reads: the limit less the
-// counted header bytes, or the input's cutoff when no limit is given; -1
-// when neither is known (nothing is ever cut).
-func (p *Plan) window() int64 { return windowOf(p.in.Limit, p.in.HeaderBytes, p.in.Cutoff) }
-
-// binaryWindow is window under the binary reading of an MB limit.
-func (p *Plan) binaryWindow() int64 {
-	return windowOf(p.in.BinaryLimit, p.in.HeaderBytes, p.in.BinaryCutoff)
-}
-
-func windowOf(limit, header int64, cut *int64) int64 {
-	switch {
-	case limit > 0:
-		return max(limit-header, 0)
-	case cut != nil:
-		return *cut
+// predict simulates moves (valid for Apply) without building the whole
+// edited body: only its first bytes, up to the cutoff and simMargin past
+// it, are built and read; the critical elements further on are the page's
+// own, moved by the bytes the moves take off before them, and lost.
+func (p *Plan) predict(moves []Move) (*Simulation, error) {
+	moves = sortedMoves(moves)
+	var saved int64
+	for _, m := range moves {
+		saved += m.Saved()
 	}
-	return -1
+	size := int64(len(p.page.Body)) - saved
+	prefix, err := applyPrefix(p.page.Body, moves, p.readTo(size))
+	if err != nil {
+		return nil, err
+	}
+	return &Simulation{Moves: moves, Result: p.result(moves, prefix)}, nil
+}
+
+// readTo is how much of an edited body of size bytes a simulation reads.
+func (p *Plan) readTo(size int64) int64 {
+	cut := cutoff(p.page.Window, size, p.page.Incomplete)
+	if cut == nil {
+		return size
+	}
+	return min(size, *cut+simMargin)
+}
+
+// result says what the crawler gets of the body that moves (sorted by
+// start) make of the page, given its first bytes (at least readTo of its
+// size; the whole edited body will do).
+func (p *Plan) result(moves []Move, edited []byte) Result {
+	var saved int64
+	for _, m := range moves {
+		saved += m.Saved()
+	}
+	size := int64(len(p.page.Body)) - saved
+	cut := cutoff(p.page.Window, size, p.page.Incomplete)
+	read := p.readTo(size)
+	crit := p.page.Pass(edited[:read])
+	if read < size {
+		crit = p.beyondRead(crit, moves, read)
+	}
+	if cut != nil {
+		for i := range crit {
+			crit[i].BeyondCutoff = crit[i].End > *cut
+		}
+	}
+	return ResultOf(size, cut, crit)
+}
+
+// beyondRead completes the critical elements found in the first read
+// bytes of an edited body with the page's own past them, shifted by the
+// moves: those decide which head end and last internal link are the
+// page's, so the ones the read part would give are dropped.
+func (p *Plan) beyondRead(crit []scan.Critical, moves []Move, read int64) []scan.Critical {
+	ends := make([]int64, len(moves)) // moves sorted by start do not overlap: by end too
+	savedBefore := make([]int64, len(moves)+1)
+	for i, m := range moves {
+		ends[i] = m.End
+		savedBefore[i+1] = savedBefore[i] + m.Saved()
+	}
+	shift := func(off int64) int64 {
+		n := sort.Search(len(ends), func(i int) bool { return ends[i] > off })
+		return off - savedBefore[n]
+	}
+	var later []scan.Critical
+	for _, c := range p.page.Critical {
+		if off := shift(c.Offset); off >= read {
+			c.Offset, c.End = off, shift(c.End)
+			later = append(later, c)
+		}
+	}
+	for _, c := range later {
+		if c.Kind == scan.ElementHeadEnd || c.Kind == scan.ElementLastInternalLink {
+			crit = slices.DeleteFunc(crit, func(x scan.Critical) bool { return x.Kind == c.Kind })
+		}
+	}
+	return append(crit, later...)
+}
+
+// sortedMoves returns a copy of moves sorted by start.
+func sortedMoves(moves []Move) []Move {
+	moves = slices.Clone(moves)
+	slices.SortFunc(moves, func(x, y Move) int { return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End)) })
+	return moves
 }
 
 // cutoff is where a window of w bytes cuts a body of size bytes, nil when

@@ -1,7 +1,8 @@
-package whatif
+package whatif_test
 
 import (
 	"compress/gzip"
+	. "github.com/cutoffapp/cutoff/inspect/whatif"
 	"io"
 	"os"
 	"path/filepath"
@@ -55,7 +56,7 @@ func withWindow(body []byte, w int64) inspect.Input {
 func TestRealPagesMoves(t *testing.T) {
 	for _, name := range pagesToTest() {
 		body := loadPage(t, name)
-		p := NewPlan(withWindow(body, 2_000_000), nil)
+		p := newPlan(withWindow(body, 2_000_000), nil)
 		for _, k := range AllKinds.List() {
 			t.Run(name+"/"+k.String(), func(t *testing.T) {
 				sel := p.Select(KindsOf(k))
@@ -69,7 +70,7 @@ func TestRealPagesMoves(t *testing.T) {
 				if left := countKind(Find(sim.Body), k, 3); left > 0 {
 					t.Errorf("after moving %d elements, %d are left to move", len(sel), left)
 				}
-				want := ResultOf(inspect.Analyze(withWindow(sim.Body, 2_000_000)))
+				want := resultOf(inspect.Analyze(withWindow(sim.Body, 2_000_000)))
 				if show(sim.Result) != show(want) {
 					t.Errorf("simulation %s, analysis of the edited body %s", show(sim.Result), show(want))
 				}
@@ -107,14 +108,16 @@ func savedBy(p *Plan, sel []int) int64 {
 func TestRealPagesAdvice(t *testing.T) {
 	for _, name := range pagesToTest() {
 		body := loadPage(t, name)
-		base := inspect.Analyze(withWindow(body, 2_000_000))
-		p := NewPlan(withWindow(body, 2_000_000), base)
+		in := withWindow(body, 2_000_000)
+		base := inspect.Analyze(in)
+		p := newPlan(in, base)
 		t.Run(name+"/2MB", func(t *testing.T) {
-			checkContract(t, p.in, base, p.Advise(AllKinds))
+			checkContract(t, in, base, p.Advise(AllKinds))
+			checkContract(t, in, base, base.Advice)
 		})
 		all := p.Select(AllKinds)
 		for _, c := range base.Critical {
-			if !counts(&c) || p.count(c.Kind) != 1 {
+			if !countsFor(&c) || countKindIn(base, c.Kind) != 1 {
 				continue
 			}
 			var avail int64
@@ -130,7 +133,7 @@ func TestRealPagesAdvice(t *testing.T) {
 			t.Run(name+"/"+c.Kind, func(t *testing.T) {
 				in := withWindow(body, w)
 				base := inspect.Analyze(in)
-				advice := NewPlan(in, base).Advise(AllKinds)
+				advice := newPlan(in, base).Advise(AllKinds)
 				checkContract(t, in, base, advice)
 				kept := false
 				for _, a := range advice {
@@ -139,6 +142,15 @@ func TestRealPagesAdvice(t *testing.T) {
 				if !kept {
 					t.Errorf("%d bytes past a %d-byte window, %d bytes to save before it: no advice keeps the %s: %v",
 						c.End-w, w, avail, c.Kind, messages(advice))
+				}
+				// The report's own advice looks for moves within its scope.
+				checkContract(t, in, base, base.Advice)
+				kept = false
+				for _, a := range base.Advice {
+					kept = kept || slices.Contains(a.Result.Kept, c.Kind)
+				}
+				if !kept && c.End <= Scope(w) {
+					t.Errorf("the report's advice keeps no %s: %v", c.Kind, messages(base.Advice))
 				}
 			})
 		}

@@ -1,0 +1,4 @@
+package whatif
+
+// LinkParents is linkParents, for the tests that insert an element.
+var LinkParents = linkParents
