@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,15 +34,25 @@ type Meta struct {
 	Shown string
 }
 
-// Write writes rows and the summary in format.
+// Write writes rows and the summary in format, the one writer of the
+// command line's --out and the window's exports. JSON Lines are the rows as
+// the run handed them, as --jsonl streams them (the linked-only-past-cutoff
+// URLs in the summary line); CSV and HTML rows carry that finding too.
 func Write(w io.Writer, format string, rows []Row, s *Summary, m Meta) error {
 	switch format {
-	case FormatCSV:
-		return WriteCSV(w, rows)
 	case FormatJSONL:
 		return WriteJSONL(w, rows, s)
-	case FormatHTML:
-		return WriteHTML(w, rows, s, m)
+	case FormatCSV, FormatHTML:
+		marked := make([]Row, len(rows))
+		for i := range rows {
+			marked[i] = rows[i]
+			marked[i].Findings = slices.Clip(rows[i].Findings) // MarkOrphans appends to a copy
+		}
+		MarkOrphans(marked, s)
+		if format == FormatCSV {
+			return WriteCSV(w, marked)
+		}
+		return WriteHTML(w, marked, s, m)
 	}
 	return fmt.Errorf("unknown format %q", format)
 }
