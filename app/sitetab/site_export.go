@@ -17,18 +17,9 @@ import (
 // the rows, with the command line's writer (site.Write), so that a window's
 // export and `cutoff site` of the same run are the same file.
 func (a *Area) onExport(format string) {
-	if len(a.model.rows) == 0 {
-		a.status.SetText("There is nothing to export yet: start a run first.")
+	ex, ok := a.exportOf(format)
+	if !ok {
 		return
-	}
-	if len(a.model.view) == 0 {
-		a.setExportText("The filter shows no page, so there is nothing to export: choose “All pages” first.")
-		return
-	}
-	ex := siteExport{format: format, rows: a.model.shown(), sum: a.summary, all: len(a.model.rows), save: a.last.save,
-		meta: site.Meta{Input: a.inputText(), Profile: a.profile().Name, Shown: a.model.filterWords()}}
-	if ex.sum == nil {
-		ex.sum = summarise(a.model.rows)
 	}
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil || wc == nil {
@@ -38,6 +29,25 @@ func (a *Area) onExport(format string) {
 	}, a.win)
 	d.SetFileName("cutoff-site." + format)
 	kit.ShowFileDialog(d, a.win)
+}
+
+// exportOf is the export of what the table shows in format; false, with
+// the reason in the status line, when there is nothing to export.
+func (a *Area) exportOf(format string) (siteExport, bool) {
+	if len(a.model.rows) == 0 {
+		a.status.SetText("There is nothing to export yet: start a run first.")
+		return siteExport{}, false
+	}
+	if len(a.model.view) == 0 {
+		a.setExportText("The filter shows no page, so there is nothing to export: choose “All pages” first.")
+		return siteExport{}, false
+	}
+	ex := siteExport{format: format, rows: a.model.shown(), sum: a.summary, all: len(a.model.rows), save: a.last.save,
+		meta: site.Meta{Input: a.inputText(), Profile: a.profile().Name, Shown: a.model.filterWords()}}
+	if ex.sum == nil {
+		ex.sum = summarise(a.model.rows)
+	}
+	return ex, true
 }
 
 // siteExport is one export: the rows shown, out of all the run's, and the
