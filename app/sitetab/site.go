@@ -64,6 +64,7 @@ type Area struct {
 	plot     *sitePlot
 	table    *widget.Table
 	empty    *widget.Label // says so when the filter keeps no row
+	emptyBox *fyne.Container
 	detail   *widget.Label // the selected row, whole
 	urlChars int           // how many characters of a URL its column shows
 	root     fyne.CanvasObject

@@ -281,7 +281,7 @@ func (m *siteModel) cell(i, col int) string {
 	case siteColError:
 		return r.Error
 	case siteColRedirects:
-		return r.RedirectStatuses()
+		return r.RedirectStatuses(", ") // ASCII: the window's font draws "→" with a stray glyph
 	case siteColRetries:
 		if r.Retries == 0 {
 			return ""
@@ -380,7 +380,7 @@ func detail(r *site.Row) string {
 	default:
 		lines = append(lines, "Not fetched: the fetch failed.")
 	}
-	if c := r.RedirectChain(); c != "" {
+	if c := r.RedirectChain(" -> "); c != "" {
 		lines = append(lines, "Redirects: "+c)
 	}
 	if r.Retries > 0 {

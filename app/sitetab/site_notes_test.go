@@ -112,8 +112,8 @@ func TestSiteTabShowsHowPagesWereFetched(t *testing.T) {
 	tu.runList(t, urls)
 	tu.act(func() {
 		cell := func(suffix string, col int) string { return a.model.cell(viewRow(a, suffix), col) }
-		if got := cell("/old-article", siteColRedirects); got != "301 → 302" {
-			t.Errorf("/old-article redirects %q, want 301 → 302", got)
+		if got := cell("/old-article", siteColRedirects); got != "301, 302" {
+			t.Errorf("/old-article redirects %q, want 301, 302", got)
 		}
 		if got := cell("/old-article", siteColStatus); got != "200" {
 			t.Errorf("/old-article status %q", got)
@@ -150,11 +150,14 @@ func TestSiteTabShowsHowPagesWereFetched(t *testing.T) {
 			!strings.Contains(a.detail.Text, `line 2, "Disallow: /private/"`) || !strings.Contains(a.detail.Text, "Error: not fetched") {
 			t.Errorf("the detail of the disallowed row: visible %v, %q", a.detail.Visible(), a.detail.Text)
 		}
+		if a.detail.Position().Y < a.table.Position().Y+a.table.Size().Height || a.detail.Size().Height == 0 {
+			t.Errorf("the detail panel is laid out at %v, %v: not below the table", a.detail.Position(), a.detail.Size())
+		}
 
 		// A filter that keeps nothing says so.
 		a.query.SetText("no-such-page")
-		if !a.empty.Visible() || a.detail.Visible() {
-			t.Errorf("an empty filter: message shown %v, detail shown %v", a.empty.Visible(), a.detail.Visible())
+		if !a.empty.Visible() || a.empty.Size().Width == 0 || a.detail.Visible() {
+			t.Errorf("an empty filter: message shown %v (%v wide), detail shown %v", a.empty.Visible(), a.empty.Size().Width, a.detail.Visible())
 		}
 		a.query.SetText("")
 		a.filter.SetSelectedIndex(filterAll)

@@ -52,15 +52,20 @@ func (a *Area) newTable() *widget.Table {
 // tableArea is the table with the line shown over it when the filter keeps
 // no row.
 func (a *Area) tableArea() fyne.CanvasObject {
-	return container.NewStack(a.table, container.NewVBox(widget.NewLabel(""), a.empty))
+	a.emptyBox = container.NewVBox(widget.NewLabel(""), a.empty) // below the header row
+	return container.NewStack(a.table, a.emptyBox)
 }
 
 // refreshTable redraws the table and says so when the filter keeps no row.
 func (a *Area) refreshTable() {
-	if len(a.model.view) == 0 && len(a.model.rows) > 0 {
-		a.empty.Show()
-	} else {
-		a.empty.Hide()
+	none := len(a.model.view) == 0 && len(a.model.rows) > 0
+	if none != a.empty.Visible() {
+		if none {
+			a.empty.Show()
+		} else {
+			a.empty.Hide()
+		}
+		a.emptyBox.Refresh() // lay the line out now that it shows
 	}
 	a.table.Refresh()
 }
@@ -68,12 +73,16 @@ func (a *Area) refreshTable() {
 // showDetail shows everything the selected row knows below the table, or
 // hides the panel when no row is selected.
 func (a *Area) showDetail() {
+	was := a.detail.Visible()
 	if a.selected < 0 || a.selected >= len(a.model.view) {
 		a.detail.Hide()
-		return
+	} else {
+		a.detail.SetText(detail(&a.model.rows[a.model.view[a.selected]]))
+		a.detail.Show()
 	}
-	a.detail.SetText(detail(&a.model.rows[a.model.view[a.selected]]))
-	a.detail.Show()
+	if a.root != nil && was != a.detail.Visible() {
+		a.root.Refresh() // the table gives the panel its room, or takes it back
+	}
 }
 
 // charsIn is about how many characters of a URL fit in a cell width wide.

@@ -43,11 +43,11 @@ func TestFetchNotesEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := byPath["/old-article"]
-	if old.Status != 200 || old.RedirectStatuses() != "301 → 302" || old.FinalURL != s.URL+"/new-article" {
-		t.Errorf("/old-article: status %d, redirects %q, final %q", old.Status, old.RedirectStatuses(), old.FinalURL)
+	if old.Status != 200 || old.RedirectStatuses(" → ") != "301 → 302" || old.FinalURL != s.URL+"/new-article" {
+		t.Errorf("/old-article: status %d, redirects %q, final %q", old.Status, old.RedirectStatuses(" → "), old.FinalURL)
 	}
 	wantChain := s.URL + "/old-article (301) → " + s.URL + "/moved (302) → " + s.URL + "/new-article (200)"
-	if got := old.RedirectChain(); got != wantChain {
+	if got := old.RedirectChain(" → "); got != wantChain {
 		t.Errorf("chain %q, want %q", got, wantChain)
 	}
 	if r := byPath["/busy"]; r.Retries != 1 || r.Status != 200 {

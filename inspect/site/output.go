@@ -116,7 +116,7 @@ func csvRecord(r *Row) []string {
 		i64(r.LimitBytes), strconv.FormatBool(r.Truncated), cut, strconv.FormatBool(r.RobotsAllowed),
 		strings.Join(r.CriticalBeyond, " "), i64(r.LostLinks), FindingsText(r.Findings), report.CSVSafe(r.Error),
 		strconv.FormatFloat(r.Percent, 'f', 2, 64), strconv.FormatBool(r.Fetched), report.CSVSafe(r.FinalURL),
-		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis), r.statuses(" ")}
+		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis), r.RedirectStatuses(" ")}
 }
 
 // FetchNotes says how the pages were fetched when it was not at the first
@@ -255,7 +255,7 @@ func writeRedirects(b *strings.Builder, rows []Row) {
 			fmt.Fprintf(b, "\nRedirected (each hop with its answer):\n")
 		}
 		if n < maxListed {
-			fmt.Fprintf(b, "  %s\n", rows[i].RedirectChain())
+			fmt.Fprintf(b, "  %s\n", rows[i].RedirectChain(" → "))
 		}
 		n++
 	}

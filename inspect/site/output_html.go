@@ -34,7 +34,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}.over{color:#b00020;font
 {{range .S.LinkedOnlyPastCutoff}}<tr><td>{{.URL}}</td><td class="n">{{num .Pages}}</td><td>{{.From}}</td></tr>{{end}}</table>{{end}}
 <h2>Pages, largest first</h2>
 <table><tr><th>URL</th><th>Status</th><th>Redirects</th><th>Retries</th><th>Header</th><th>Body</th><th>% of limit</th><th>Cut at</th><th>Robots</th><th>Past the cutoff</th><th>Lost links</th><th>Findings</th><th>Error</th></tr>
-{{range .Rows}}<tr><td>{{.URL}}</td>{{if .Fetched}}<td class="n">{{.Status}}</td><td title="{{.RedirectChain}}">{{.RedirectStatuses}}{{with .FinalURL}} to {{.}}{{end}}</td><td class="n">{{if .Retries}}{{.Retries}}{{end}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
+{{range .Rows}}<tr><td>{{.URL}}</td>{{if .Fetched}}<td class="n">{{.Status}}</td><td title="{{.RedirectChain " → "}}">{{.RedirectStatuses " → "}}{{with .FinalURL}} to {{.}}{{end}}</td><td class="n">{{if .Retries}}{{.Retries}}{{end}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
 <td class="n{{if .Truncated}} over{{end}}">{{percent .Percent}}</td>{{else}}<td class="n">—</td><td></td><td class="n">{{if .Retries}}{{.Retries}}{{end}}</td><td></td><td></td><td></td>{{end}}<td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
 <td>{{.RobotsWord}}</td><td>{{elements .CriticalBeyond}}</td><td class="n">{{if .LostLinks}}{{num64 .LostLinks}}{{end}}</td>
 <td>{{findings .Findings}}</td><td>{{.Error}}</td></tr>

@@ -86,12 +86,9 @@ type Hop struct {
 	Status int    `json:"status"`
 }
 
-// RedirectStatuses is the chain of redirect statuses as people read it,
-// "301 → 302", or "" when the fetch was not redirected.
-func (r *Row) RedirectStatuses() string { return r.statuses(" → ") }
-
-// statuses joins the redirect statuses with sep.
-func (r *Row) statuses(sep string) string {
+// RedirectStatuses is the chain of redirect statuses joined by sep,
+// "301 → 302" for " → ", or "" when the fetch was not redirected.
+func (r *Row) RedirectStatuses(sep string) string {
 	parts := make([]string, len(r.Redirects))
 	for i, h := range r.Redirects {
 		parts[i] = strconv.Itoa(h.Status)
@@ -99,15 +96,15 @@ func (r *Row) statuses(sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// RedirectChain is the whole chain, every URL with its answer:
-// "/old (301) → /mid (302) → /new (200)".
-func (r *Row) RedirectChain() string {
+// RedirectChain is the whole chain, every URL with its answer, joined by
+// arrow: "/old (301) → /mid (302) → /new (200)" for " → ".
+func (r *Row) RedirectChain(arrow string) string {
 	if len(r.Redirects) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	for _, h := range r.Redirects {
-		fmt.Fprintf(&b, "%s (%d) → ", h.URL, h.Status)
+		fmt.Fprintf(&b, "%s (%d)%s", h.URL, h.Status, arrow)
 	}
 	fmt.Fprintf(&b, "%s (%d)", cmp.Or(r.FinalURL, r.URL), r.Status)
 	return b.String()
