@@ -252,7 +252,7 @@ func (tu *siteTestUI) act(f func()) { tu.bridge.Sync(f) }
 // waitFor polls cond, between hand-overs to the UI, until it holds.
 func (tu *siteTestUI) waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // a loaded machine under -race runs a 2 MB page slowly
 	for time.Now().Before(deadline) {
 		ok := false
 		tu.act(func() { ok = cond() })
