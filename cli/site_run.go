@@ -36,10 +36,10 @@ func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, st
 		}
 		return exitUsage
 	}
-	site.MarkOrphans(rows, sum)
 	if code, ok := fl.report(jw, rows, sum, stream, stdout, stderr); !ok {
-		return code
+		return code // the rows as streamed: site.Write marks what each format marks
 	}
+	site.MarkOrphans(rows, sum)
 	fl.history.saveSiteRun(ctx, fl.siteRunOf(cfg.Profile.ID, started), rows, sum, !stream, stdout, stderr)
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "cutoff: could not write the rows: %v.\n", writeErr)

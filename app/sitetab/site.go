@@ -63,7 +63,13 @@ type Area struct {
 	openRow  *widget.Button
 	plot     *sitePlot
 	table    *widget.Table
+	empty    *widget.Label // says so when the filter keeps no row
+	emptyBox *fyne.Container
+	detail   *widget.Label // the selected row, whole
+	urlChars int           // how many characters of a URL its column shows
 	root     fyne.CanvasObject
+	// summaryText is the run's summary line, which an export's line follows.
+	summaryText string
 }
 
 // New builds the Site tab. Its runs are rooted in ctx, the window's
@@ -136,7 +142,7 @@ func (a *Area) layout() fyne.CanvasObject {
 		widget.NewButton("HTML", func() { a.onExport(site.FormatHTML) }))
 	tools := container.NewBorder(nil, nil, a.filter, container.NewHBox(a.openRow, export), a.query)
 	top := container.NewVBox(input, a.list, progress, a.plot, tools)
-	return container.NewBorder(top, nil, nil, nil, a.table)
+	return container.NewBorder(top, a.detail, nil, nil, a.tableArea())
 }
 
 // Content is the tab's content.
@@ -238,7 +244,9 @@ func (a *Area) run(req siteRequest) {
 	a.bar.Show()
 	a.status.SetText("Starting…")
 	a.plot.setBuckets(a.model.hist)
-	a.table.Refresh()
+	a.summaryText = ""
+	a.showDetail()
+	a.refreshTable()
 	a.maxApply = 0
 	a.probe.end(0, 0)
 	a.probe = startProbe(a.bridge)
@@ -271,7 +279,7 @@ func (a *Area) apply(u siteUpdate) {
 	if len(u.rows) > 0 {
 		a.model.add(u.rows)
 		a.plot.setBuckets(a.model.hist)
-		a.table.Refresh()
+		a.refreshTable()
 	}
 	if u.progress != nil {
 		a.showProgress(*u.progress)
@@ -317,11 +325,12 @@ func (a *Area) finish(sum *site.Summary, err error) {
 		return
 	}
 	a.model.markOrphans(sum)
-	a.table.Refresh()
+	a.refreshTable()
 	if !sum.Cancelled {
 		a.bar.SetValue(1)
 	}
-	a.status.SetText(siteSummaryText(sum))
+	a.summaryText = siteSummaryText(sum)
+	a.status.SetText(a.summaryText)
 	a.setButtons()
 }
 
@@ -340,6 +349,9 @@ func siteSummaryText(s *site.Summary) string {
 	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s%s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
 		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), uncheckedWords(s), n(s.Errors), n(s.Truncated), n(s.NearLimit),
 		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
+	if notes := site.FetchNotes(s); notes != "" {
+		t += " " + prose.Sentence(notes)
+	}
 	switch {
 	case s.Cancelled:
 		t = "Cancelled: " + t + " Resume continues without fetching these again."
@@ -361,8 +373,10 @@ func (a *Area) onFilter() {
 	a.model.refilter()
 	a.selected = -1
 	a.table.UnselectAll()
+	a.showDetail()
 	a.setButtons()
-	a.table.Refresh()
+	a.table.ScrollToTop() // the first match, not the old offset into a shorter list
+	a.refreshTable()
 }
 
 func (a *Area) onOpenRow() {

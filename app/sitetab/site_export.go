@@ -12,44 +12,116 @@ import (
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// onExport asks where to save the rows and summary in format; the file is
-// written off the UI thread from a copy of the rows.
+// onExport asks where to save the rows the table shows and the run's
+// summary in format; the file is written off the UI thread from a copy of
+// the rows, with the command line's writer (site.Write), so that a window's
+// export and `cutoff site` of the same run are the same file.
 func (a *Area) onExport(format string) {
-	if len(a.model.rows) == 0 {
-		a.status.SetText("There is nothing to export yet: start a run first.")
+	ex, ok := a.exportOf(format)
+	if !ok {
 		return
 	}
-	rows := append([]site.Row(nil), a.model.rows...)
-	sum := a.summary
-	if sum == nil {
-		sum = summarise(rows)
-	}
-	meta := site.Meta{Input: a.inputText(), Profile: a.profile().Name}
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil || wc == nil {
 			return
 		}
-		a.writeExport(wc, format, rows, sum, meta)
+		a.writeExport(wc, ex)
 	}, a.win)
 	d.SetFileName("cutoff-site." + format)
 	kit.ShowFileDialog(d, a.win)
 }
 
-func (a *Area) writeExport(w io.WriteCloser, format string, rows []site.Row, sum *site.Summary, m site.Meta) {
+// exportOf is the export of what the table shows in format; false, with
+// the reason in the status line, when there is nothing to export.
+func (a *Area) exportOf(format string) (siteExport, bool) {
+	if len(a.model.rows) == 0 {
+		a.status.SetText("There is nothing to export yet: start a run first.")
+		return siteExport{}, false
+	}
+	if len(a.model.view) == 0 {
+		a.setExportText("The filter shows no page, so there is nothing to export: choose “All pages” first.")
+		return siteExport{}, false
+	}
+	ex := siteExport{format: format, rows: a.model.shown(), sum: a.summary, all: len(a.model.rows), save: a.last.save,
+		meta: site.Meta{Input: a.inputText(), Profile: a.profile().Name, Shown: a.model.filterWords()}}
+	if ex.sum == nil {
+		ex.sum = summarise(a.model.rows)
+	}
+	return ex, true
+}
+
+// siteExport is one export: the rows shown, out of all the run's, and the
+// file the run saved its rows to (with their links) for JSON Lines.
+type siteExport struct {
+	format string
+	rows   []site.Row
+	sum    *site.Summary
+	meta   site.Meta
+	all    int
+	save   string
+}
+
+// write writes the export to w: JSON Lines rows get back the links the
+// window does not keep in memory, from the run's saved rows.
+func (ex siteExport) write(w io.Writer) error {
+	if ex.format == site.FormatJSONL {
+		withLinks(ex.rows, ex.save)
+	}
+	return site.Write(w, ex.format, ex.rows, ex.sum, ex.meta)
+}
+
+// withLinks fills the rows' kept and lost-only links from the rows saved
+// at path; rows it does not find stay as they are.
+func withLinks(rows []site.Row, path string) {
+	saved, err := readSaved(path)
+	if err != nil {
+		return
+	}
+	byURL := make(map[string]*site.Row, len(saved))
+	for i := range saved {
+		byURL[saved[i].URL] = &saved[i]
+	}
+	for i := range rows {
+		if s, ok := byURL[rows[i].URL]; ok {
+			rows[i].KeptLinks, rows[i].LostOnlyLinks = s.KeptLinks, s.LostOnlyLinks
+		}
+	}
+}
+
+// words says what the export wrote: "Exported 1 of 16 rows (those the
+// filter shows) as csv."
+func (ex siteExport) words() string {
+	if len(ex.rows) < ex.all {
+		return fmt.Sprintf("Exported %s of %s (those the filter shows) as %s.", prose.Thousands(int64(len(ex.rows))),
+			prose.Count(int64(ex.all), "row", "rows"), ex.format)
+	}
+	return fmt.Sprintf("Exported %s as %s.", prose.Count(int64(len(ex.rows)), "row", "rows"), ex.format)
+}
+
+func (a *Area) writeExport(w io.WriteCloser, ex siteExport) {
 	bridge := a.bridge
 	go func() {
-		err := site.Write(w, format, rows, sum, m)
+		err := ex.write(w)
 		if cerr := w.Close(); err == nil {
 			err = cerr
 		}
 		bridge.Do(func() {
 			if err != nil {
-				a.status.SetText(fmt.Sprintf("The export could not be written: %v.", err))
+				a.setExportText(fmt.Sprintf("The export could not be written: %v.", err))
 				return
 			}
-			a.status.SetText(fmt.Sprintf("Exported %s as %s.", prose.Count(int64(len(rows)), "row", "rows"), format))
+			a.setExportText(ex.words())
 		})
 	}()
+}
+
+// setExportText says how an export went after the run's summary, which
+// stays.
+func (a *Area) setExportText(t string) {
+	if a.summaryText != "" {
+		t = a.summaryText + "\n" + t
+	}
+	a.status.SetText(t)
 }
 
 // summarise counts rows of a run still in progress.

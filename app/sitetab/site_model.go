@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/site"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -15,6 +16,9 @@ import (
 const (
 	siteColURL = iota
 	siteColStatus
+	siteColRedirects
+	siteColRetries
+	siteColError
 	siteColBytes
 	siteColPercent
 	siteColCut
@@ -22,7 +26,6 @@ const (
 	siteColLost
 	siteColRobots
 	siteColFindings
-	siteColError
 	siteCols
 )
 
@@ -30,8 +33,8 @@ var siteColumns = [siteCols]struct {
 	title string
 	width float32
 }{
-	{"URL", 340}, {"Status", 60}, {"Bytes", 100}, {"% of limit", 90}, {"Cut at", 100},
-	{"Past the cutoff", 170}, {"Lost links", 80}, {"robots.txt", 90}, {"Findings", 260}, {"Error", 300},
+	{"URL", 300}, {"Status", 60}, {"Redirects", 100}, {"Retries", 65}, {"Error", 240}, {"Bytes", 100},
+	{"% of limit", 90}, {"Cut at", 100}, {"Past the cutoff", 170}, {"Lost links", 80}, {"robots.txt", 90}, {"Findings", 260},
 }
 
 // Filters of the site table.
@@ -41,13 +44,17 @@ const (
 	filterNear
 	filterBeyond
 	filterOrphan
+	filterRedirected
+	filterRetried
+	filterHTTPErrors
 	filterDisallowed
 	filterErrors
 )
 
 var siteFilters = []string{
 	"All pages", "Over the limit", "Near the limit (" + site.NearLimitRange + ")", "Critical elements past the cutoff",
-	"Linked only past the cutoff", "Disallowed by robots.txt", "Not fetched (errors)",
+	"Linked only past the cutoff", "Redirected", "Retried after 429 or 503", "HTTP errors (4xx, 5xx)",
+	"Disallowed by robots.txt", "Not fetched (errors)",
 }
 
 // siteModel holds a run's rows and the filtered, sorted view the table
@@ -61,13 +68,16 @@ type siteModel struct {
 	filter   int
 	query    string // lower case; rows whose URL contains it
 	hist     []site.Bucket
+	// orphans are the URLs the run found linked only past the cutoff; the
+	// rows stay as the run handed them, as the command line writes them.
+	orphans map[string]bool
 }
 
 func newSiteModel() *siteModel { return &siteModel{sortCol: -1} }
 
 // reset empties the model for a new run.
 func (m *siteModel) reset() {
-	m.rows, m.view, m.hist = m.rows[:0], m.view[:0], nil
+	m.rows, m.view, m.hist, m.orphans = m.rows[:0], m.view[:0], nil, nil
 }
 
 // add appends rows and merges those the filter keeps into the view.
@@ -181,6 +191,10 @@ func compareSiteRows(a, b *site.Row, col int) int {
 		return cmp.Compare(len(a.Findings), len(b.Findings))
 	case siteColError:
 		return strings.Compare(a.Error, b.Error)
+	case siteColRedirects:
+		return cmp.Compare(len(a.Redirects), len(b.Redirects))
+	case siteColRetries:
+		return cmp.Compare(a.Retries, b.Retries)
 	}
 	return 0
 }
@@ -212,7 +226,13 @@ func (m *siteModel) keep(r *site.Row) bool {
 	case filterBeyond:
 		return len(r.CriticalBeyond) > 0
 	case filterOrphan:
-		return r.HasFinding(site.CodeLinkedOnlyPastCutoff)
+		return m.isOrphan(r)
+	case filterRedirected:
+		return len(r.Redirects) > 0
+	case filterRetried:
+		return r.Retries > 0
+	case filterHTTPErrors:
+		return r.IsHTTPError()
 	case filterDisallowed:
 		return !r.RobotsAllowed && !r.RobotsUnchecked
 	case filterErrors:
@@ -257,11 +277,31 @@ func (m *siteModel) cell(i, col int) string {
 	case siteColRobots:
 		return r.RobotsWord()
 	case siteColFindings:
-		return site.FindingTitles(r.Findings)
+		return site.FindingTitles(m.findings(r))
 	case siteColError:
 		return r.Error
+	case siteColRedirects:
+		return r.RedirectStatuses(", ") // ASCII: the window's font draws "→" with a stray glyph
+	case siteColRetries:
+		if r.Retries == 0 {
+			return ""
+		}
+		return strconv.Itoa(r.Retries)
 	}
 	return ""
+}
+
+// isOrphan says whether the run found r linked only past the cutoff.
+func (m *siteModel) isOrphan(r *site.Row) bool {
+	return m.orphans[r.URL] || r.HasFinding(site.CodeLinkedOnlyPastCutoff)
+}
+
+// findings are r's findings with the run's linked-only-past-cutoff one.
+func (m *siteModel) findings(r *site.Row) []site.FindingRef {
+	if !m.orphans[r.URL] || r.HasFinding(site.CodeLinkedOnlyPastCutoff) {
+		return r.Findings
+	}
+	return append(slices.Clip(r.Findings), site.FindingRef{Code: site.CodeLinkedOnlyPastCutoff, Severity: finding.Warning})
 }
 
 // warn says whether a cell holds a problem, to colour it.
@@ -275,17 +315,84 @@ func (m *siteModel) warn(i, col int) bool {
 	case siteColRobots:
 		return !r.RobotsAllowed
 	case siteColStatus:
-		return r.Fetched && r.Status >= 400
+		return r.IsHTTPError()
+	case siteColRetries:
+		return r.Retries > 0
 	case siteColError:
 		return r.Error != ""
 	}
 	return false
 }
 
-// markOrphans applies the run's linked-only-past-cutoff finding.
+// markOrphans notes the run's linked-only-past-cutoff URLs.
 func (m *siteModel) markOrphans(s *site.Summary) {
-	site.MarkOrphans(m.rows, s)
+	m.orphans = make(map[string]bool, len(s.LinkedOnlyPastCutoff))
+	for _, o := range s.LinkedOnlyPastCutoff {
+		m.orphans[o.URL] = true
+	}
 	if m.filter == filterOrphan {
 		m.refilter()
 	}
+}
+
+// shown is the rows the view shows, in the order they arrived (the order
+// the command line writes them).
+func (m *siteModel) shown() []site.Row {
+	idx := slices.Clone(m.view)
+	slices.Sort(idx)
+	out := make([]site.Row, len(idx))
+	for i, j := range idx {
+		out[i] = m.rows[j]
+	}
+	return out
+}
+
+// filtered says whether the view leaves rows out.
+func (m *siteModel) filtered() bool { return len(m.view) < len(m.rows) }
+
+// filterWords says which rows the view shows, for an export that holds
+// only those: "The window's filter “Redirected” showed 1 of 16 pages; this
+// report holds those."
+func (m *siteModel) filterWords() string {
+	if !m.filtered() {
+		return ""
+	}
+	what := "filter “" + siteFilters[m.filter] + "”"
+	if m.query != "" {
+		what += " and URL filter “" + m.query + "”"
+	}
+	return "The window's " + what + " showed " + prose.Thousands(int64(len(m.view))) + " of " +
+		prose.Count(int64(len(m.rows)), "page", "pages") + "; this report holds those."
+}
+
+// detail says everything the row knows, for the selected row's panel:
+// why a page was not fetched, robots.txt's reason, the redirect chain, the
+// retries and the error, which the table's cells cut short.
+func detail(r *site.Row) string {
+	lines := []string{r.URL}
+	switch {
+	case r.Fetched:
+		lines = append(lines, "Fetched: HTTP "+strconv.Itoa(r.Status)+", "+inspect.Bytes(r.HeaderBytes+r.BodyBytes)+" bytes, "+site.PercentText(r.Percent)+" of the limit.")
+	case r.RobotsUnchecked:
+		lines = append(lines, "Not fetched: robots.txt could not be checked.")
+	case !r.RobotsAllowed:
+		lines = append(lines, "Not fetched: robots.txt disallows it.")
+	default:
+		lines = append(lines, "Not fetched: the fetch failed.")
+	}
+	if c := r.RedirectChain(" -> "); c != "" {
+		lines = append(lines, "Redirects: "+c)
+	}
+	if r.Retries > 0 {
+		lines = append(lines, "Answered 429 or 503 first: "+prose.Count(int64(r.Retries), "retry", "retries")+" before this answer.")
+	}
+	if r.RobotsReason != "" {
+		lines = append(lines, "robots.txt: "+r.RobotsReason)
+	} else if r.RobotsRule != "" {
+		lines = append(lines, "robots.txt: "+r.RobotsWord()+" by line "+strconv.Itoa(r.RobotsLine)+", "+strconv.Quote(r.RobotsRule)+".")
+	}
+	if r.Error != "" {
+		lines = append(lines, "Error: "+r.Error)
+	}
+	return strings.Join(lines, "\n")
 }

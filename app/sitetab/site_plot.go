@@ -100,7 +100,7 @@ func (r *sitePlotRenderer) Layout(size fyne.Size) {
 	textH := r.axis.MinSize().Height
 	plotH := size.Height - textH
 	w := size.Width / float32(n)
-	for i, b := range r.p.buckets {
+	for i, b := range r.p.buckets[:min(n, len(r.bars))] { // a layout may come before the Refresh that adds bars
 		h := plotH * float32(b.Pages) / float32(most)
 		bar := r.bars[i]
 		bar.FillColor = theme.Color(theme.ColorNamePrimary)

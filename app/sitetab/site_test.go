@@ -198,14 +198,7 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	tu := newSiteTestUI(t)
 	a := tu.site
-	t.Cleanup(a.runner.Wait)
-	save := filepath.Join(t.TempDir(), "site.jsonl")
-	a.savePath = func() string { return save }
-	tu.act(func() {
-		a.kind.SetSelectedIndex(1)
-		test.Type(a.list, srv.URL+"/a\n"+srv.URL+"/slow\n"+srv.URL+"/c\n")
-		test.Tap(a.start)
-	})
+	tu.startList(t, []string{srv.URL + "/a", srv.URL + "/slow", srv.URL + "/c"})
 	tu.waitFor(t, func() bool { return len(a.model.rows) >= 2 })
 	tu.act(func() { test.Tap(a.cancel) })
 	tu.waitFor(t, func() bool { return !a.running })
@@ -233,6 +226,7 @@ func TestSiteTabCancelAndResume(t *testing.T) {
 // it, with the default profile.
 type siteTestUI struct {
 	site   *Area
+	win    fyne.Window
 	bridge *job.Bridge
 	opened chan string // the URLs of the rows opened in the page view
 }
@@ -245,7 +239,7 @@ func newSiteTestUI(t *testing.T) *siteTestUI {
 	if !ok {
 		t.Fatalf("no default profile %q", fetch.DefaultProfileID)
 	}
-	tu := &siteTestUI{bridge: &job.Bridge{}, opened: make(chan string, 1)}
+	tu := &siteTestUI{win: w, bridge: &job.Bridge{}, opened: make(chan string, 1)}
 	tu.site = New(t.Context(), tu.bridge, w, func() fetch.Profile { return p }, func(u string) { tu.opened <- u })
 	w.SetContent(tu.site.Content())
 	t.Cleanup(func() { tu.bridge.Sync(tu.site.Close) })
@@ -258,7 +252,7 @@ func (tu *siteTestUI) act(f func()) { tu.bridge.Sync(f) }
 // waitFor polls cond, between hand-overs to the UI, until it holds.
 func (tu *siteTestUI) waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second) // a loaded machine under -race runs a 2 MB page slowly
 	for time.Now().Before(deadline) {
 		ok := false
 		tu.act(func() { ok = cond() })

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,17 +29,30 @@ func IsFormat(f string) bool { return f == FormatCSV || f == FormatJSONL || f ==
 type Meta struct {
 	Input   string // the list, sitemap or start URL
 	Profile string // the crawler's name
+	// Shown, when not empty, says which rows the report holds when they
+	// are not all of the run's (a filter in the window), as a sentence.
+	Shown string
 }
 
-// Write writes rows and the summary in format.
+// Write writes rows and the summary in format, the one writer of the
+// command line's --out and the window's exports. JSON Lines are the rows as
+// the run handed them, as --jsonl streams them (the linked-only-past-cutoff
+// URLs in the summary line); CSV and HTML rows carry that finding too.
 func Write(w io.Writer, format string, rows []Row, s *Summary, m Meta) error {
 	switch format {
-	case FormatCSV:
-		return WriteCSV(w, rows)
 	case FormatJSONL:
 		return WriteJSONL(w, rows, s)
-	case FormatHTML:
-		return WriteHTML(w, rows, s, m)
+	case FormatCSV, FormatHTML:
+		marked := make([]Row, len(rows))
+		for i := range rows {
+			marked[i] = rows[i]
+			marked[i].Findings = slices.Clip(rows[i].Findings) // MarkOrphans appends to a copy
+		}
+		MarkOrphans(marked, s)
+		if format == FormatCSV {
+			return WriteCSV(w, marked)
+		}
+		return WriteHTML(w, marked, s, m)
 	}
 	return fmt.Errorf("unknown format %q", format)
 }
@@ -75,10 +89,11 @@ func WriteJSONL(w io.Writer, rows []Row, s *Summary) error {
 }
 
 // CSVHeader names the columns of WriteCSV; the first twelve are the JSON
-// Lines contract's fields.
+// Lines contract's fields. redirects is the chain of redirect statuses
+// followed before the final one ("301 302"), final_url where it ended.
 var CSVHeader = []string{"url", "status", "header_bytes", "body_bytes", "limit_bytes", "truncated",
 	"cutoff_offset", "robots_allowed", "critical_beyond", "lost_links", "findings", "error",
-	"percent_of_limit", "fetched", "final_url", "canonical", "depth", "retries", "duration_ms"}
+	"percent_of_limit", "fetched", "final_url", "canonical", "depth", "retries", "duration_ms", "redirects"}
 
 // WriteCSV writes one CSV record a row under CSVHeader; lists are joined
 // by spaces, a finding as code:severity.
@@ -101,7 +116,27 @@ func csvRecord(r *Row) []string {
 		i64(r.LimitBytes), strconv.FormatBool(r.Truncated), cut, strconv.FormatBool(r.RobotsAllowed),
 		strings.Join(r.CriticalBeyond, " "), i64(r.LostLinks), FindingsText(r.Findings), report.CSVSafe(r.Error),
 		strconv.FormatFloat(r.Percent, 'f', 2, 64), strconv.FormatBool(r.Fetched), report.CSVSafe(r.FinalURL),
-		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis)}
+		report.CSVSafe(r.Canonical), strconv.Itoa(r.Depth), strconv.Itoa(r.Retries), i64(r.Millis), r.RedirectStatuses(" ")}
+}
+
+// FetchNotes says how the pages were fetched when it was not at the first
+// answer: "2 redirected, 1 retried after 429 or 503, 1 answered 4xx or 5xx.",
+// or "" when every page answered at once.
+func FetchNotes(s *Summary) string {
+	var parts []string
+	if s.Redirected > 0 {
+		parts = append(parts, num(s.Redirected)+" redirected")
+	}
+	if s.Retried > 0 {
+		parts = append(parts, num(s.Retried)+" retried after 429 or 503")
+	}
+	if s.HTTPErrors > 0 {
+		parts = append(parts, num(s.HTTPErrors)+" answered 4xx or 5xx")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return prose.EndSentence(strings.Join(parts, ", "))
 }
 
 // uncheckedText counts the URLs whose robots.txt could not be read, with
@@ -135,6 +170,9 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	if s.Resumed > 0 {
 		fmt.Fprintf(&b, "%s of them resumed from the earlier run, not fetched again.\n", num(s.Resumed))
 	}
+	if notes := FetchNotes(s); notes != "" {
+		fmt.Fprintf(&b, "Of the fetched pages: %s\n", notes)
+	}
 	fmt.Fprintf(&b, "%s over the limit of %s bytes; %s more %s of it.\n",
 		num(s.Truncated), inspect.Bytes(s.LimitBytes), num(s.NearLimit), NearLimitRange)
 	for _, k := range sortedKeys(s.CriticalBeyond) {
@@ -142,6 +180,7 @@ func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	}
 	fmt.Fprintf(&b, "%s linked only from bytes past the cutoff of the pages linking to them.\n", prose.Count(int64(len(s.LinkedOnlyPastCutoff)), "URL", "URLs"))
 	writeWorst(&b, rows)
+	writeRedirects(&b, rows)
 	writeOrphans(&b, s.LinkedOnlyPastCutoff)
 	for _, n := range s.Notes {
 		fmt.Fprintf(&b, "Note: %s\n", n)
@@ -203,6 +242,25 @@ func writeWorst(b *strings.Builder, rows []Row) {
 	}
 	if len(idx) > maxListed {
 		fmt.Fprintf(b, "  ... and %s more.\n", num(len(idx)-maxListed))
+	}
+}
+
+func writeRedirects(b *strings.Builder, rows []Row) {
+	n := 0
+	for i := range rows {
+		if len(rows[i].Redirects) == 0 {
+			continue
+		}
+		if n == 0 {
+			fmt.Fprintf(b, "\nRedirected (each hop with its answer):\n")
+		}
+		if n < maxListed {
+			fmt.Fprintf(b, "  %s\n", rows[i].RedirectChain(" → "))
+		}
+		n++
+	}
+	if n > maxListed {
+		fmt.Fprintf(b, "  ... and %s more.\n", num(n-maxListed))
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 var htmlReport = template.Must(template.New("site").Funcs(template.FuncMap{
 	"bytes": inspect.Bytes, "num": num, "num64": prose.Thousands, "pages": func(n int) string { return prose.Count(int64(n), "page", "pages") },
 	"findings": FindingTitles, "elements": ElementLabels, "percent": PercentText, "near": func() string { return NearLimitRange },
+	"urls": func(n int) string { return prose.Count(int64(n), "URL", "URLs") }, "fetchNotes": FetchNotes,
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Cutoff site report: {{.Meta.Input}}</title>
 <style>
@@ -24,16 +25,17 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}.over{color:#b00020;font
 <h1>Cutoff site report</h1>
 <p>{{.Meta.Input}}, as {{.Meta.Profile}}: {{pages .S.Pages}}, {{num .S.Fetched}} fetched, {{num .S.Disallowed}} disallowed by robots.txt,
 {{if .S.RobotsUnchecked}}{{num .S.RobotsUnchecked}} not fetched because robots.txt could not be checked, {{end}}{{num .S.Errors}} not fetched (errors). {{num .S.Truncated}} over the limit of {{bytes .S.LimitBytes}} bytes, {{num .S.NearLimit}} more {{near}} of it.
-{{num (len .S.LinkedOnlyPastCutoff)}} URLs linked only from bytes past the cutoff.</p>
+{{with fetchNotes .S}}Of the fetched pages: {{.}} {{end}}{{urls (len .S.LinkedOnlyPastCutoff)}} linked only from bytes past the cutoff.</p>
+{{with .Meta.Shown}}<p>{{.}}</p>{{end}}
 {{range .S.Notes}}<p>Note: {{.}}</p>{{end}}
 <h2>Page sizes against the limit</h2>
 {{.Plot}}
 {{if .S.LinkedOnlyPastCutoff}}<h2>Linked only past the cutoff</h2><table><tr><th>URL</th><th>Pages linking past their cutoff</th><th>One of them</th></tr>
 {{range .S.LinkedOnlyPastCutoff}}<tr><td>{{.URL}}</td><td class="n">{{num .Pages}}</td><td>{{.From}}</td></tr>{{end}}</table>{{end}}
 <h2>Pages, largest first</h2>
-<table><tr><th>URL</th><th>Status</th><th>Header</th><th>Body</th><th>% of limit</th><th>Cut at</th><th>Robots</th><th>Past the cutoff</th><th>Lost links</th><th>Findings</th><th>Error</th></tr>
-{{range .Rows}}<tr><td>{{.URL}}</td><td class="n">{{.Status}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
-<td class="n{{if .Truncated}} over{{end}}">{{percent .Percent}}</td><td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
+<table><tr><th>URL</th><th>Status</th><th>Redirects</th><th>Retries</th><th>Header</th><th>Body</th><th>% of limit</th><th>Cut at</th><th>Robots</th><th>Past the cutoff</th><th>Lost links</th><th>Findings</th><th>Error</th></tr>
+{{range .Rows}}<tr><td>{{.URL}}</td>{{if .Fetched}}<td class="n">{{.Status}}</td><td title="{{.RedirectChain " → "}}">{{.RedirectStatuses " → "}}{{with .FinalURL}} to {{.}}{{end}}</td><td class="n">{{if .Retries}}{{.Retries}}{{end}}</td><td class="n">{{bytes .HeaderBytes}}</td><td class="n">{{bytes .BodyBytes}}</td>
+<td class="n{{if .Truncated}} over{{end}}">{{percent .Percent}}</td>{{else}}<td class="n">—</td><td></td><td class="n">{{if .Retries}}{{.Retries}}{{end}}</td><td></td><td></td><td></td>{{end}}<td class="n">{{with .CutoffOffset}}{{bytes .}}{{end}}</td>
 <td>{{.RobotsWord}}</td><td>{{elements .CriticalBeyond}}</td><td class="n">{{if .LostLinks}}{{num64 .LostLinks}}{{end}}</td>
 <td>{{findings .Findings}}</td><td>{{.Error}}</td></tr>
 {{end}}</table>

@@ -1,6 +1,11 @@
 package site
 
 import (
+	"cmp"
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
@@ -20,7 +25,10 @@ type FindingRef struct {
 type Row struct {
 	URL      string `json:"url"`
 	FinalURL string `json:"final_url,omitempty"`
-	Status   int    `json:"status"`
+	// Redirects are the hops followed before the final answer, in order:
+	// each URL requested and the redirect status it answered.
+	Redirects []Hop `json:"redirects,omitempty"`
+	Status    int   `json:"status"`
 	// HeaderBytes and BodyBytes are the crawler's count of the page: the
 	// header block and the decoded body read (a lower bound when
 	// ReadComplete is false).
@@ -70,6 +78,40 @@ type Row struct {
 	KeptLinks     []string `json:"kept_links,omitempty"`
 	LostOnlyLinks []string `json:"lost_only_links,omitempty"`
 }
+
+// Hop is one redirect a row's fetch followed: the URL requested and the
+// status that sent the crawler on.
+type Hop struct {
+	URL    string `json:"url"`
+	Status int    `json:"status"`
+}
+
+// RedirectStatuses is the chain of redirect statuses joined by sep,
+// "301 → 302" for " → ", or "" when the fetch was not redirected.
+func (r *Row) RedirectStatuses(sep string) string {
+	parts := make([]string, len(r.Redirects))
+	for i, h := range r.Redirects {
+		parts[i] = strconv.Itoa(h.Status)
+	}
+	return strings.Join(parts, sep)
+}
+
+// RedirectChain is the whole chain, every URL with its answer, joined by
+// arrow: "/old (301) → /mid (302) → /new (200)" for " → ".
+func (r *Row) RedirectChain(arrow string) string {
+	if len(r.Redirects) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, h := range r.Redirects {
+		fmt.Fprintf(&b, "%s (%d)%s", h.URL, h.Status, arrow)
+	}
+	fmt.Fprintf(&b, "%s (%d)", cmp.Or(r.FinalURL, r.URL), r.Status)
+	return b.String()
+}
+
+// IsHTTPError reports whether the page was fetched and answered 4xx or 5xx.
+func (r *Row) IsHTTPError() bool { return r.Fetched && r.Status >= 400 }
 
 // Site finding codes, beside inspect's page codes.
 const (
@@ -128,6 +170,9 @@ func rowFromReport(r *inspect.Report) Row {
 	}
 	if row.FinalURL == row.URL {
 		row.FinalURL = ""
+	}
+	for _, h := range res.Redirects {
+		row.Redirects = append(row.Redirects, Hop{URL: h.URL, Status: h.Status})
 	}
 	if r.Robots != nil && !r.Robots.Skipped {
 		row.RobotsLine, row.RobotsRule = r.Robots.Line, r.Robots.Rule

@@ -141,19 +141,7 @@ func TestRobotsBlockedRows(t *testing.T) {
 // the server: no request reaches it in that second.
 func TestBackoffHonoursRetryAfter(t *testing.T) {
 	s := newTestSite(t)
-	busy := true
-	s.handle("/busy", func(w http.ResponseWriter, _ *http.Request) {
-		s.mu.Lock()
-		first := busy
-		busy = false
-		s.mu.Unlock()
-		if first {
-			w.Header().Set("Retry-After", "1")
-			w.WriteHeader(http.StatusTooManyRequests)
-			return
-		}
-		w.Write(htmlPage("busy", 100, nil, nil))
-	})
+	s.busyOnce("/busy")
 	var urls []string
 	for _, p := range []string{"/busy", "/p1", "/p2", "/p3", "/p4", "/p5", "/p6"} {
 		urls = append(urls, s.URL+p)

@@ -70,6 +70,24 @@ func (s *testSite) page(path string, size int, before, after []string) {
 	s.text(path, "text/html; charset=utf-8", htmlPage(path, size, before, after))
 }
 
+// busyOnce serves path as a 429 with Retry-After: 1 the first time, then
+// as a small page.
+func (s *testSite) busyOnce(path string) {
+	busy := true
+	s.handle(path, func(w http.ResponseWriter, _ *http.Request) {
+		s.mu.Lock()
+		first := busy
+		busy = false
+		s.mu.Unlock()
+		if first {
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.Write(htmlPage("busy", 100, nil, nil))
+	})
+}
+
 func (s *testSite) hitCount(path string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

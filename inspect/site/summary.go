@@ -22,10 +22,16 @@ type Summary struct {
 	Disallowed int `json:"robots_disallowed"`
 	// RobotsUnchecked counts the URLs not fetched because their host's
 	// robots.txt could not be read (Row.RobotsUnchecked).
-	RobotsUnchecked int   `json:"robots_unchecked"`
-	Truncated       int   `json:"truncated"`
-	NearLimit       int   `json:"near_limit"`
-	LimitBytes      int64 `json:"limit_bytes"`
+	RobotsUnchecked int `json:"robots_unchecked"`
+	// Redirected counts the pages reached through redirects, Retried those
+	// answered 429 or 503 first and fetched again, HTTPErrors those fetched
+	// with a 4xx or 5xx answer.
+	Redirected int   `json:"redirected"`
+	Retried    int   `json:"retried"`
+	HTTPErrors int   `json:"http_errors"`
+	Truncated  int   `json:"truncated"`
+	NearLimit  int   `json:"near_limit"`
+	LimitBytes int64 `json:"limit_bytes"`
 	// CriticalBeyond counts the pages per kind of critical element past
 	// the cutoff; Findings the pages per finding code.
 	CriticalBeyond map[string]int `json:"critical_beyond"`
@@ -62,6 +68,15 @@ func (s *Summary) Add(r *Row) {
 		s.Disallowed++
 	default:
 		s.Errors++
+	}
+	if len(r.Redirects) > 0 {
+		s.Redirected++
+	}
+	if r.Retries > 0 {
+		s.Retried++
+	}
+	if r.IsHTTPError() {
+		s.HTTPErrors++
 	}
 	if r.Truncated {
 		s.Truncated++
