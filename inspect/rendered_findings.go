@@ -186,11 +186,11 @@ func renderNotes(fs *findings, pg *RenderedPage) {
 	if pg == nil {
 		return
 	}
-	if pg.Error != "" {
-		fs.add(finding.Warning, CodeRenderFailed, nil, "The %s render failed: %s", pg.Mode, pg.Error)
+	if s := pg.FailureSentence(); s != "" {
+		fs.add(finding.Warning, CodeRenderFailed, nil, "%s", s)
 	}
-	for _, n := range pg.Notes {
-		fs.add(finding.Info, CodeRenderNote, nil, "The %s render: %s", pg.Mode, lowerFirst(n))
+	for _, s := range pg.NoteSentences() {
+		fs.add(finding.Info, CodeRenderNote, nil, "%s", s)
 	}
 }
 

@@ -237,8 +237,8 @@ func renderedStatus(rd *inspect.Rendered) string {
 		if pg == nil {
 			continue
 		}
-		for _, n := range pg.Notes {
-			s += " " + pg.Mode + ": " + n
+		for _, n := range pg.NoteSentences() {
+			s += " " + n
 		}
 	}
 	return s
@@ -251,7 +251,7 @@ func failedRender(rd *inspect.Rendered) string {
 			return "a render did not run"
 		}
 		if pg.Error != "" {
-			return "the " + pg.Mode + " render failed: " + pg.Error
+			return pg.Name() + " failed: " + pg.Error
 		}
 	}
 	return ""

@@ -34,9 +34,9 @@ func textRendered(w io.Writer, rd *inspect.Rendered) {
 	}
 	tw.Flush()
 	for _, p := range []*inspect.RenderedPage{rd.Google, rd.Full} {
-		for _, n := range append(p.Notes, p.Error) {
-			if n != "" {
-				fmt.Fprintf(w, "  %s render: %s\n", p.Mode, n)
+		for _, s := range append(p.NoteSentences(), p.FailureSentence()) {
+			if s != "" {
+				fmt.Fprintf(w, "  %s\n", s)
 			}
 		}
 	}
