@@ -65,20 +65,27 @@ func (f *Fold) setToggleText() {
 	}
 }
 
-// linesHeight is the height of a label of n lines of text.
+// linesHeight is the height of n lines of text in a label, from its top
+// edge to the end of the last line: the padding under them left out, so
+// that a folded block ends on a whole line.
 func linesHeight(n int) float32 {
 	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
-	return float32(n)*line + float32(n-1)*theme.LineSpacing() + 2*theme.InnerPadding()
+	return float32(n)*line + float32(n-1)*theme.LineSpacing() + theme.InnerPadding()
 }
 
-// heights are the block's shown height and whether the toggle is needed.
+// heights are the block's shown height and whether the toggle is needed:
+// whether the text is longer than its folded lines.
 func (f *Fold) heights() (shown float32, overflows bool) {
 	full := f.content.MinSize().Height
-	limit := linesHeight(f.openLines)
-	if f.folded {
-		limit = linesHeight(f.foldedLines)
+	pad := theme.InnerPadding() + 0.5 // under the last line of a label
+	shown = full
+	if limit := linesHeight(f.openLines); !f.folded && full > limit+pad {
+		shown = limit
 	}
-	return min(full, limit), full > linesHeight(f.foldedLines)+0.5
+	if limit := linesHeight(f.foldedLines); f.folded && full > limit+pad {
+		shown = limit
+	}
+	return shown, full > linesHeight(f.foldedLines)+pad
 }
 
 // CreateRenderer is part of fyne.Widget.
