@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -67,10 +69,11 @@ func (f *Fold) setToggleText() {
 
 // linesHeight is the height of n lines of text in a label, from its top
 // edge to the end of the last line: the padding under them left out, so
-// that a folded block ends on a whole line.
+// that a folded block ends on a whole line. It is measured on a label, as
+// the theme lays lines out.
 func linesHeight(n int) float32 {
-	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
-	return float32(n)*line + float32(n-1)*theme.LineSpacing() + theme.InnerPadding()
+	l := widget.NewLabel(strings.TrimSuffix(strings.Repeat("Mg\n", n), "\n"))
+	return l.MinSize().Height - theme.InnerPadding()
 }
 
 // heights are the block's shown height and whether the toggle is needed:

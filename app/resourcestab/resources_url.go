@@ -2,6 +2,7 @@ package resourcestab
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -17,41 +18,46 @@ const ellipsis = "…"
 // ElideMiddle shortens url to fit width (as measure measures text) by
 // cutting its middle, so that the file name at its end stays whole: three
 // preloads of one host differ by their file names, which an ellipsis at the
-// end would hide. When even the file name does not fit, its end is kept.
+// end would hide. When even the file name does not fit, the host keeps at
+// most half the width and the file name's end the rest. A URL with no
+// host (data:, javascript:) keeps its start.
 func ElideMiddle(url string, width float32, measure func(string) float32) string {
 	if measure(url) <= width {
 		return url
 	}
 	runes := []rune(url)
-	tail := len(runes) - tailStart(url)
-	fits := func(head, tail int) bool {
-		return measure(string(runes[:head])+ellipsis+string(runes[len(runes)-tail:])) <= width
+	hostEnd, tailStart := urlParts(url)
+	tail := len(runes) - tailStart
+	text := func(head, tail int) string {
+		return string(runes[:head]) + ellipsis + string(runes[len(runes)-tail:])
 	}
-	if !fits(0, tail) {
-		// The file name alone is too long: keep as much of its end as fits.
-		n := longest(tail, func(n int) bool { return fits(0, n) })
-		return ellipsis + string(runes[len(runes)-n:])
+	fits := func(head, tail int) bool { return measure(text(head, tail)) <= width }
+	if fits(0, tail) {
+		return text(longest(len(runes)-tail, func(n int) bool { return fits(n, tail) }), tail)
 	}
-	head := longest(len(runes)-tail, func(n int) bool { return fits(n, tail) })
-	return string(runes[:head]) + ellipsis + string(runes[len(runes)-tail:])
+	head := longest(hostEnd, func(n int) bool { return measure(string(runes[:n])+ellipsis) <= width/2 })
+	return text(head, longest(tail, func(n int) bool { return fits(head, n) }))
 }
 
-// tailStart is the index, in runes, of the part of url that must stay:
-// from the last slash of its path (the file name with its query).
-func tailStart(url string) int {
-	path := url
-	if i := strings.Index(path, "://"); i >= 0 {
-		path = path[i+3:]
-	}
-	cut := len(url) - len(path)
-	if i := strings.IndexAny(path, "?#"); i >= 0 {
-		path = path[:i]
-	}
-	i := strings.LastIndexByte(path, '/')
+// urlParts are the indexes, in runes, of the end of url's scheme and host
+// and of the start of the part that must stay: from the last slash of its
+// path (the file name with its query). A URL without "://" has neither.
+func urlParts(url string) (hostEnd, tailStart int) {
+	n := utf8.RuneCountInString(url)
+	i := strings.Index(url, "://")
 	if i < 0 {
-		return len([]rune(url))
+		return 0, n
 	}
-	return len([]rune(url[:cut+i]))
+	cut := i + 3
+	path := url[cut:]
+	if j := strings.IndexAny(path, "?#"); j >= 0 {
+		path = path[:j]
+	}
+	first, last := strings.IndexByte(path, '/'), strings.LastIndexByte(path, '/')
+	if first < 0 {
+		return n, n
+	}
+	return utf8.RuneCountInString(url[:cut+first]), utf8.RuneCountInString(url[:cut+last])
 }
 
 // longest is the largest n in [0, limit] for which ok holds, ok being

@@ -22,8 +22,9 @@ func TestElideMiddle(t *testing.T) {
 		{"https://h/a.js", 40, "https://h/a.js"},
 		{"https://cdn.example.com/assets/build/2026/app.js", 30, "https://cdn.example.co…/app.js"},
 		{"https://cdn.example.com/assets/build/2026/app.js?v=12", 30, "https://cdn.examp…/app.js?v=12"},
-		{"https://cdn.example.com/assets/a-very-long-file-name.woff2", 20, "…ong-file-name.woff2"},
+		{"https://cdn.example.com/assets/a-very-long-file-name.woff2", 20, "https://c…name.woff2"},
 		{"https://cdn.example.com", 10, "https://c…"},
+		{"data:image/png;base64,iVBORw0KGgo/AAAANSUhEUg/AAAAAQ", 20, "data:image/png;base…"},
 	}
 	for _, tt := range tests {
 		got := ElideMiddle(tt.url, tt.width, runes)
