@@ -3,8 +3,11 @@ package app
 import (
 	"errors"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
+	"time"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -43,15 +46,69 @@ func (u *UI) onExport() {
 		u.top.setError(errNoReport.Error())
 		return
 	}
+	kit.ShowFileDialog(u.exportDialog(rep), u.win)
+}
+
+// exportDialog is the save dialog for rep: it proposes a name after the
+// page's host and the report's date, in the folder of the last export.
+func (u *UI) exportDialog(rep *inspect.Report) *dialog.FileDialog {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil || wc == nil {
 			u.showFileError(err)
 			return
 		}
+		if wc.URI().Scheme() == "file" {
+			u.prefs.SetExportFolder(filepath.Dir(wc.URI().Path()))
+		}
 		u.exportTo(rep, wc, wc.URI().Name())
 	}, u.win)
-	d.SetFileName("cutoff-report.html")
-	kit.ShowFileDialog(d, u.win)
+	d.SetFileName(exportFileName(rep))
+	if dir := u.prefs.ExportFolder(); dir != "" {
+		// A folder since removed or unreadable leaves Fyne's default.
+		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			d.SetLocation(l)
+		}
+	}
+	return d
+}
+
+// exportFileName is the name Export proposes: "cutoff-", the page's host
+// (a local file's name), the report's date, ".html":
+// cutoff-example.com-2026-12-03.html.
+func exportFileName(rep *inspect.Report) string {
+	page := rep.URL
+	if rep.FinalURL != "" {
+		page = rep.FinalURL
+	}
+	name := strings.TrimSuffix(filepath.Base(page), filepath.Ext(page))
+	if p, err := url.Parse(page); err == nil && p.Host != "" {
+		name = p.Host
+	}
+	date := rep.Generated
+	if date.IsZero() {
+		date = time.Now()
+	}
+	return "cutoff-" + fileNamePart(name) + "-" + date.Local().Format("2006-01-02") + ".html"
+}
+
+// fileNamePart keeps letters, digits, dots and dashes of s, each run of
+// anything else (a port's colon, a space) becoming one dash.
+func fileNamePart(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '_' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	if out := strings.Trim(b.String(), "-."); out != "" {
+		return out
+	}
+	return "page"
 }
 
 // exportTo writes rep to w in the format named by name's extension (HTML

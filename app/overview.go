@@ -41,10 +41,19 @@ type overviewArea struct {
 	ruler    *byteview.Ruler
 	legend   *fyne.Container
 	contrib  *widget.Label
+	fold     *kit.Fold // contrib, a few lines high until opened
 	findings *findingsList
 	report   fyne.CanvasObject
 	root     *fyne.Container
 }
+
+// The block of what pushes the page past the cutoff shows this many lines
+// folded (its heading and the first causes) and opened: at 1024×768 the
+// findings below keep most of the tab either way.
+const (
+	contribFoldedLines = 3
+	contribOpenLines   = 10
+)
 
 func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 	a := &overviewArea{
@@ -58,7 +67,9 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.contrib.Wrapping = fyne.TextWrapWord
 	a.ruler.OnSelect = onOffset
-	top := container.NewVBox(a.summary, a.ruler, a.legend, a.contrib, kit.Heading("Findings"))
+	a.fold = kit.NewFold(a.contrib, contribFoldedLines, contribOpenLines)
+	a.fold.OnToggled = func() { a.report.Refresh() }
+	top := container.NewVBox(a.summary, a.ruler, a.legend, a.fold, kit.Heading("Findings"))
 	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
 	a.report.Hide()
 	a.root = container.NewStack(a.welcome.content(), a.report)
@@ -74,7 +85,8 @@ func (a *overviewArea) show(d overviewData) {
 	a.legend.Objects = legendObjects(d.legend)
 	a.legend.Refresh()
 	a.contrib.SetText(d.contributors)
-	a.contrib.Hidden = d.contributors == ""
+	a.fold.Hidden = d.contributors == ""
+	a.fold.SetFolded(true)
 	a.findings.show(d.findings)
 	a.welcome.content().Hide()
 	a.report.Show()

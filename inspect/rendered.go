@@ -41,12 +41,12 @@ func (rd *Rendered) CrawlerName() string { return crawlerName(rd.Crawler) }
 func (rd *Rendered) RenderName() string { return rd.CrawlerName() + "'s render" }
 
 // PageName names one of the two renders in a sentence: "Bingbot's
-// render" or "the full render".
+// render of the kept bytes" or "the render of the whole page".
 func (rd *Rendered) PageName(pg *RenderedPage) string {
 	if pg != nil && pg.Mode == "full" {
-		return "the full render"
+		return "the render of the whole page"
 	}
-	return rd.RenderName()
+	return rd.RenderName() + " of the kept bytes"
 }
 
 // Viewport is the window size a render emulates.

@@ -223,12 +223,11 @@ func renderNotes(fs *findings, rd *Rendered, pg *RenderedPage) {
 	if pg == nil {
 		return
 	}
-	name := capitalize(rd.PageName(pg))
-	if pg.Error != "" {
-		fs.add(finding.Warning, CodeRenderFailed, nil, "%s failed: %s", name, pg.Error)
+	if s := rd.FailureSentence(pg); s != "" {
+		fs.add(finding.Warning, CodeRenderFailed, nil, "%s", s)
 	}
-	for _, n := range pg.Notes {
-		fs.add(finding.Info, CodeRenderNote, nil, "%s: %s", name, lowerFirst(n))
+	for _, s := range rd.NoteSentences(pg) {
+		fs.add(finding.Info, CodeRenderNote, nil, "%s", s)
 	}
 }
 

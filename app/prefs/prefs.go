@@ -24,6 +24,8 @@ const (
 	// prefRender turns rendering with the inspection on or off; on when
 	// never set.
 	prefRender = "render.enabled"
+	// prefExportFolder is the folder the last report was exported to.
+	prefExportFolder = "export.folder"
 )
 
 // maxRecent is how many recent URLs the URL field offers.
@@ -173,6 +175,13 @@ func (s Store) Render() bool { return s.p.BoolWithFallback(prefRender, true) }
 
 // SetRender remembers whether to render with each inspection.
 func (s Store) SetRender(on bool) { s.p.SetBool(prefRender, on) }
+
+// ExportFolder is the folder the last report was exported to, "" when
+// none was.
+func (s Store) ExportFolder() string { return s.p.String(prefExportFolder) }
+
+// SetExportFolder remembers the folder a report was exported to.
+func (s Store) SetExportFolder(dir string) { s.p.SetString(prefExportFolder, dir) }
 
 // FitScreen returns size no larger than screen (when screen is known), so
 // the window and its Inspect button are on the screen whatever size was

@@ -251,8 +251,8 @@ func renderedStatus(rd *inspect.Rendered) string {
 		if pg == nil {
 			continue
 		}
-		for _, n := range pg.Notes {
-			s += " " + prose.Capitalize(rd.PageName(pg)) + ": " + n
+		for _, n := range rd.NoteSentences(pg) {
+			s += " " + n
 		}
 	}
 	return s
@@ -265,7 +265,7 @@ func failedRender(rd *inspect.Rendered) string {
 			return "a render did not run"
 		}
 		if pg.Error != "" {
-			return "the " + pg.Mode + " render failed: " + pg.Error
+			return rd.PageName(pg) + " failed: " + pg.Error
 		}
 	}
 	return ""

@@ -35,6 +35,34 @@ func TestRenderedStatusCounts(t *testing.T) {
 	}
 }
 
+// TestRenderedStatusNamesTheRenders checks that the notes of the two
+// renders read as sentences naming each render as its screenshot's caption
+// does, not as "google: …" and "full: …".
+func TestRenderedStatusNamesTheRenders(t *testing.T) {
+	rd := &inspect.Rendered{Browser: "Chrome", Crawler: "Googlebot Smartphone", Viewport: inspect.Viewport{Width: 1920, Height: 1080},
+		Google: &inspect.RenderedPage{Mode: "google",
+			Notes: []string{"The page asked for more than 200 files, the most one render fetches; the rest were refused."}},
+		Full: &inspect.RenderedPage{Mode: "full",
+			Notes: []string{"727 more requests were made than the list of requests shows: it stops at 400."}}}
+	got := renderedStatus(rd)
+	for _, want := range []string{
+		" In Googlebot Smartphone's render of the kept bytes, the page asked for more than 200 files, the most one render fetches; the rest were refused.",
+		" In the render of the whole page, 727 more requests were made than the list of requests shows: it stops at 400."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status %q lacks %q", got, want)
+		}
+	}
+	for _, jargon := range []string{"google:", "full:", "unlisted", "render's cap"} {
+		if strings.Contains(got, jargon) {
+			t.Errorf("status %q says %q", got, jargon)
+		}
+	}
+	rd.Full.Error = "Chromium exited."
+	if got, want := renderedStatus(rd), "no comparison, because the render of the whole page failed: Chromium exited."; !strings.Contains(got, want) {
+		t.Errorf("status %q lacks %q", got, want)
+	}
+}
+
 // TestRenderedLayoutFits checks the tab at 1024 × 768: both screenshots
 // side by side inside the window with their captions above them, a blank
 // Google render captioned as such, and every comparison row reachable.

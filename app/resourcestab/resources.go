@@ -73,20 +73,22 @@ type Area struct {
 	problems *widget.Check
 	open     *widget.Button
 	table    *widget.Table
+	urlWidth float32 // the URL column's width, set by urlColumnLayout
 	root     fyne.CanvasObject
 }
 
 // New builds the Resources tab; win hosts its details dialog. Call it on
 // the UI thread.
 func New(win fyne.Window) *Area {
-	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now}
+	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now,
+		urlWidth: resourceColumns[ColURL].width}
 	a.summary = widget.NewLabel("Inspect a URL to list the scripts, stylesheets and other files its page references.")
 	a.problems = widget.NewCheck("Problems only", func(bool) { a.refilter() })
 	a.open = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), a.onOpen)
 	a.open.Disable()
 	a.table = a.newTable()
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(a.problems, a.open), a.summary)
-	a.root = container.NewBorder(bar, nil, nil, nil, a.table)
+	a.root = container.NewBorder(bar, nil, nil, nil, container.New(urlColumnLayout{a}, a.table))
 	return a
 }
 
@@ -133,6 +135,10 @@ func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c.label.Importance = cellImportance(row, id.Col)
 	if id.Col == ColBar {
 		c.label.SetText("—")
+		return
+	}
+	if id.Col == ColURL {
+		c.label.SetText(ElideMiddle(row.Cells[ColURL], urlTextWidth(a.urlWidth), measureLabel))
 		return
 	}
 	c.label.SetText(row.Cells[id.Col])

@@ -99,6 +99,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.revert.Disable()
 	a.ruler = byteview.NewRuler(byteview.RulerModel{LimitBytes: robots.MaxBytes})
 	a.ruler.Compact = true
+	a.ruler.Hidden = true // until a file large enough to show on it
 	a.size = widget.NewLabel("")
 	a.size.SizeName = theme.SizeNameCaptionText
 	a.note = widget.NewLabel("")
@@ -397,8 +398,15 @@ func (a *Area) setGutter(text string, mark int) {
 	a.gutter.SetText(b.String())
 }
 
+// rulerShownFrom is the smallest file whose ruler is shown: a typical
+// robots.txt of a few hundred bytes is an invisible sliver of the 500 KiB
+// scale, an empty bar that only looks like a ruler; the size line says its
+// size in words.
+const rulerShownFrom = robots.MaxBytes / 10
+
 // setRuler draws the text's size against Google's 500 KiB robots.txt limit,
-// to the scale of that limit: the live file counts as its bytes as read.
+// to the scale of that limit, once the file is large enough to show on
+// it: the live file counts as its bytes as read.
 func (a *Area) setRuler(text string) {
 	size := int64(len(text))
 	if text == a.data.live && a.data.live != "" {
@@ -410,6 +418,10 @@ func (a *Area) setRuler(text string) {
 		m.Cutoff = &cut
 	}
 	a.ruler.SetModel(m)
+	if hide := size < rulerShownFrom; hide != a.ruler.Hidden {
+		a.ruler.Hidden = hide
+		a.leftTop.Refresh()
+	}
 	s := kit.BytesText(size) + " of the " + kit.Commas(robots.MaxBytes) + " Google reads"
 	if size > robots.MaxBytes {
 		s += ": the rest is ignored"

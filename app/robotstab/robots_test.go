@@ -573,3 +573,37 @@ func TestRobotsLayoutAt1024(t *testing.T) {
 		t.Errorf("why-trace wrapping = %v, want by words", area.why.Wrapping)
 	}
 }
+
+// TestRobotsRulerOnlyWhenItShows checks that the size ruler under the
+// heading is hidden for a file too small to show on its 500 KiB scale (an
+// empty bar) and shown for one that fills a visible part of it.
+func TestRobotsRulerOnlyWhenItShows(t *testing.T) {
+	tests := []struct {
+		name  string
+		size  int64
+		shown bool
+	}{
+		{"a typical file of a few hundred bytes", 0, false},
+		{"just under a tenth of the limit", rulerShownFrom - 1, false},
+		{"300,000 bytes", 300_000, true},
+		{"over the limit", robots.MaxBytes + 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			area, b, _, wait := newRobotsTestArea(t)
+			if area.ruler.Visible() {
+				t.Error("the ruler is shown before any file")
+			}
+			d := robotsTestData()
+			if tt.size > 0 {
+				d.liveSize = tt.size
+			}
+			b.Sync(func() { area.Show(d) })
+			wait()
+			if got := area.ruler.Visible(); got != tt.shown {
+				t.Errorf("ruler shown = %v for %d bytes, want %v (size line %q)", got, area.ruler.Model().BodyBytes,
+					tt.shown, area.size.Text)
+			}
+		})
+	}
+}

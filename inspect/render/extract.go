@@ -273,11 +273,12 @@ func (t *tab) notes(out *inspect.RenderedPage) {
 			" opened nothing: the renderer opens no windows.")
 	}
 	if t.in.count > t.in.opt.MaxRequests {
-		out.Notes = append(out.Notes, "The page made more requests than the render's cap of "+
-			itoa(t.in.opt.MaxRequests)+"; the rest failed.")
+		out.Notes = append(out.Notes, "The page asked for more than "+itoa(t.in.opt.MaxRequests)+
+			" files, the most one render fetches; the rest were refused.")
 	}
 	if t.in.unlisted > 0 {
-		out.Notes = append(out.Notes, prose.Count(int64(t.in.unlisted), "more request", "more requests")+" went unlisted.")
+		out.Notes = append(out.Notes, prose.Count(int64(t.in.unlisted), "more request was", "more requests were")+
+			" made than the list of requests shows: it stops at "+itoa(maxListed*t.in.opt.MaxRequests)+".")
 	}
 	out.Notes = append(out.Notes, t.in.notes...)
 }

@@ -51,8 +51,8 @@ func TestRequestCap(t *testing.T) {
 	if capped < 10 || len(r.Requests) != 20 {
 		t.Errorf("%d of %d listed requests refused by the cap, want at least 10 of 20", capped, len(r.Requests))
 	}
-	wantSentence("more requests than the render's cap of 10")(t, r)
-	wantSentence("11 more requests went unlisted")(t, r)
+	wantSentence("asked for more than 10 files, the most one render fetches; the rest were refused.")(t, r)
+	wantSentence("11 more requests were made than the list of requests shows: it stops at 20.")(t, r)
 }
 
 func TestSkippedTypesAreNotFetched(t *testing.T) {

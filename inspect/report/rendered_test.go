@@ -22,7 +22,8 @@ func TestRenderedTextAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Chrome 156, 412 × 732, assumed viewport", "Links", "link       https://a.example/b",
-		"not run https://a.example/app.js: Cut at 1,999,800", "ran     inline at byte 409\n", "full render: 1 navigation"} {
+		"not run https://a.example/app.js: Cut at 1,999,800", "ran     inline at byte 409\n",
+		"  In the render of the whole page, 1 navigation away from the page was not followed.\n"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}

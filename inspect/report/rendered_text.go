@@ -35,9 +35,9 @@ func textRendered(w io.Writer, rd *inspect.Rendered) {
 	}
 	tw.Flush()
 	for _, p := range []*inspect.RenderedPage{rd.Google, rd.Full} {
-		for _, n := range append(p.Notes, p.Error) {
-			if n != "" {
-				fmt.Fprintf(w, "  %s: %s\n", prose.Capitalize(rd.PageName(p)), n)
+		for _, s := range append(rd.NoteSentences(p), rd.FailureSentence(p)) {
+			if s != "" {
+				fmt.Fprintf(w, "  %s\n", s)
 			}
 		}
 	}
