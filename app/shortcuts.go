@@ -5,10 +5,12 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// Keyboard shortcuts. Ctrl+L, Ctrl+F and Ctrl+G are menu shortcuts too, so
-// they work while a text field has the focus (the driver offers shortcuts
-// to the main menu first); Ctrl+C and Esc are left to a focused field that
-// handles them and reach the window otherwise.
+// Keyboard shortcuts. Ctrl+L, Ctrl+F, Ctrl+G and Ctrl+. are menu shortcuts
+// too, so they work while a text field has the focus (the driver offers
+// shortcuts to the main menu first). Every other key goes to a focused
+// field first: Ctrl+C, Esc, Ctrl+Home and Ctrl+End reach the window only
+// when no text field has the focus, so they never move a field's caret
+// elsewhere.
 var (
 	shortcutURL    = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFind   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
@@ -21,8 +23,8 @@ var (
 	shortcutBottom = &desktop.CustomShortcut{KeyName: fyne.KeyEnd, Modifier: fyne.KeyModifierShortcutDefault}
 	// shortcutEsc is shown beside the menu's Cancel: the driver never
 	// turns a key without a modifier into a shortcut, so Esc itself
-	// reaches onKey (or the URL field) and cancels there; Ctrl+. stays a
-	// second way that works from any field.
+	// reaches onKey (or the URL field) and cancels there; Ctrl+., a menu
+	// item of its own, is the way that works from any field.
 	shortcutEsc = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
 )
 
@@ -33,7 +35,6 @@ func (u *UI) addShortcuts() {
 	on(shortcutFind, u.onFind)
 	on(shortcutGoTo, u.onGoTo)
 	on(shortcutDemo, u.onDemo)
-	on(shortcutCancel, u.onCancel)
 	on(&fyne.ShortcutCopy{}, u.onCopy)
 	on(shortcutTop, func() { u.sourceKey(fyne.KeyHome) })
 	on(shortcutBottom, func() { u.sourceKey(fyne.KeyEnd) })
@@ -58,6 +59,7 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 		item("Go to the URL field", shortcutURL, u.focusURL),
 		fyne.NewMenuItem("Inspect (Enter)", u.onInspect),
 		item("Cancel", shortcutEsc, u.onCancel),
+		item("Cancel from a text field", shortcutCancel, u.onCancel),
 	)
 	view := fyne.NewMenu("View",
 		item("Find in source", shortcutFind, u.onFind),
@@ -111,7 +113,8 @@ func (u *UI) onGoTo() {
 }
 
 // onCopy copies what is selected in the current tab: a finding, a table
-// row, a robots verdict, a source row.
+// row (Impact, Resources, Verify, Site), a robots verdict, a compared
+// cell, a source row.
 func (u *UI) onCopy() {
 	var text string
 	switch u.tabs.Selected() {
@@ -125,6 +128,12 @@ func (u *UI) onCopy() {
 		text = u.res.CopyText()
 	case u.tab.robots:
 		text = u.robots.CopyText()
+	case u.tab.verify:
+		text = u.verify.CopyText()
+	case u.tab.compare:
+		text = u.compare.CopyText()
+	case u.tab.site:
+		text = u.site.CopyText()
 	}
 	if text != "" {
 		u.app.Clipboard().SetContent(text)

@@ -67,13 +67,13 @@ type Area struct {
 	size    *widget.Label
 	note    *widget.Label // how the editor's text differs from the live bytes
 	gutter  *widget.Label
-	editor  *widget.Entry
+	editor  *kit.TextArea
 	edit    *container.Scroll // the editor with its gutter
 	lines   *robotsLines      // a long text, read-only
 	long    *fyne.Container   // what says so, with "Edit anyway"
 	leftTop *fyne.Container   // the heading, ruler and notes above the text
 	longMsg *widget.Label
-	urls    *widget.Entry
+	urls    *kit.TextArea
 	token   *widget.Entry
 	table   *widget.Table
 	why     *widget.Label
@@ -116,7 +116,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.longMsg.SizeName = theme.SizeNameCaptionText
 	a.long = container.NewBorder(nil, nil, nil,
 		widget.NewButtonWithIcon("Edit anyway", theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
-	a.urls = widget.NewMultiLineEntry()
+	a.urls = kit.NewTextArea()
 	a.urls.SetPlaceHolder("URLs to test, one per line")
 	a.urls.OnChanged = func(string) { a.schedule() }
 	a.token = widget.NewEntry()
@@ -134,8 +134,8 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 // newCodeEntry is a multi-line monospace entry that grows with its text
 // (the surrounding scroll scrolls it), so the line-number gutter beside it
 // scrolls along.
-func newCodeEntry() *widget.Entry {
-	e := widget.NewMultiLineEntry()
+func newCodeEntry() *kit.TextArea {
+	e := kit.NewTextArea()
 	e.TextStyle = fyne.TextStyle{Monospace: true}
 	e.Wrapping = fyne.TextWrapOff
 	e.Scroll = fyne.ScrollNone

@@ -52,7 +52,7 @@ type Area struct {
 	kind     *widget.Select
 	target   *widget.Entry
 	maxPages *widget.Entry
-	list     *widget.Entry
+	list     *kit.TextArea
 	start    *widget.Button
 	cancel   *widget.Button
 	resume   *widget.Button
@@ -96,7 +96,7 @@ func (a *Area) build() {
 	a.target.OnSubmitted = func(string) { a.onStart() }
 	a.maxPages = widget.NewEntry()
 	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
-	a.list = widget.NewMultiLineEntry()
+	a.list = kit.NewTextArea()
 	a.list.SetPlaceHolder("Paste URLs, one a line")
 	a.list.SetMinRowsVisible(4)
 	a.list.Hide()
@@ -104,7 +104,7 @@ func (a *Area) build() {
 	a.kind.SetSelectedIndex(0)
 	a.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), a.onStart)
 	a.start.Importance = widget.HighImportance
-	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.onCancel)
+	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
 	a.cancel.Disable()
 	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
 	a.resume.Disable()
@@ -245,8 +245,9 @@ func (a *Area) run(req siteRequest) {
 	a.runner.Start(a.siteJob(req), a.apply, nil)
 }
 
-// onCancel stops the run at once; what it found so far stays shown.
-func (a *Area) onCancel() {
+// Cancel stops the run at once; what it found so far stays shown. It does
+// nothing when no run is going.
+func (a *Area) Cancel() {
 	a.runner.Cancel()
 }
 
@@ -374,3 +375,12 @@ func (a *Area) onOpenRow() {
 
 // Close stops the run, dropping its result; the window is closing.
 func (a *Area) Close() { a.runner.Stop() }
+
+// CopyText is the selected row, its cells separated by tabs, for Ctrl+C;
+// "" when no row is selected.
+func (a *Area) CopyText() string {
+	if a.selected < 0 || a.selected >= len(a.model.view) {
+		return ""
+	}
+	return kit.RowText(siteCols, func(col int) string { return a.model.cell(a.selected, col) })
+}
