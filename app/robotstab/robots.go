@@ -63,6 +63,8 @@ type Area struct {
 	outcome *widget.Label
 	draft   *widget.Label
 	revert  *widget.Button
+	restore *widget.Button // brings back the draft Revert replaced
+	undo    string         // that draft, "" when there is none to bring back
 	ruler   *byteview.Ruler
 	size    *widget.Label
 	note    *widget.Label // how the editor's text differs from the live bytes
@@ -89,7 +91,7 @@ type Area struct {
 // b, and s keeps the drafts. Call it on the UI thread.
 func New(b *job.Bridge, s prefs.Store) *Area {
 	a := &Area{bridge: b, prefs: s}
-	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
+	a.outcome = widget.NewLabel(standaloneText)
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
 	a.draft.SizeName = theme.SizeNameCaptionText
@@ -97,6 +99,8 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.draft.Truncation = fyne.TextTruncateEllipsis
 	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
 	a.revert.Disable()
+	a.restore = widget.NewButtonWithIcon("Restore my draft", theme.ContentRedoIcon(), a.onRestore)
+	a.restore.Hide()
 	a.ruler = byteview.NewRuler(byteview.RulerModel{LimitBytes: robots.MaxBytes})
 	a.ruler.Compact = true
 	a.size = widget.NewLabel("")
@@ -143,7 +147,7 @@ func newCodeEntry() *kit.TextArea {
 }
 
 func (a *Area) layout() fyne.CanvasObject {
-	head := container.NewBorder(nil, nil, nil, a.revert, a.outcome)
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(a.restore, a.revert), a.outcome)
 	a.edit = container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
 	// The draft status shares the size line, which is always there, so
 	// its appearing while the user types does not move the editor.
@@ -231,6 +235,7 @@ func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 // there is one, else the live file.
 func (a *Area) Show(d Data) {
 	a.data = d
+	a.dropUndo()
 	a.outcome.SetText(outcomeText(d))
 	a.urls.OnChanged = nil
 	a.urls.SetText(strings.Join(d.URLs, "\n"))
@@ -258,15 +263,13 @@ func (a *Area) Show(d Data) {
 // onEdited marks the text as the user's and re-evaluates it.
 func (a *Area) onEdited(string) {
 	a.edited = true
+	a.dropUndo() // the user's newer edit is the draft now
 	a.schedule()
 }
 
 // schedule re-evaluates the grid once the text has rested for
 // robotsDebounce; each edit restarts the wait.
 func (a *Area) schedule() {
-	if a.data.outcome == nil && a.data.live == "" && a.grid == nil {
-		return
-	}
 	text, urls := a.text(), splitURLs(a.urls.Text)
 	agents := robotsAgents(a.data.profileName, a.data.chain, a.data.ignoreStar, a.extra)
 	live, unchanged := a.data.outcome, text == a.data.live
@@ -295,9 +298,14 @@ func (a *Area) apply(g *robotsGrid, text string) {
 		a.sizeColumns(g)
 	}
 	a.table.Refresh()
-	if a.hasSel {
+	switch {
+	case a.hasSel:
 		a.showCell(a.sel) // the cursor stays where the user is typing
-	} else {
+	case g != nil && len(g.agents) == 0:
+		a.why.SetText("Add a user-agent token (e.g. googlebot) to test the URLs for that crawler.")
+	case g != nil && len(g.urls) == 0:
+		a.why.SetText("Type the URLs to test, one per line.")
+	default:
 		a.why.SetText("Select a cell to see why the URL is allowed or disallowed for that crawler.")
 	}
 	if a.onEvaluated != nil {
@@ -326,9 +334,35 @@ func (a *Area) saveDraft(text string) {
 	a.revert.Enable()
 }
 
+// onRevert puts the live file back in the editor, at its top. The draft it
+// replaces is not lost: "Restore my draft" brings it back until the text is
+// edited again or another file is shown.
 func (a *Area) onRevert() {
+	if a.edited && a.text() != a.data.live {
+		a.undo = a.text()
+		a.restore.Show()
+	}
 	a.setText(a.data.live)
+	a.edit.ScrollToTop()
 	a.schedule()
+}
+
+// onRestore brings back the draft that Revert replaced.
+func (a *Area) onRestore() {
+	text := a.undo
+	a.dropUndo()
+	if text == "" {
+		return
+	}
+	a.edited = true
+	a.setText(text)
+	a.schedule()
+}
+
+// dropUndo forgets the draft Revert replaced.
+func (a *Area) dropUndo() {
+	a.undo = ""
+	a.restore.Hide()
 }
 
 func (a *Area) onAddToken() {
@@ -440,6 +474,10 @@ func (a *Area) Close() {
 }
 
 // outcomeText is the fetch outcome and the policy applied, as sentences.
+// standaloneText is the outcome line before any inspection.
+const standaloneText = "No inspection yet: paste a robots.txt, the URLs to test and a user-agent token to test them, " +
+	"or inspect a URL to load its host's file."
+
 func outcomeText(d Data) string {
 	o := d.outcome
 	if o == nil {
