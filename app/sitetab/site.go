@@ -13,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -202,8 +203,26 @@ func (a *Area) onStart() {
 		return
 	}
 	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
-	a.model.reset()
-	a.run(siteRequest{in: in, cfg: cfg, save: a.savePath()})
+	req := siteRequest{in: in, cfg: cfg, save: a.savePath()}
+	startAfresh := func() {
+		a.model.reset()
+		a.run(req)
+	}
+	n := len(a.model.rows)
+	if n == 0 {
+		startAfresh()
+		return
+	}
+	d := dialog.NewConfirm("Start a new run?",
+		"The "+prose.Count(int64(n), "row", "rows")+" of the last run will be cleared. Export them first to keep them.",
+		func(ok bool) {
+			if ok && !a.running {
+				startAfresh()
+			}
+		}, a.win)
+	d.SetConfirmText("Start")
+	d.SetDismissText("Keep them")
+	d.Show()
 }
 
 // onResume continues the last run from its saved rows, without fetching
