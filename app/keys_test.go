@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
@@ -191,6 +192,36 @@ func TestTabLeavesTextAreas(t *testing.T) {
 		}
 		if strings.Contains(list.Text, "\t") {
 			t.Error("Tab typed a tab character")
+		}
+	})
+}
+
+// TestFitsA1024Window: once the demo's big page is loaded in every tab, no
+// tab asks for more than 1024 px, even after the window was wider (a
+// legend once laid out on one wide row used to keep that width as its
+// minimum, 1,191 px here).
+func TestFitsA1024Window(t *testing.T) {
+	srv := startDemo(t)
+	tu := newTestUI(t, Options{})
+	fyne.CurrentApp().Settings().SetTheme(theme.DefaultTheme()) // the sizes of the real window
+	tu.typeURLAndEnter(srv.BigURL())
+	tu.waitEnd(t, 90*time.Second)
+	tu.act(func() {
+		// A real window cannot be made narrower than its content's
+		// minimum, so what is laid out wide must still fit 1024 px.
+		for _, size := range []fyne.Size{fyne.NewSize(1600, 900), fyne.NewSize(1024, 768)} {
+			for _, it := range tu.tabs.Items {
+				tu.tabs.Select(it)
+				tu.win.Resize(size)
+			}
+			for _, it := range tu.tabs.Items {
+				if w := it.Content.MinSize().Width; w > 1024 {
+					t.Errorf("laid out at %v px wide, the %s tab needs %v px", size.Width, it.Text, w)
+				}
+			}
+			if w := tu.win.Content().MinSize().Width; w > 1024 {
+				t.Errorf("laid out at %v px wide, the window needs %v px, more than 1024", size.Width, w)
+			}
 		}
 	})
 }
