@@ -225,3 +225,41 @@ func TestFitsA1024Window(t *testing.T) {
 		}
 	})
 }
+
+// TestEscClosesDialogs: Esc closes the Custom profile and Compare dialogs,
+// from one of their fields or with nothing focused, and cancels nothing
+// while it does.
+func TestEscClosesDialogs(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	open := map[string]func(){
+		"Custom profile": tu.onEditCustom,
+		"Compare with":   tu.onCompareWith,
+	}
+	for name, show := range open {
+		for _, focused := range []bool{true, false} {
+			tu.act(func() {
+				tu.top.url.SetText("https://example.com/")
+				show()
+				c := tu.win.Canvas()
+				top := c.Overlays().Top()
+				if top == nil {
+					t.Fatalf("%s: no dialog shown", name)
+				}
+				if focused {
+					field := found[*kit.EscEntry](top)
+					if len(field) == 0 {
+						t.Fatalf("%s: no field", name)
+					}
+					c.Focus(field[0])
+					field[0].TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+				} else {
+					tu.escape()
+				}
+				if c.Overlays().Top() != nil {
+					t.Errorf("%s (a field focused: %v): Esc left the dialog open", name, focused)
+					c.Overlays().Remove(c.Overlays().Top())
+				}
+			})
+		}
+	}
+}

@@ -69,10 +69,17 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 	return fyne.NewMainMenu(file, inspectMenu, view)
 }
 
-// onKey gets the keys no focused widget took: Esc cancels; Home, End,
-// Page Up and Page Down move through the source.
+// onKey gets the keys no focused widget took: Esc closes the dialog or
+// pop-up on top, or else cancels; Home, End, Page Up and Page Down move
+// through the source.
 func (u *UI) onKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {
+		if o := u.win.Canvas().Overlays(); o.Top() != nil {
+			top := o.Top()
+			top.Hide()    // a pop-up's own way, so that it shows again
+			o.Remove(top) // a dialog's overlay stays otherwise
+			return
+		}
 		u.onCancel()
 		return
 	}

@@ -46,3 +46,27 @@ func (t *TextArea) TypedShortcut(s fyne.Shortcut) {
 	}
 	t.Entry.TypedShortcut(s)
 }
+
+// EscEntry is a one-line entry where Esc runs OnEscape (closing the dialog
+// it is in, say): a plain entry takes Esc and does nothing with it, so the
+// key would never reach the window.
+type EscEntry struct {
+	widget.Entry
+	OnEscape func()
+}
+
+// NewEscEntry is an empty EscEntry.
+func NewEscEntry() *EscEntry {
+	e := &EscEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey runs OnEscape for Esc and hands every other key to the entry.
+func (e *EscEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.OnEscape != nil {
+		e.OnEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
