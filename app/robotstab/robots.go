@@ -1,8 +1,8 @@
 package robotstab
 
 import (
+	"context"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -52,9 +52,8 @@ type Area struct {
 	sel      widget.TableCellID
 	hasSel   bool
 
-	gen    atomic.Uint64 // evaluation number; a late evaluation is dropped
-	timer  *time.Timer
-	edited bool // the user changed the text since it was loaded or reverted
+	evals  *job.Runner[struct{}] // the evaluation waiting or running; a newer one drops it
+	edited bool                  // the user changed the text since it was loaded or reverted
 
 	readOnly   bool   // the text is too long for the editor: lines shows it
 	editAnyway bool   // the user asked to edit a long text all the same
@@ -90,7 +89,7 @@ type Area struct {
 // New builds the Robots tab; its evaluations hand their grids over through
 // b, and s keeps the drafts. Call it on the UI thread.
 func New(b *job.Bridge, s prefs.Store) *Area {
-	a := &Area{bridge: b, prefs: s}
+	a := &Area{bridge: b, prefs: s, evals: job.NewRunner[struct{}](context.Background(), b, nil)}
 	a.outcome = widget.NewLabel(standaloneText)
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
@@ -268,23 +267,23 @@ func (a *Area) onEdited(string) {
 }
 
 // schedule re-evaluates the grid once the text has rested for
-// robotsDebounce; each edit restarts the wait.
+// robotsDebounce, off the typing path: the wait and the evaluation run as a
+// job on the tab's runner, and each edit starts a new job, which drops the
+// one before (waiting or still evaluating) and so restarts the wait. Only
+// the grid's showing runs on the UI thread.
 func (a *Area) schedule() {
 	text, urls := a.text(), splitURLs(a.urls.Text)
 	agents := robotsAgents(a.data.profileName, a.data.chain, a.data.ignoreStar, a.extra)
 	live, unchanged := a.data.outcome, text == a.data.live
-	id := a.gen.Add(1)
-	if a.timer != nil {
-		a.timer.Stop()
-	}
-	a.timer = time.AfterFunc(robotsDebounce, func() {
+	a.evals.Start(func(ctx context.Context, _ func(struct{})) func() {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(robotsDebounce):
+		}
 		g := evalRobots([]byte(text), live, unchanged, urls, agents)
-		a.bridge.Do(func() {
-			if a.gen.Load() == id {
-				a.apply(g, text)
-			}
-		})
-	})
+		return func() { a.apply(g, text) }
+	}, nil, nil)
 }
 
 // apply shows a grid evaluated for text and saves or forgets the draft.
@@ -467,17 +466,14 @@ func (a *Area) Filled() bool { return a.data.outcome != nil || a.grid != nil }
 
 // Close stops a pending evaluation; the window is closing.
 func (a *Area) Close() {
-	a.gen.Add(1)
-	if a.timer != nil {
-		a.timer.Stop()
-	}
+	a.evals.Stop()
 }
 
-// outcomeText is the fetch outcome and the policy applied, as sentences.
 // standaloneText is the outcome line before any inspection.
 const standaloneText = "No inspection yet: paste a robots.txt, the URLs to test and a user-agent token to test them, " +
 	"or inspect a URL to load its host's file."
 
+// outcomeText is the fetch outcome and the policy applied, as sentences.
 func outcomeText(d Data) string {
 	o := d.outcome
 	if o == nil {

@@ -3,6 +3,7 @@ package robotstab
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -91,6 +92,40 @@ func TestRevertKeepsTheDraft(t *testing.T) {
 		}
 		if area.revert.Disabled() {
 			t.Error("Revert is disabled on the restored draft")
+		}
+	})
+}
+
+// TestTypingEvaluatesOnceAtRest: a burst of keys evaluates the grid once,
+// after the text rested, and the keys themselves do not wait for it.
+func TestTypingEvaluatesOnceAtRest(t *testing.T) {
+	area, b, _, wait := newRobotsTestArea(t)
+	b.Sync(func() { area.Show(robotsTestData()) })
+	wait()
+	evaluated := make(chan struct{}, 16)
+	b.Sync(func() {
+		area.onEvaluated = func() { evaluated <- struct{}{} }
+		start := time.Now()
+		for range 10 {
+			test.Type(area.editor, "#")
+		}
+		if took := time.Since(start); took > robotsDebounce {
+			t.Errorf("10 keys took %v: they waited for the evaluation", took)
+		}
+	})
+	select {
+	case <-evaluated:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the grid was not evaluated after typing")
+	}
+	select {
+	case <-evaluated:
+		t.Error("a burst of 10 keys evaluated the grid more than once")
+	case <-time.After(3 * robotsDebounce):
+	}
+	b.Sync(func() {
+		if !strings.Contains(area.editor.Text, "##########") {
+			t.Errorf("the editor lost keys: %q", area.editor.Text)
 		}
 	})
 }
