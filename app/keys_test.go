@@ -181,12 +181,12 @@ func TestTabLeavesTextAreas(t *testing.T) {
 		list.Show()
 		c := tu.win.Canvas()
 		c.Focus(list)
-		test.FocusNext(c)
+		c.FocusNext()
 		if c.Focused() == list {
 			t.Error("Tab did not leave the URL list")
 		}
 		c.Focus(list)
-		test.FocusPrevious(c)
+		c.FocusPrevious()
 		if c.Focused() == list {
 			t.Error("Shift+Tab did not leave the URL list")
 		}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
@@ -123,26 +124,21 @@ func (u *UI) onGoTo() {
 // row (Impact, Resources, Verify, Site), a robots verdict, a compared
 // cell, a source row.
 func (u *UI) onCopy() {
-	var text string
-	switch u.tabs.Selected() {
-	case u.tab.overview:
-		text = u.overview.copyText()
-	case u.tab.source:
-		text = u.source.copyText()
-	case u.tab.impact:
-		text = u.impact.CopyText()
-	case u.tab.resources:
-		text = u.res.CopyText()
-	case u.tab.robots:
-		text = u.robots.CopyText()
-	case u.tab.verify:
-		text = u.verify.CopyText()
-	case u.tab.compare:
-		text = u.compare.CopyText()
-	case u.tab.site:
-		text = u.site.CopyText()
+	copiers := map[*container.TabItem]func() string{
+		u.tab.overview:  u.overview.copyText,
+		u.tab.source:    u.source.copyText,
+		u.tab.impact:    u.impact.CopyText,
+		u.tab.resources: u.res.CopyText,
+		u.tab.robots:    u.robots.CopyText,
+		u.tab.verify:    u.verify.CopyText,
+		u.tab.compare:   u.compare.CopyText,
+		u.tab.site:      u.site.CopyText,
 	}
-	if text != "" {
+	copyText, ok := copiers[u.tabs.Selected()]
+	if !ok {
+		return
+	}
+	if text := copyText(); text != "" {
 		u.app.Clipboard().SetContent(text)
 	}
 }
