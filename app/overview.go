@@ -6,7 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -60,7 +59,7 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 		welcome:  newWelcomeArea(onDemo),
 		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		ruler:    byteview.NewRuler(byteview.RulerModel{}),
-		legend:   container.New(layout.NewRowWrapLayoutWithCustomPadding(theme.Padding(), 0)),
+		legend:   container.New(kit.NewWrapLayout(theme.Padding(), 0)),
 		contrib:  widget.NewLabel(""),
 		findings: newFindingsList(onOffset),
 	}

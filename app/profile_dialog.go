@@ -50,9 +50,9 @@ func (u *UI) onEditCustom() {
 		return
 	}
 	p := u.profiles.list[i]
-	ua := widget.NewEntry()
+	ua := kit.NewEscEntry()
 	ua.SetText(p.UserAgentTemplate)
-	limit := widget.NewEntry()
+	limit := kit.NewEscEntry()
 	limit.SetText(kit.Commas(p.LimitFor("html").Bytes))
 	limit.Validator = func(s string) error {
 		_, err := parseByteCount(s)
@@ -67,6 +67,7 @@ func (u *UI) onEditCustom() {
 			u.saveCustom(ua.Text, limit.Text)
 		}
 	}, u.win)
+	ua.OnEscape, limit.OnEscape = d.Hide, d.Hide
 	d.Resize(fyne.NewSize(720, 240))
 	d.Show()
 }

@@ -2,13 +2,16 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 )
 
-// Keyboard shortcuts. Ctrl+L, Ctrl+F and Ctrl+G are menu shortcuts too, so
-// they work while a text field has the focus (the driver offers shortcuts
-// to the main menu first); Ctrl+C and Esc are left to a focused field that
-// handles them and reach the window otherwise.
+// Keyboard shortcuts. Ctrl+L, Ctrl+F, Ctrl+G and Ctrl+. are menu shortcuts
+// too, so they work while a text field has the focus (the driver offers
+// shortcuts to the main menu first). Every other key goes to a focused
+// field first: Ctrl+C, Esc, Ctrl+Home and Ctrl+End reach the window only
+// when no text field has the focus, so they never move a field's caret
+// elsewhere.
 var (
 	shortcutURL    = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFind   = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
@@ -21,8 +24,8 @@ var (
 	shortcutBottom = &desktop.CustomShortcut{KeyName: fyne.KeyEnd, Modifier: fyne.KeyModifierShortcutDefault}
 	// shortcutEsc is shown beside the menu's Cancel: the driver never
 	// turns a key without a modifier into a shortcut, so Esc itself
-	// reaches onKey (or the URL field) and cancels there; Ctrl+. stays a
-	// second way that works from any field.
+	// reaches onKey (or the URL field) and cancels there; Ctrl+., a menu
+	// item of its own, is the way that works from any field.
 	shortcutEsc = &desktop.CustomShortcut{KeyName: fyne.KeyEscape}
 )
 
@@ -33,7 +36,6 @@ func (u *UI) addShortcuts() {
 	on(shortcutFind, u.onFind)
 	on(shortcutGoTo, u.onGoTo)
 	on(shortcutDemo, u.onDemo)
-	on(shortcutCancel, u.onCancel)
 	on(&fyne.ShortcutCopy{}, u.onCopy)
 	on(shortcutTop, func() { u.sourceKey(fyne.KeyHome) })
 	on(shortcutBottom, func() { u.sourceKey(fyne.KeyEnd) })
@@ -58,6 +60,7 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 		item("Go to the URL field", shortcutURL, u.focusURL),
 		fyne.NewMenuItem("Inspect (Enter)", u.onInspect),
 		item("Cancel", shortcutEsc, u.onCancel),
+		item("Cancel from a text field", shortcutCancel, u.onCancel),
 	)
 	view := fyne.NewMenu("View",
 		item("Find in source", shortcutFind, u.onFind),
@@ -67,10 +70,17 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 	return fyne.NewMainMenu(file, inspectMenu, view)
 }
 
-// onKey gets the keys no focused widget took: Esc cancels; Home, End,
-// Page Up and Page Down move through the source.
+// onKey gets the keys no focused widget took: Esc closes the dialog or
+// pop-up on top, or else cancels; Home, End, Page Up and Page Down move
+// through the source.
 func (u *UI) onKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape {
+		if o := u.win.Canvas().Overlays(); o.Top() != nil {
+			top := o.Top()
+			top.Hide()    // a pop-up's own way, so that it shows again
+			o.Remove(top) // a dialog's overlay stays otherwise
+			return
+		}
 		u.onCancel()
 		return
 	}
@@ -111,22 +121,24 @@ func (u *UI) onGoTo() {
 }
 
 // onCopy copies what is selected in the current tab: a finding, a table
-// row, a robots verdict, a source row.
+// row (Impact, Resources, Verify, Site), a robots verdict, a compared
+// cell, a source row.
 func (u *UI) onCopy() {
-	var text string
-	switch u.tabs.Selected() {
-	case u.tab.overview:
-		text = u.overview.copyText()
-	case u.tab.source:
-		text = u.source.copyText()
-	case u.tab.impact:
-		text = u.impact.CopyText()
-	case u.tab.resources:
-		text = u.res.CopyText()
-	case u.tab.robots:
-		text = u.robots.CopyText()
+	copiers := map[*container.TabItem]func() string{
+		u.tab.overview:  u.overview.copyText,
+		u.tab.source:    u.source.copyText,
+		u.tab.impact:    u.impact.CopyText,
+		u.tab.resources: u.res.CopyText,
+		u.tab.robots:    u.robots.CopyText,
+		u.tab.verify:    u.verify.CopyText,
+		u.tab.compare:   u.compare.CopyText,
+		u.tab.site:      u.site.CopyText,
 	}
-	if text != "" {
+	copyText, ok := copiers[u.tabs.Selected()]
+	if !ok {
+		return
+	}
+	if text := copyText(); text != "" {
 		u.app.Clipboard().SetContent(text)
 	}
 }

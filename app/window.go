@@ -226,9 +226,13 @@ func (u *UI) onInspectEnd() {
 	}
 }
 
-// onCancel stops the running inspection; its result, if it still arrives,
-// is dropped.
+// onCancel stops whatever runs: a site run, a verification or a
+// comparison (the tabs' own Cancel buttons do the same), and the
+// inspection, whose result, if it still arrives, is dropped.
 func (u *UI) onCancel() {
+	u.site.Cancel()
+	u.verify.Cancel()
+	u.compare.Cancel()
 	if !u.running {
 		return
 	}

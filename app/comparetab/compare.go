@@ -44,6 +44,7 @@ type Area struct {
 	table   *widget.Table
 	split   *container.Split
 	cell    *widget.Label // the selected cell, whole
+	copied  string        // what Ctrl+C copies: the selected cell with its row and column
 	diffs   *widget.Label
 	caveat  *widget.Label
 	root    fyne.CanvasObject
@@ -62,7 +63,7 @@ func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 	a.busy = widget.NewProgressBarInfinite()
 	a.busy.Stop()
 	a.busy.Hide()
-	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.stop)
+	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
 	a.stopBtn.Disable()
 	a.table = a.newTable()
 	a.cell = widget.NewLabel("")
@@ -115,8 +116,9 @@ func (a *Area) start(target string, subjects []compare.Subject) {
 	}, nil, nil)
 }
 
-// stop cancels the running comparison; its result is dropped.
-func (a *Area) stop() {
+// Cancel cancels the running comparison; its result is dropped. It does
+// nothing when no comparison runs.
+func (a *Area) Cancel() {
 	if !a.stopBtn.Disabled() {
 		a.status.SetText("Cancelled.")
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/compare"
 )
@@ -78,6 +79,7 @@ func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Prof
 			onOK(compareChoice{names: group.Selected, userAgent: ua.Text})
 		}
 	}, win)
+	ua.OnEscape = d.Hide
 	d.Resize(fyne.NewSize(560, 560))
 	d.Show()
 }
@@ -85,7 +87,7 @@ func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Prof
 // compareDialogFields makes the dialog's tick boxes, the ticked ones first
 // so that all show without scrolling, and its User-Agent entry, as last
 // chosen or, before any choice, as compareDefaults and browserUA.
-func compareDialogFields(current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice) (*widget.CheckGroup, *widget.Entry) {
+func compareDialogFields(current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice) (*widget.CheckGroup, *kit.EscEntry) {
 	isTicked := func(i int) bool { return slices.Contains(compareDefaults, list[i].ID) }
 	userAgent := browserUA
 	if last != nil {
@@ -104,7 +106,7 @@ func compareDialogFields(current fetch.Profile, list []fetch.Profile, names []st
 	}
 	group := widget.NewCheckGroup(append(slices.Clone(ticked), rest...), nil)
 	group.SetSelected(ticked)
-	ua := widget.NewEntry()
+	ua := kit.NewEscEntry()
 	ua.SetText(userAgent)
 	return group, ua
 }

@@ -125,17 +125,22 @@ func (a *Area) showCell(id widget.TableCellID) {
 	}
 	row := a.rows[id.Row]
 	text, _ := compareCellText(cellValue(row, id.Col))
-	if id.Col == 0 {
-		a.cell.SetText(text)
-		return
+	if id.Col != 0 {
+		text = row.Label + " · " + compareHeading(a.result, id.Col) + ": " + text
 	}
-	a.cell.SetText(row.Label + " · " + compareHeading(a.result, id.Col) + ": " + text)
+	a.copied = text
+	a.cell.SetText(text)
 }
+
+// CopyText is the selected cell with its row and column, for Ctrl+C; ""
+// when no cell is selected.
+func (a *Area) CopyText() string { return a.copied }
 
 // showTable shows a.rows in a new table, scrolled to its start: a table
 // kept across results of fewer rows drew stale and blank cells.
 func (a *Area) showTable() {
 	a.table = a.newTable()
+	a.copied = ""
 	a.cell.SetText("")
 	if a.result != nil {
 		a.cell.SetText("Select a cell to read it whole here.")

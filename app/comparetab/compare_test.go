@@ -130,7 +130,7 @@ func TestCompareAreaCancel(t *testing.T) {
 		}
 	})
 	<-started
-	b.Sync(area.stop)
+	b.Sync(area.Cancel)
 	area.Close()
 	if shown || area.status.Text != "Cancelled." || !area.stopBtn.Disabled() || area.busy.Visible() {
 		t.Errorf("after cancel: shown %v, status %q, busy shown %v", shown, area.status.Text, area.busy.Visible())
@@ -208,6 +208,9 @@ func TestCompareAreaNewResultDrawn(t *testing.T) {
 		area.table.Select(widget.TableCellID{Row: cutoff, Col: 2})
 		if want := "Cutoff · Browser: kept whole (no limit: a browser keeps everything)"; area.cell.Text != want {
 			t.Errorf("selected cell shown as %q, want %q", area.cell.Text, want)
+		}
+		if want := "Cutoff · Browser: kept whole (no limit: a browser keeps everything)"; area.CopyText() != want {
+			t.Errorf("Ctrl+C copies %q, want %q", area.CopyText(), want)
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
@@ -42,4 +44,14 @@ func (h SortHeader) Update(id widget.TableCellID, o fyne.CanvasObject) {
 	b.SetText(title)
 	col := id.Col
 	b.OnTapped = func() { h.SortBy(col) }
+}
+
+// RowText is a table row as Ctrl+C copies it: its cols cells separated by
+// tabs, so that it pastes into a spreadsheet as one row.
+func RowText(cols int, cell func(col int) string) string {
+	cells := make([]string, cols)
+	for c := range cells {
+		cells[c] = cell(c)
+	}
+	return strings.Join(cells, "\t")
 }

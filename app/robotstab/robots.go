@@ -1,8 +1,8 @@
 package robotstab
 
 import (
+	"context"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -52,9 +52,8 @@ type Area struct {
 	sel      widget.TableCellID
 	hasSel   bool
 
-	gen    atomic.Uint64 // evaluation number; a late evaluation is dropped
-	timer  *time.Timer
-	edited bool // the user changed the text since it was loaded or reverted
+	evals  *job.Runner[struct{}] // the evaluation waiting or running; a newer one drops it
+	edited bool                  // the user changed the text since it was loaded or reverted
 
 	readOnly   bool   // the text is too long for the editor: lines shows it
 	editAnyway bool   // the user asked to edit a long text all the same
@@ -63,17 +62,19 @@ type Area struct {
 	outcome *widget.Label
 	draft   *widget.Label
 	revert  *widget.Button
+	restore *widget.Button // brings back the draft Revert replaced
+	undo    string         // that draft, "" when there is none to bring back
 	ruler   *byteview.Ruler
 	size    *widget.Label
 	note    *widget.Label // how the editor's text differs from the live bytes
 	gutter  *widget.Label
-	editor  *widget.Entry
+	editor  *kit.TextArea
 	edit    *container.Scroll // the editor with its gutter
 	lines   *robotsLines      // a long text, read-only
 	long    *fyne.Container   // what says so, with "Edit anyway"
 	leftTop *fyne.Container   // the heading, ruler and notes above the text
 	longMsg *widget.Label
-	urls    *widget.Entry
+	urls    *kit.TextArea
 	token   *widget.Entry
 	table   *widget.Table
 	why     *widget.Label
@@ -88,8 +89,8 @@ type Area struct {
 // New builds the Robots tab; its evaluations hand their grids over through
 // b, and s keeps the drafts. Call it on the UI thread.
 func New(b *job.Bridge, s prefs.Store) *Area {
-	a := &Area{bridge: b, prefs: s}
-	a.outcome = widget.NewLabel("Inspect a URL to test its host's robots.txt here.")
+	a := &Area{bridge: b, prefs: s, evals: job.NewRunner[struct{}](context.Background(), b, nil)}
+	a.outcome = widget.NewLabel(standaloneText)
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
 	a.draft.SizeName = theme.SizeNameCaptionText
@@ -97,6 +98,8 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.draft.Truncation = fyne.TextTruncateEllipsis
 	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
 	a.revert.Disable()
+	a.restore = widget.NewButtonWithIcon("Restore my draft", theme.ContentRedoIcon(), a.onRestore)
+	a.restore.Hide()
 	a.ruler = byteview.NewRuler(byteview.RulerModel{LimitBytes: robots.MaxBytes})
 	a.ruler.Compact = true
 	a.ruler.Hidden = true // until a file large enough to show on it
@@ -117,7 +120,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.longMsg.SizeName = theme.SizeNameCaptionText
 	a.long = container.NewBorder(nil, nil, nil,
 		widget.NewButtonWithIcon("Edit anyway", theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
-	a.urls = widget.NewMultiLineEntry()
+	a.urls = kit.NewTextArea()
 	a.urls.SetPlaceHolder("URLs to test, one per line")
 	a.urls.OnChanged = func(string) { a.schedule() }
 	a.token = widget.NewEntry()
@@ -135,8 +138,8 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 // newCodeEntry is a multi-line monospace entry that grows with its text
 // (the surrounding scroll scrolls it), so the line-number gutter beside it
 // scrolls along.
-func newCodeEntry() *widget.Entry {
-	e := widget.NewMultiLineEntry()
+func newCodeEntry() *kit.TextArea {
+	e := kit.NewTextArea()
 	e.TextStyle = fyne.TextStyle{Monospace: true}
 	e.Wrapping = fyne.TextWrapOff
 	e.Scroll = fyne.ScrollNone
@@ -144,7 +147,7 @@ func newCodeEntry() *widget.Entry {
 }
 
 func (a *Area) layout() fyne.CanvasObject {
-	head := container.NewBorder(nil, nil, nil, a.revert, a.outcome)
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(a.restore, a.revert), a.outcome)
 	a.edit = container.NewScroll(container.NewBorder(nil, nil, a.gutter, nil, a.editor))
 	// The draft status shares the size line, which is always there, so
 	// its appearing while the user types does not move the editor.
@@ -232,6 +235,7 @@ func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 // there is one, else the live file.
 func (a *Area) Show(d Data) {
 	a.data = d
+	a.dropUndo()
 	a.outcome.SetText(outcomeText(d))
 	a.urls.OnChanged = nil
 	a.urls.SetText(strings.Join(d.URLs, "\n"))
@@ -259,30 +263,28 @@ func (a *Area) Show(d Data) {
 // onEdited marks the text as the user's and re-evaluates it.
 func (a *Area) onEdited(string) {
 	a.edited = true
+	a.dropUndo() // the user's newer edit is the draft now
 	a.schedule()
 }
 
 // schedule re-evaluates the grid once the text has rested for
-// robotsDebounce; each edit restarts the wait.
+// robotsDebounce, off the typing path: the wait and the evaluation run as a
+// job on the tab's runner, and each edit starts a new job, which drops the
+// one before (waiting or still evaluating) and so restarts the wait. Only
+// the grid's showing runs on the UI thread.
 func (a *Area) schedule() {
-	if a.data.outcome == nil && a.data.live == "" && a.grid == nil {
-		return
-	}
 	text, urls := a.text(), splitURLs(a.urls.Text)
 	agents := robotsAgents(a.data.profileName, a.data.chain, a.data.ignoreStar, a.extra)
 	live, unchanged := a.data.outcome, text == a.data.live
-	id := a.gen.Add(1)
-	if a.timer != nil {
-		a.timer.Stop()
-	}
-	a.timer = time.AfterFunc(robotsDebounce, func() {
+	a.evals.Start(func(ctx context.Context, _ func(struct{})) func() {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(robotsDebounce):
+		}
 		g := evalRobots([]byte(text), live, unchanged, urls, agents)
-		a.bridge.Do(func() {
-			if a.gen.Load() == id {
-				a.apply(g, text)
-			}
-		})
-	})
+		return func() { a.apply(g, text) }
+	}, nil, nil)
 }
 
 // apply shows a grid evaluated for text and saves or forgets the draft.
@@ -296,9 +298,14 @@ func (a *Area) apply(g *robotsGrid, text string) {
 		a.sizeColumns(g)
 	}
 	a.table.Refresh()
-	if a.hasSel {
+	switch {
+	case a.hasSel:
 		a.showCell(a.sel) // the cursor stays where the user is typing
-	} else {
+	case g != nil && len(g.agents) == 0:
+		a.why.SetText("Add a user-agent token (e.g. googlebot) to test the URLs for that crawler.")
+	case g != nil && len(g.urls) == 0:
+		a.why.SetText("Type the URLs to test, one per line.")
+	default:
 		a.why.SetText("Select a cell to see why the URL is allowed or disallowed for that crawler.")
 	}
 	if a.onEvaluated != nil {
@@ -327,9 +334,35 @@ func (a *Area) saveDraft(text string) {
 	a.revert.Enable()
 }
 
+// onRevert puts the live file back in the editor, at its top. The draft it
+// replaces is not lost: "Restore my draft" brings it back until the text is
+// edited again or another file is shown.
 func (a *Area) onRevert() {
+	if a.edited && a.text() != a.data.live {
+		a.undo = a.text()
+		a.restore.Show()
+	}
 	a.setText(a.data.live)
+	a.edit.ScrollToTop()
 	a.schedule()
+}
+
+// onRestore brings back the draft that Revert replaced.
+func (a *Area) onRestore() {
+	text := a.undo
+	a.dropUndo()
+	if text == "" {
+		return
+	}
+	a.edited = true
+	a.setText(text)
+	a.schedule()
+}
+
+// dropUndo forgets the draft Revert replaced.
+func (a *Area) dropUndo() {
+	a.undo = ""
+	a.restore.Hide()
 }
 
 func (a *Area) onAddToken() {
@@ -445,11 +478,12 @@ func (a *Area) Filled() bool { return a.data.outcome != nil || a.grid != nil }
 
 // Close stops a pending evaluation; the window is closing.
 func (a *Area) Close() {
-	a.gen.Add(1)
-	if a.timer != nil {
-		a.timer.Stop()
-	}
+	a.evals.Stop()
 }
+
+// standaloneText is the outcome line before any inspection.
+const standaloneText = "No inspection yet: paste a robots.txt, the URLs to test and a user-agent token to test them, " +
+	"or inspect a URL to load its host's file."
 
 // outcomeText is the fetch outcome and the policy applied, as sentences.
 func outcomeText(d Data) string {

@@ -40,8 +40,13 @@ type robotsGrid struct {
 
 // robotsAgents builds the grid's columns: the profile's chain first, then
 // each of its tokens and the extra ones on their own, without duplicates.
+// Before any inspection there is no profile: the extra tokens are the
+// columns.
 func robotsAgents(profileName string, chain []string, ignoreStar bool, extra []string) []robotsAgent {
-	agents := []robotsAgent{{label: profileName, tokens: chain, ignoreStar: ignoreStar, chain: true}}
+	var agents []robotsAgent
+	if profileName != "" || len(chain) > 0 {
+		agents = append(agents, robotsAgent{label: profileName, tokens: chain, ignoreStar: ignoreStar, chain: true})
+	}
 	seen := map[string]bool{}
 	for _, t := range append(append([]string(nil), chain...), extra...) {
 		t = strings.ToLower(strings.TrimSpace(t))

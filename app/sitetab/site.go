@@ -13,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -52,7 +53,7 @@ type Area struct {
 	kind     *widget.Select
 	target   *widget.Entry
 	maxPages *widget.Entry
-	list     *widget.Entry
+	list     *kit.TextArea
 	start    *widget.Button
 	cancel   *widget.Button
 	resume   *widget.Button
@@ -102,7 +103,7 @@ func (a *Area) build() {
 	a.target.OnSubmitted = func(string) { a.onStart() }
 	a.maxPages = widget.NewEntry()
 	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
-	a.list = widget.NewMultiLineEntry()
+	a.list = kit.NewTextArea()
 	a.list.SetPlaceHolder("Paste URLs, one a line")
 	a.list.SetMinRowsVisible(4)
 	a.list.Hide()
@@ -110,7 +111,7 @@ func (a *Area) build() {
 	a.kind.SetSelectedIndex(0)
 	a.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), a.onStart)
 	a.start.Importance = widget.HighImportance
-	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.onCancel)
+	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
 	a.cancel.Disable()
 	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
 	a.resume.Disable()
@@ -208,8 +209,26 @@ func (a *Area) onStart() {
 		return
 	}
 	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
-	a.model.reset()
-	a.run(siteRequest{in: in, cfg: cfg, save: a.savePath()})
+	req := siteRequest{in: in, cfg: cfg, save: a.savePath()}
+	startAfresh := func() {
+		a.model.reset()
+		a.run(req)
+	}
+	n := len(a.model.rows)
+	if n == 0 {
+		startAfresh()
+		return
+	}
+	d := dialog.NewConfirm("Start a new run?",
+		"The "+prose.Count(int64(n), "row", "rows")+" of the last run will be cleared. Export them first to keep them.",
+		func(ok bool) {
+			if ok && !a.running {
+				startAfresh()
+			}
+		}, a.win)
+	d.SetConfirmText("Start")
+	d.SetDismissText("Keep them")
+	d.Show()
 }
 
 // onResume continues the last run from its saved rows, without fetching
@@ -253,8 +272,9 @@ func (a *Area) run(req siteRequest) {
 	a.runner.Start(a.siteJob(req), a.apply, nil)
 }
 
-// onCancel stops the run at once; what it found so far stays shown.
-func (a *Area) onCancel() {
+// Cancel stops the run at once; what it found so far stays shown. It does
+// nothing when no run is going.
+func (a *Area) Cancel() {
 	a.runner.Cancel()
 }
 
@@ -388,3 +408,12 @@ func (a *Area) onOpenRow() {
 
 // Close stops the run, dropping its result; the window is closing.
 func (a *Area) Close() { a.runner.Stop() }
+
+// CopyText is the selected row, its cells separated by tabs, for Ctrl+C;
+// "" when no row is selected.
+func (a *Area) CopyText() string {
+	if a.selected < 0 || a.selected >= len(a.model.view) {
+		return ""
+	}
+	return kit.RowText(siteCols, func(col int) string { return a.model.cell(a.selected, col) })
+}

@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/fetch"
@@ -163,7 +164,13 @@ func TestSiteTabRunsAndOpensRow(t *testing.T) {
 		if !strings.Contains(a.status.Text, "1 over the limit") {
 			t.Errorf("status %q", a.status.Text)
 		}
-		a.selected = 0
+		if a.CopyText() != "" {
+			t.Errorf("Ctrl+C with no row selected copies %q", a.CopyText())
+		}
+		a.table.Select(widget.TableCellID{Row: 0, Col: siteColPercent})
+		if got := strings.Split(a.CopyText(), "\t"); len(got) != siteCols || got[siteColURL] != srv.URL+"/big" {
+			t.Errorf("Ctrl+C copies %q, want the selected row's %d cells", got, siteCols)
+		}
 		a.onOpenRow()
 	})
 	select {

@@ -33,10 +33,11 @@ type Area struct {
 	runner   *job.Runner[verifyProgress]
 
 	rows     []verifyRow
+	selected int // row, -1 when none
 	sortCol  int
 	sortDesc bool
 
-	input     *widget.Entry
+	input     *kit.TextArea
 	verifyBtn *widget.Button
 	openBtn   *widget.Button
 	cancelBtn *widget.Button
@@ -71,14 +72,14 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier
 	if v.Ranges == nil {
 		v.Ranges = verify.NewRanges() // so that a loaded file has a place to go
 	}
-	a := &Area{win: win, verifier: v, bridge: b, runner: job.NewRunner(ctx, b, verifyPhase), sortCol: -1}
-	a.input = widget.NewMultiLineEntry()
+	a := &Area{win: win, verifier: v, bridge: b, runner: job.NewRunner(ctx, b, verifyPhase), sortCol: -1, selected: -1}
+	a.input = kit.NewTextArea()
 	a.input.SetPlaceHolder("66.249.66.1 googlebot\n157.55.39.1 bingbot\n2001:4860:4801:10::1")
 	a.input.Wrapping = fyne.TextWrapOff
 	a.verifyBtn = widget.NewButtonWithIcon("Verify", theme.ConfirmIcon(), a.onVerify)
 	a.verifyBtn.Importance = widget.HighImportance
 	a.openBtn = widget.NewButtonWithIcon("Open log file…", theme.FolderOpenIcon(), a.onOpenLog)
-	a.cancelBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.onCancel)
+	a.cancelBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
 	a.cancelBtn.Disable()
 	a.copyBtn = widget.NewButtonWithIcon("Copy CSV", theme.ContentCopyIcon(), a.onCopyCSV)
 	a.exportBtn = widget.NewButtonWithIcon("Export CSV…", theme.DocumentSaveIcon(), a.onExportCSV)

@@ -162,8 +162,9 @@ func (a *Area) ended() {
 	}
 }
 
-// onCancel cancels the current run; what it found so far is still shown.
-func (a *Area) onCancel() { a.runner.Cancel() }
+// Cancel cancels the current run; what it found so far is still shown. It
+// does nothing when no run is going.
+func (a *Area) Cancel() { a.runner.Cancel() }
 
 // Close stops any run; the window is closing.
 func (a *Area) Close() { a.runner.Stop() }

@@ -137,6 +137,7 @@ func (a *Area) onSelect(id widget.TableCellID) {
 	if id.Row < 0 || id.Row >= len(a.rows) {
 		return
 	}
+	a.selected = id.Row
 	r := a.rows[id.Row].res
 	text := r.IP + ": " + r.Evidence
 	if r.Error != "" {
@@ -203,7 +204,18 @@ func (a *Area) showResults(results []verify.Result, text string) {
 	a.progress.SetValue(1)
 	a.status.SetText(text)
 	a.evidence.SetText("")
+	a.selected = -1
 	a.table.UnselectAll()
 	a.table.Refresh()
 	a.setResultButtons()
+}
+
+// CopyText is the selected row, its cells separated by tabs, for Ctrl+C;
+// "" when no row is selected.
+func (a *Area) CopyText() string {
+	if a.selected < 0 || a.selected >= len(a.rows) {
+		return ""
+	}
+	r := &a.rows[a.selected].res
+	return kit.RowText(verifyCols, func(col int) string { return verifyCell(r, col) })
 }

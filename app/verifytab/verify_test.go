@@ -113,6 +113,9 @@ func TestVerifyAreaTypedAddress(t *testing.T) {
 	if !strings.Contains(a.evidence.Text, "66.249.66.0/27") {
 		t.Errorf("evidence pane = %q, want the range that decided", a.evidence.Text)
 	}
+	if got, want := a.CopyText(), "66.249.66.1\tgooglebot\t"+string(verify.Verified)+"\t"; !strings.HasPrefix(got, want) {
+		t.Errorf("Ctrl+C copies %q, want the row's cells from %q", got, want)
+	}
 }
 
 func TestVerifyAreaSortAndCopy(t *testing.T) {
