@@ -1,0 +1,43 @@
+package watchtab
+
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
+)
+
+// columns are the list's columns.
+var columns = []kit.Column{
+	{Title: "Page", Width: 320}, {Title: "Profile", Width: 160}, {Title: "Last check", Width: 150},
+	{Title: "What changed", Width: 600},
+}
+
+func (a *Area) newTable() *widget.Table {
+	t := kit.NewListTable(columns, func() int { return len(a.rows) },
+		func(row, col int) string { return cell(a.rows[row], col) })
+	t.OnSelected = func(id widget.TableCellID) {
+		a.selected = id.Row
+		a.removeBtn.Enable()
+		if id.Row < len(a.rows) {
+			a.status.SetText(a.rows[id.Row].page.URL + ": " + a.rows[id.Row].changed)
+		}
+	}
+	return t
+}
+
+// cell is the text of column col for r.
+func cell(r row, col int) string {
+	switch col {
+	case 0:
+		return r.page.URL
+	case 1:
+		return r.page.Profile
+	case 2:
+		if r.checked.IsZero() {
+			return "never"
+		}
+		return timeText(r.checked)
+	default:
+		return r.changed
+	}
+}
