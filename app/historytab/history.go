@@ -44,8 +44,8 @@ type Area struct {
 	openBtn *widget.Button
 	root    fyne.CanvasObject
 
-	// onLoaded, when set, runs on the UI thread after a load was shown;
-	// tests wait on it.
+	// onLoaded, when set, runs on the UI thread after a load (the list, or
+	// an old report) was shown; tests wait on it.
 	onLoaded func()
 }
 

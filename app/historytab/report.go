@@ -27,7 +27,7 @@ func (a *Area) openSelected() {
 			return func() { a.status.SetText(prose.Sentence(err.Error())) }
 		}
 		return func() { a.showText("Report of "+timeText(in.Time)+" ("+in.Profile+")", text) }
-	}, nil, nil)
+	}, nil, a.loaded)
 }
 
 // reportText is inspection id's saved report as `cutoff inspect` writes
