@@ -122,6 +122,11 @@ func (u *UI) watchDeps() watchtab.Deps {
 		},
 		Profile: func() string { return u.profiles.selected().ID },
 		Notify:  u.app.SendNotification,
+		Saved: func(url string) {
+			if u.report != nil && u.report.URL == url {
+				u.history.Show(url) // the check is one more inspection of the page shown
+			}
+		},
 	}
 }
 

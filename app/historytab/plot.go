@@ -18,7 +18,8 @@ type Point struct {
 }
 
 // Plot draws a page's size against its limit over time: a bar per
-// inspection, oldest on the left, and the latest limit as a line. A bar
+// inspection (at most maxBar wide), oldest on the left, and the latest
+// limit as a line in the text colour, over the bars. A bar
 // over the limit is drawn in the theme's error colour, one past 90 % of it
 // in the warning colour.
 type Plot struct {
@@ -39,12 +40,16 @@ func (p *Plot) SetPoints(points []Point) {
 	p.Refresh()
 }
 
-// plotHeight is the plot's minimum height, in Fyne units.
-const plotHeight = 120
+// plotHeight is the plot's minimum height, in Fyne units; maxBar is the
+// widest a bar gets, so that a few inspections still read as bars.
+const (
+	plotHeight = 120
+	maxBar     = 40
+)
 
 // CreateRenderer draws the bars and the limit line.
 func (p *Plot) CreateRenderer() fyne.WidgetRenderer {
-	r := &plotRenderer{plot: p, limit: canvas.NewLine(theme.Color(theme.ColorNameError)),
+	r := &plotRenderer{plot: p, limit: canvas.NewLine(theme.Color(theme.ColorNameForeground)),
 		caption: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
 	r.limit.StrokeWidth = 2
 	r.caption.TextSize = theme.CaptionTextSize()
@@ -107,12 +112,12 @@ func (r *plotRenderer) Layout(size fyne.Size) {
 	top := float32(scale(pts))
 	pad := theme.Padding()
 	h := size.Height - 2*pad
-	slot := (size.Width - 2*pad) / float32(len(pts))
+	slot := min((size.Width-2*pad)/float32(len(pts)), maxBar*1.25)
 	gap := min(slot/4, 8)
 	for i, pt := range pts {
 		bh := h * float32(pt.Bytes) / top
 		r.bars[i].Move(fyne.NewPos(pad+float32(i)*slot+gap/2, pad+h-bh))
-		r.bars[i].Resize(fyne.NewSize(slot-gap, bh))
+		r.bars[i].Resize(fyne.NewSize(min(slot-gap, maxBar), bh))
 	}
 	if last := pts[len(pts)-1]; last.Limit > 0 {
 		y := pad + h - h*float32(last.Limit)/top

@@ -9,7 +9,7 @@ import (
 
 // columns are the list's columns.
 var columns = []kit.Column{
-	{Title: "Time", Width: 150}, {Title: "Profile", Width: 160}, {Title: "Bytes counted", Width: 130},
+	{Title: "Time", Width: 150}, {Title: "Profile", Width: 190}, {Title: "Bytes counted", Width: 130},
 	{Title: "Cutoff", Width: 190}, {Title: "Critical elements", Width: 220},
 }
 

@@ -59,6 +59,7 @@ func (a *Area) onEvery(name string) {
 		return
 	}
 	a.prefs.SetWatchEvery(every)
+	a.status.SetText(a.summary())
 	if a.started {
 		a.startSchedule(false)
 	}
@@ -106,6 +107,9 @@ func (a *Area) showChecks(checks []history.Check) {
 			a.rows[i].checked = c.Report.Generated
 		}
 		a.rows[i].changed = changeText(c)
+		if c.Report != nil && c.SaveErr == nil && a.deps.Saved != nil {
+			a.deps.Saved(c.Page.URL)
+		}
 		if c.VerdictChanged() && a.deps.Notify != nil {
 			a.deps.Notify(fyne.NewNotification("Cutoff: "+c.Page.URL+" changed", c.Diff.Text()))
 		}

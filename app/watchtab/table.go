@@ -8,7 +8,7 @@ import (
 
 // columns are the list's columns.
 var columns = []kit.Column{
-	{Title: "Page", Width: 320}, {Title: "Profile", Width: 160}, {Title: "Last check", Width: 150},
+	{Title: "Page", Width: 300}, {Title: "Profile", Width: 190}, {Title: "Last check", Width: 150},
 	{Title: "What changed", Width: 600},
 }
 

@@ -31,6 +31,9 @@ type Deps struct {
 	// Notify sends a desktop notification (fyne.App.SendNotification);
 	// called on the UI thread.
 	Notify func(*fyne.Notification)
+	// Saved, when not nil, is told of each page a check saved in the
+	// history (the window's History tab may show it); on the UI thread.
+	Saved func(url string)
 	// Clock is the schedule's clock; nil is the system's.
 	Clock history.Clock
 }
@@ -94,7 +97,8 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 	a.status.Wrapping = fyne.TextWrapWord
 	a.table = a.newTable()
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(add, addCurrent), a.entry)
-	schedule := container.NewHBox(widget.NewLabel("Check"), a.every, check, a.removeBtn)
+	pick := container.NewGridWrap(fyne.NewSize(200, a.every.MinSize().Height), a.every) // the names whole
+	schedule := container.NewHBox(widget.NewLabel("Check"), pick, check, a.removeBtn)
 	a.root = container.NewBorder(container.NewVBox(bar, schedule), a.status, nil, nil, a.table)
 	return a
 }
@@ -247,12 +251,17 @@ func (a *Area) showList(rows []row, err error) {
 	a.removeBtn.Disable()
 	a.table.UnselectAll()
 	a.table.Refresh()
-	a.status.SetText(prose.Count(int64(len(rows)), "page", "pages") + " watched, checked " +
-		strings.ToLower(a.every.Selected) + " while the window is open.")
+	a.status.SetText(a.summary())
 	if a.pending {
 		a.pending = false
 		a.startSchedule(true)
 	}
+}
+
+// summary says how many pages are watched and how often they are checked.
+func (a *Area) summary() string {
+	return prose.Count(int64(len(a.rows)), "page", "pages") + " watched, checked " +
+		strings.ToLower(a.every.Selected) + " while the window is open."
 }
 
 // key identifies a watched page: its URL and profile.

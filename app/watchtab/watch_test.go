@@ -213,6 +213,9 @@ func TestWatchListEditsAndInterval(t *testing.T) {
 		if got := ta.prefs.WatchEvery(); got != time.Hour {
 			t.Errorf("the interval kept is %s, want 1h", got)
 		}
+		if s := ta.StatusText(); s != "1 page watched, checked every hour while the window is open." {
+			t.Errorf("status after choosing every hour: %q", s)
+		}
 	})
 }
 
