@@ -69,8 +69,11 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener) *Area
 	compare := container.NewBorder(nil, nil, widget.NewLabel("Compare"), nil,
 		container.NewGridWithColumns(2, a.older, a.newer))
 	top := container.NewVBox(a.status, a.plot)
-	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, a.openBtn, compare), a.diff)
-	a.root = container.NewBorder(top, bottom, nil, nil, a.table)
+	diff := container.NewBorder(container.NewBorder(nil, nil, nil, a.openBtn, compare), nil, nil, nil,
+		container.NewVScroll(a.diff))
+	split := container.NewVSplit(a.table, diff) // a long comparison scrolls, and the list keeps its rows
+	split.Offset = 0.5
+	a.root = container.NewBorder(top, nil, nil, nil, split)
 	return a
 }
 

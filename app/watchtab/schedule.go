@@ -61,24 +61,43 @@ func (a *Area) onEvery(name string) {
 	a.prefs.SetWatchEvery(every)
 	a.status.SetText(a.summary())
 	if a.started {
-		a.startSchedule(false)
+		a.startSchedule(afterInterval)
 	}
 }
 
+// firstRun says when a schedule (re)started checks first.
+type firstRun int
+
+const (
+	// afterInterval checks first one interval from now (the interval was
+	// changed).
+	afterInterval firstRun = iota
+	// dueNow checks at once the pages not inspected within the interval
+	// (the window opened: a page just inspected is not fetched again).
+	dueNow
+	// allNow checks every page at once ("Check now").
+	allNow
+)
+
 // startSchedule (re)starts the schedule: the whole list is checked every
-// interval, at once too when now is true. Each page's check reaches the
-// UI thread as soon as it ends.
-func (a *Area) startSchedule(now bool) {
-	s := &history.Scheduler{Clock: a.deps.Clock, Every: a.prefs.WatchEvery(), RunAtStart: now}
+// interval, and first as first says. Each page's check reaches the UI
+// thread as soon as it ends.
+func (a *Area) startSchedule(first firstRun) {
+	every := a.prefs.WatchEvery()
+	s := &history.Scheduler{Clock: a.deps.Clock, Every: every, RunAtStart: first != afterInterval}
 	open, inspectFn := a.deps.Open, a.deps.Inspect
+	onlyDue := first == dueNow
 	a.sched.Start(func(ctx context.Context, progress func([]history.Check)) func() {
-		s.Job = func(ctx context.Context, _ time.Time) {
+		s.Job = func(ctx context.Context, at time.Time) {
 			h, err := open(ctx)
-			if err != nil {
-				progress([]history.Check{{Err: err}})
-				return
+			var pages []history.Watched
+			if err == nil {
+				pages, err = h.WatchList(ctx)
 			}
-			pages, err := h.WatchList(ctx)
+			if err == nil && onlyDue {
+				pages, err = due(ctx, h, pages, every, at)
+			}
+			onlyDue = false // the runs after the first check every page
 			if err != nil {
 				progress([]history.Check{{Err: err}})
 				return
@@ -88,6 +107,22 @@ func (a *Area) startSchedule(now bool) {
 		s.Run(ctx)
 		return nil
 	}, a.showChecks, nil)
+}
+
+// due keeps the pages whose last inspection (as their profile) is at least
+// every before at, or that were never inspected.
+func due(ctx context.Context, h *history.DB, pages []history.Watched, every time.Duration, at time.Time) ([]history.Watched, error) {
+	var out []history.Watched
+	for _, p := range pages {
+		last, err := h.Inspections(ctx, history.Query{URL: p.URL, Profile: p.Profile, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(last) == 0 || at.Sub(last[0].Time) >= every {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }
 
 // showChecks shows what each check found and notifies of every verdict

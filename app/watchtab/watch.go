@@ -89,7 +89,7 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 	addCurrent := widget.NewButton("Watch this page", a.addCurrent)
 	a.every = widget.NewSelect(everyNames(), a.onEvery)
 	a.every.SetSelected(everyName(store.WatchEvery()))
-	check := widget.NewButton("Check now", func() { a.startSchedule(true) })
+	check := widget.NewButton("Check now", func() { a.startSchedule(allNow) })
 	a.removeBtn = widget.NewButton("Remove", a.removeSelected)
 	a.removeBtn.Disable()
 	a.status = widget.NewLabel("Watched pages are inspected again on a schedule while the window is open; " +
@@ -107,8 +107,8 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 func (a *Area) Content() fyne.CanvasObject { return a.root }
 
 // Start reads the watch list and, once it is shown, starts the schedule,
-// which checks every page at once and then every interval. Call it once,
-// on the UI thread.
+// which checks at once the pages not inspected within the interval, and
+// then every page every interval. Call it once, on the UI thread.
 func (a *Area) Start() {
 	if a.started {
 		return
@@ -254,7 +254,7 @@ func (a *Area) showList(rows []row, err error) {
 	a.status.SetText(a.summary())
 	if a.pending {
 		a.pending = false
-		a.startSchedule(true)
+		a.startSchedule(dueNow)
 	}
 }
 

@@ -221,3 +221,33 @@ func TestWatchListEditsAndInterval(t *testing.T) {
 
 // widgetCell is the first column's cell of row.
 func widgetCell(row int) widget.TableCellID { return widget.TableCellID{Row: row} }
+
+func TestStartSkipsAPageInspectedWithinTheInterval(t *testing.T) {
+	fresh := filepath.Join(t.TempDir(), "fresh.html")
+	stale := filepath.Join(t.TempDir(), "stale.html")
+	writePage(t, fresh, 100)
+	writePage(t, stale, 100)
+	ta := newTestArea(t)
+	ctx := context.Background()
+	r, err := inspectLimited(ctx, fresh, googlebot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ta.db.Save(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fresh, stale} {
+		if err := ta.db.AddWatch(ctx, p, googlebot); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ta.bridge.Sync(ta.Start)
+	await(t, ta.listed, "the watch list was shown")
+	ta.clock.nextWait(t) // the check at start is done
+	for path, want := range map[string]int{fresh: 1, stale: 1} {
+		saved, err := ta.db.Inspections(ctx, history.Query{URL: path})
+		if err != nil || len(saved) != want {
+			t.Errorf("%s: %d inspections saved (%v), want %d", filepath.Base(path), len(saved), err, want)
+		}
+	}
+}
