@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cutoffapp/cutoff/app/historytab"
 	"github.com/cutoffapp/cutoff/app/watchtab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/history"
@@ -141,4 +142,28 @@ func profileByID(path, id string) (fetch.Profile, error) {
 		return p, nil
 	}
 	return fetch.Profile{}, fmt.Errorf("there is no crawler profile %q any more", id)
+}
+
+// savedViewer shows a report saved in the history in the tabs, read-only:
+// what its JSON keeps (no body, so the Source tab is empty, and no
+// render). Its views are prepared off the UI thread.
+func (u *UI) savedViewer() historytab.Viewer {
+	profilesPath := u.opts.ProfilesPath
+	return func(rep *inspect.Report) func() {
+		p, err := profileByID(profilesPath, rep.Profile.ID)
+		if err != nil {
+			p = fetch.Profile{ID: rep.Profile.ID, Name: rep.Profile.Name} // a profile deleted since
+		}
+		v := prepareViews(rep, p)
+		return func() {
+			if u.running {
+				u.onCancel()
+			}
+			u.stopRender("The inspection shown is one saved in the history: its render is not kept.")
+			u.showReport(rep, v)
+			u.top.phase.SetText("Showing the inspection of " + rep.Generated.Local().Format("2006-01-02 15:04") +
+				" saved in the history, read-only: " + doneText(rep))
+			u.tabs.Select(u.tab.overview)
+		}
+	}
 }

@@ -80,6 +80,22 @@ func TestHistoryTabAfterTwoInspections(t *testing.T) {
 			t.Errorf("History status = %q", s)
 		}
 	})
+	tu.act(func() {
+		tu.history.Select(1)
+		tu.history.ShowInTabs()
+	})
+	tu.waitFor(t, "the older inspection is shown in the tabs", func() bool {
+		return strings.HasPrefix(tu.top.phase.Text, "Showing the inspection of")
+	})
+	tu.act(func() {
+		if !strings.Contains(tu.top.phase.Text, "nothing cut") || tu.report.Analysis == nil ||
+			tu.report.Analysis.BodyBytes >= 3000 {
+			t.Errorf("the tabs do not show the older, uncut inspection: %q", tu.top.phase.Text)
+		}
+		if tu.tabs.Selected() != tu.tab.overview {
+			t.Error("the saved report is not shown on the Overview tab")
+		}
+	})
 	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
 		t.Fatalf("the history file %s was not written: %v", path, err)
 	}

@@ -147,7 +147,7 @@ func (u *UI) build() {
 	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
 	u.site = sitetab.New(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.rendered = renderedtab.New(u.prefs, u.showOffset)
-	u.history = historytab.New(u.ctx, u.bridge, u.win, u.hist.open)
+	u.history = historytab.New(u.ctx, u.bridge, u.win, u.hist.open, u.savedViewer())
 	u.watch = watchtab.New(u.ctx, u.bridge, u.prefs, u.watchDeps())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))

@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -23,10 +24,15 @@ type Opener func(ctx context.Context) (*history.DB, error)
 // newest.
 const maxShown = 200
 
+// Viewer prepares, off the UI thread, the window's tabs for a saved
+// report, and returns what shows them, run on the UI thread.
+type Viewer func(r *inspect.Report) (show func())
+
 // Area is the History tab of the page the window shows.
 type Area struct {
 	win    fyne.Window
 	open   Opener
+	view   Viewer
 	runner *job.Runner[struct{}]
 
 	url   string
@@ -42,6 +48,7 @@ type Area struct {
 	newer   *widget.Select
 	diff    *widget.Label
 	openBtn *widget.Button
+	viewBtn *widget.Button
 	root    fyne.CanvasObject
 
 	// onLoaded, when set, runs on the UI thread after a load (the list, or
@@ -51,9 +58,10 @@ type Area struct {
 
 // New builds the History tab. Its loads are rooted in ctx, the window's
 // context, read the file open returns and hand over through b; win shows
-// the report of an old inspection.
-func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener) *Area {
-	a := &Area{win: win, open: open, runner: job.NewRunner[struct{}](ctx, b, nil), row: -1}
+// the text of an old inspection's report, view shows it in the window's
+// tabs.
+func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener, view Viewer) *Area {
+	a := &Area{win: win, open: open, view: view, runner: job.NewRunner[struct{}](ctx, b, nil), row: -1}
 	a.status = widget.NewLabel("Inspect a page: every inspection is kept, and this tab shows the page's past ones.")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.plot = NewPlot()
@@ -64,12 +72,14 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener) *Area
 	a.diff = widget.NewLabel("")
 	a.diff.Wrapping = fyne.TextWrapWord
 	a.diff.Selectable = true
-	a.openBtn = widget.NewButton("Open report", a.openSelected)
+	a.openBtn = widget.NewButton("Report text", a.openSelected)
 	a.openBtn.Disable()
+	a.viewBtn = widget.NewButton("Show in the tabs", a.ShowInTabs)
+	a.viewBtn.Disable()
 	compare := container.NewBorder(nil, nil, widget.NewLabel("Compare"), nil,
 		container.NewGridWithColumns(2, a.older, a.newer))
 	top := container.NewVBox(a.status, a.plot)
-	diff := container.NewBorder(container.NewBorder(nil, nil, nil, a.openBtn, compare), nil, nil, nil,
+	diff := container.NewBorder(container.NewBorder(nil, nil, nil, container.NewHBox(a.openBtn, a.viewBtn), compare), nil, nil, nil,
 		container.NewVScroll(a.diff))
 	split := container.NewVSplit(a.table, diff) // a long comparison scrolls, and the list keeps its rows
 	split.Offset = 0.5
@@ -113,6 +123,9 @@ func (a *Area) Close() { a.runner.Stop() }
 // Items returns the inspections shown, newest first.
 func (a *Area) Items() []history.Inspection { return a.items }
 
+// Select selects row of the list (0 is the newest inspection).
+func (a *Area) Select(row int) { a.table.Select(widget.TableCellID{Row: row}) }
+
 // DiffText returns the comparison shown, a sentence a line.
 func (a *Area) DiffText() string { return a.diff.Text }
 
@@ -122,6 +135,7 @@ func (a *Area) StatusText() string { return a.status.Text }
 func (a *Area) fill(items []history.Inspection, err error) {
 	a.items, a.row = items, -1
 	a.openBtn.Disable()
+	a.viewBtn.Disable()
 	a.table.UnselectAll()
 	switch {
 	case err != nil:

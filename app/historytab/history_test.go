@@ -85,7 +85,9 @@ func TestAreaListsComparesAndOpens(t *testing.T) {
 	saveLocal(t, h, page, kettle(5000))
 
 	b := &job.Bridge{}
-	a := New(context.Background(), b, test.NewTempWindow(t, nil), func(context.Context) (*history.DB, error) { return h, nil })
+	var viewed *inspect.Report
+	view := func(r *inspect.Report) func() { return func() { viewed = r } }
+	a := New(context.Background(), b, test.NewTempWindow(t, nil), func(context.Context) (*history.DB, error) { return h, nil }, view)
 	done := make(chan struct{}, 4)
 	a.onLoaded = func() { done <- struct{}{} }
 	wait := func(what string) {
@@ -119,6 +121,13 @@ func TestAreaListsComparesAndOpens(t *testing.T) {
 	b.Sync(func() {
 		if txt := a.ReportText(); !strings.Contains(txt, page) || !strings.Contains(txt, "canonical") {
 			t.Errorf("the opened report's text lacks the page or its canonical link:\n%.600s", txt)
+		}
+		a.ShowInTabs()
+	})
+	wait("the old report was shown in the tabs")
+	b.Sync(func() {
+		if viewed == nil || viewed.Fetch == nil || viewed.Fetch.BodyBytes != a.Items()[1].BodyBytes {
+			t.Errorf("the report handed to the tabs is not the older inspection's: %+v", viewed)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
@@ -27,6 +28,27 @@ func (a *Area) openSelected() {
 			return func() { a.status.SetText(prose.Sentence(err.Error())) }
 		}
 		return func() { a.showText("Report of "+timeText(in.Time)+" ("+in.Profile+")", text) }
+	}, nil, a.loaded)
+}
+
+// ShowInTabs reads the selected inspection's saved report off the UI
+// thread and shows it in the window's tabs, read-only (the "Show in the
+// tabs" button).
+func (a *Area) ShowInTabs() {
+	if a.row < 0 || a.row >= len(a.items) {
+		return
+	}
+	id, open, view := a.items[a.row].ID, a.open, a.view
+	a.runner.Start(func(ctx context.Context, _ func(struct{})) func() {
+		h, err := open(ctx)
+		var r *inspect.Report
+		if err == nil {
+			r, err = h.Report(ctx, id)
+		}
+		if err != nil {
+			return func() { a.status.SetText(prose.Sentence(err.Error())) }
+		}
+		return view(r)
 	}, nil, a.loaded)
 }
 

@@ -19,6 +19,7 @@ func (a *Area) newTable() *widget.Table {
 	t.OnSelected = func(id widget.TableCellID) {
 		a.row = id.Row
 		a.openBtn.Enable()
+		a.viewBtn.Enable()
 	}
 	return t
 }
