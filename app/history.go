@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -161,8 +162,9 @@ func (u *UI) savedViewer() historytab.Viewer {
 			}
 			u.stopRender("The inspection shown is one saved in the history: its render is not kept.")
 			u.showReport(rep, v)
-			u.top.phase.SetText("Showing the inspection of " + rep.Generated.Local().Format("2006-01-02 15:04") +
-				" saved in the history, read-only: " + doneText(rep))
+			// Short: the status line sets the window's least width.
+			u.top.phase.SetText("Saved " + rep.Generated.Local().Format("2006-01-02 15:04") + ", read-only: " +
+				strings.TrimPrefix(doneText(rep), "Done: "))
 			u.tabs.Select(u.tab.overview)
 		}
 	}

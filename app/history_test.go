@@ -85,7 +85,7 @@ func TestHistoryTabAfterTwoInspections(t *testing.T) {
 		tu.history.ShowInTabs()
 	})
 	tu.waitFor(t, "the older inspection is shown in the tabs", func() bool {
-		return strings.HasPrefix(tu.top.phase.Text, "Showing the inspection of")
+		return strings.HasPrefix(tu.top.phase.Text, "Saved ")
 	})
 	tu.act(func() {
 		if !strings.Contains(tu.top.phase.Text, "nothing cut") || tu.report.Analysis == nil ||

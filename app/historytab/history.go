@@ -82,7 +82,7 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener, view 
 	diff := container.NewBorder(container.NewBorder(nil, nil, nil, container.NewHBox(a.openBtn, a.viewBtn), compare), nil, nil, nil,
 		container.NewVScroll(a.diff))
 	split := container.NewVSplit(a.table, diff) // a long comparison scrolls, and the list keeps its rows
-	split.Offset = 0.5
+	split.Offset = 0.7
 	a.root = container.NewBorder(top, nil, nil, nil, split)
 	return a
 }
