@@ -150,6 +150,7 @@ func (a *Area) showChecks(checks []history.Check) {
 		}
 	}
 	a.table.Refresh()
+	a.showSelected()
 	if a.onChecked != nil {
 		a.onChecked()
 	}

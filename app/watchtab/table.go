@@ -18,11 +18,18 @@ func (a *Area) newTable() *widget.Table {
 	t.OnSelected = func(id widget.TableCellID) {
 		a.selected = id.Row
 		a.removeBtn.Enable()
-		if id.Row < len(a.rows) {
-			a.status.SetText(a.rows[id.Row].page.URL + ": " + a.rows[id.Row].changed)
-		}
+		a.showSelected()
 	}
 	return t
+}
+
+// showSelected says in the status line what the selected page's last
+// check found, whole (the column shows its beginning).
+func (a *Area) showSelected() {
+	if a.selected >= 0 && a.selected < len(a.rows) {
+		r := a.rows[a.selected]
+		a.status.SetText(r.page.URL + ": " + r.changed)
+	}
 }
 
 // cell is the text of column col for r.
