@@ -9,7 +9,7 @@ import (
 // columns are the list's columns.
 var columns = []kit.Column{
 	{Title: "Page", Width: 300}, {Title: "Profile", Width: 190}, {Title: "Last check", Width: 150},
-	{Title: "What changed", Width: 600},
+	{Title: "What changed", Width: 1000},
 }
 
 func (a *Area) newTable() *widget.Table {
