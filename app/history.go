@@ -34,6 +34,10 @@ type historyFile struct {
 	saves sync.WaitGroup // inspections being saved; tests wait on it
 }
 
+// kept reports whether the window keeps a history: without one (the
+// tests' windows) the History and Watch tabs start no job.
+func (f *historyFile) kept() bool { return f.path != "" }
+
 // open returns the opened file, opening it on the first call; its error is
 // one sentence fragment (history.Error) for the status line.
 func (f *historyFile) open(ctx context.Context) (*history.DB, error) {

@@ -155,7 +155,9 @@ func (u *UI) build() {
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
-	u.watch.Start()
+	if u.hist.kept() {
+		u.watch.Start()
+	}
 }
 
 func (u *UI) newTabs() *container.AppTabs {
@@ -291,7 +293,9 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.res.Show(v.resources, v.resourcesNote)
 	u.robots.Show(v.robots)
 	u.headers.show(rep.Fetch)
-	u.history.Show(rep.URL)
+	if u.hist.kept() {
+		u.history.Show(rep.URL)
+	}
 	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site || sel == u.tab.watch { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
 	}
