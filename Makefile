@@ -154,7 +154,7 @@ race:
 smoke: build
 	$(call ensure,$(SMOKE_PACKAGES))
 	@echo "== GUI smoke test under Xvfb"
-	rt=$$(mktemp -d); XDG_RUNTIME_DIR=$$rt XDG_CONFIG_HOME=$$rt dbus-run-session -- sh -c 'exec "$$@" 2>&3 3>&-' sh \
+	rt=$$(mktemp -d); XDG_RUNTIME_DIR=$$rt XDG_CONFIG_HOME=$$rt CUTOFF_HISTORY=$$rt/history.sqlite dbus-run-session -- sh -c 'exec "$$@" 2>&3 3>&-' sh \
 		xvfb-run -a -s '-screen 0 1280x900x24' ./$(BIN) --demo --smoke 60s 3>&2 2>/dev/null; \
 	status=$$?; rm -rf $$rt; exit $$status
 

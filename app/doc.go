@@ -2,9 +2,11 @@
 // profile picker, the Overview, Source and Headers tabs, and the one
 // coordinator of the tabs that are packages of their own (app/impacttab,
 // app/resourcestab, app/renderedtab, app/robotstab, app/verifytab,
-// app/comparetab, app/sitetab): it builds them, prepares their models from
-// a report off the UI thread (views.go), opens the Source tab at a byte for
-// them, and runs the inspection and the render on app/job's runner.
+// app/comparetab, app/sitetab, app/historytab, app/watchtab): it builds
+// them, prepares their models from a report off the UI thread (views.go),
+// opens the Source tab at a byte for them, runs the inspection and the
+// render on app/job's runner, and saves every inspection in the history
+// file (history.go).
 //
 // The package takes the fyne.App and fyne.Window it is given and never creates
 // an application itself, so every screen builds and tests under Fyne's test

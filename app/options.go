@@ -23,6 +23,9 @@ type Options struct {
 	// when the inspection ends or after Smoke, whichever is first; the exit
 	// code says whether a report arrived. `make test` uses it under Xvfb.
 	Smoke time.Duration
+	// HistoryPath is the history file every inspection is saved to; empty
+	// means history.DefaultPath ($CUTOFF_HISTORY, else the data folder's).
+	HistoryPath string
 	// Screen is the usable screen size; the window opens no larger. Zero
 	// means unknown: the remembered or default size is used as it is.
 	Screen fyne.Size

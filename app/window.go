@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/cutoffapp/cutoff/app/comparetab"
+	"github.com/cutoffapp/cutoff/app/historytab"
 	"github.com/cutoffapp/cutoff/app/impacttab"
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
@@ -17,8 +18,10 @@ import (
 	"github.com/cutoffapp/cutoff/app/robotstab"
 	"github.com/cutoffapp/cutoff/app/sitetab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
+	"github.com/cutoffapp/cutoff/app/watchtab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
+	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
 )
 
@@ -57,6 +60,9 @@ type UI struct {
 	compare  *comparetab.Area
 	site     *sitetab.Area
 	rendered *renderedtab.Area
+	history  *historytab.Area
+	watch    *watchtab.Area
+	hist     *historyFile // the history file, shared by the inspection, History and Watch
 
 	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
 	renderEngine renderEngine                  // nil: no renders (tests that do not ask for them)
@@ -83,20 +89,24 @@ type hooks struct {
 
 // tabItems are the tabs, kept to switch to them by name.
 type tabItems struct {
-	overview, source, impact, resources, rendered, robots, headers, verify, compare, site *container.TabItem
+	overview, source, impact, resources, rendered, robots, headers, verify, compare, site, history, watch *container.TabItem
 }
 
 // New builds the window's content in w, restores what the preferences
 // remember and applies opts. It starts nothing that blocks; call
 // w.ShowAndRun next.
 func New(a fyne.App, w fyne.Window, opts Options) *UI {
+	if opts.HistoryPath == "" {
+		opts.HistoryPath, _ = history.DefaultPath() // none: the window keeps no history
+	}
 	u := newUI(a, w, opts, pageEngine(&fetch.Fetcher{}), hooks{})
 	u.renderEngine = chromeRenderer(&fetch.Fetcher{})
 	return u
 }
 
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
-	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h}
+	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h,
+		hist: &historyFile{path: opts.HistoryPath}}
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)
@@ -137,12 +147,17 @@ func (u *UI) build() {
 	u.compare = comparetab.New(u.ctx, u.bridge, comparetab.DefaultEngine)
 	u.site = sitetab.New(u.ctx, u.bridge, u.win, u.profiles.selected, u.openFromSite)
 	u.rendered = renderedtab.New(u.prefs, u.showOffset)
+	u.history = historytab.New(u.ctx, u.bridge, u.win, u.hist.open, u.savedViewer())
+	u.watch = watchtab.New(u.ctx, u.bridge, u.prefs, u.watchDeps())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
 	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
 	u.win.SetCloseIntercept(u.onClose)
 	u.win.SetOnClosed(u.shutdown)
 	u.addShortcuts()
+	if u.hist.kept() {
+		u.watch.Start()
+	}
 }
 
 func (u *UI) newTabs() *container.AppTabs {
@@ -157,9 +172,12 @@ func (u *UI) newTabs() *container.AppTabs {
 		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
 		compare:   container.NewTabItem("Compare", u.compare.Content()),
 		site:      container.NewTabItem("Site", u.site.Content()),
+		history:   container.NewTabItem("History", u.history.Content()),
+		watch:     container.NewTabItem("Watch", u.watch.Content()),
 	}
 	t := u.tab
-	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site)
+	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site,
+		t.history, t.watch)
 }
 
 // apply fills the window as the command line asked: a profile, a URL (and
@@ -209,6 +227,7 @@ func (u *UI) inspectJob(target string, p fetch.Profile) job.Func[inspect.Progres
 		if err != nil {
 			return func() { u.showError(err) }
 		}
+		u.saveInspection(ctx, rep)
 		v := prepareViews(rep, p)
 		return func() {
 			u.showReport(rep, v)
@@ -278,7 +297,10 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.res.Show(v.resources, v.resourcesNote)
 	u.robots.Show(v.robots)
 	u.headers.show(rep.Fetch)
-	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site { // not this report: show what was asked for
+	if u.hist.kept() {
+		u.history.Show(rep.URL)
+	}
+	if sel := u.tabs.Selected(); sel == u.tab.verify || sel == u.tab.compare || sel == u.tab.site || sel == u.tab.watch { // not this report: show what was asked for
 		u.tabs.Select(u.tab.overview)
 	}
 	u.smokeEnded(true, "")
@@ -328,6 +350,9 @@ func (u *UI) shutdown() {
 	u.verify.Close()
 	u.compare.Close()
 	u.site.Close()
+	u.history.Close()
+	u.watch.Close()
+	u.hist.close()
 	if u.demo != nil {
 		u.demo.Close()
 		u.demo = nil
