@@ -100,7 +100,8 @@ func (u *UI) saveInspection(ctx context.Context, rep *inspect.Report) {
 				return // shown no more
 			}
 			if problem != "" {
-				u.top.phase.SetText(u.top.phase.Text + " " + problem)
+				u.historyNote = " " + problem
+				u.top.phase.SetText(u.top.phase.Text + u.historyNote)
 			}
 			u.history.Show(rep.URL)
 		})

@@ -63,6 +63,9 @@ type UI struct {
 	history  *historytab.Area
 	watch    *watchtab.Area
 	hist     *historyFile // the history file, shared by the inspection, History and Watch
+	// historyNote is the sentence saying why the report shown was not
+	// saved in the history, kept on the status line when the render ends.
+	historyNote string
 
 	renderer     *job.Runner[inspect.Progress] // the render job, beside the inspection's
 	renderEngine renderEngine                  // nil: no renders (tests that do not ask for them)
@@ -215,6 +218,7 @@ func (u *UI) onInspect() {
 	u.running = true
 	u.top.setRunning(true)
 	u.top.phase.SetText("Starting…")
+	u.historyNote = ""
 	u.runner.Start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
 }
 
