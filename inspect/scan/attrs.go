@@ -124,9 +124,9 @@ func (it *attrIter) skipSpace() {
 	}
 }
 
-// equalFold reports whether b equals the lower-case ASCII string s, ignoring
+// EqualFold reports whether b equals the lower-case ASCII string s, ignoring
 // ASCII case in b.
-func equalFold(b []byte, s string) bool {
+func EqualFold(b []byte, s string) bool {
 	if len(b) != len(s) {
 		return false
 	}
@@ -145,7 +145,7 @@ func equalFold(b []byte, s string) bool {
 // HasPrefixFold reports whether b starts with the lower-case ASCII string s,
 // ignoring ASCII case in b.
 func HasPrefixFold(b []byte, s string) bool {
-	return len(b) >= len(s) && equalFold(b[:len(s)], s)
+	return len(b) >= len(s) && EqualFold(b[:len(s)], s)
 }
 
 // attrsMatter reports whether a start tag's attributes need reading: the
@@ -168,7 +168,7 @@ func hasDataColon(raw []byte) bool {
 			return false
 		}
 		i += j
-		if i >= 4 && equalFold(raw[i-4:i], "data") {
+		if i >= 4 && EqualFold(raw[i-4:i], "data") {
 			return true
 		}
 	}
@@ -186,7 +186,7 @@ func hasFold(raw []byte, c byte, w string) bool {
 				break
 			}
 			i += j
-			if s := i - at; s >= 0 && s+len(w) <= len(raw) && equalFold(raw[s:s+len(w)], w) {
+			if s := i - at; s >= 0 && s+len(w) <= len(raw) && EqualFold(raw[s:s+len(w)], w) {
 				return true
 			}
 		}
@@ -212,7 +212,7 @@ func (p *pass) scanAttrs(raw []byte, from int, at *tagAttrs) {
 		if !p.full {
 			continue
 		}
-		if equalFold(key, "style") {
+		if EqualFold(key, "style") {
 			if ve > vs {
 				p.vals = append(p.vals, attrVal{vs: vs, ve: ve, style: true})
 			}

@@ -327,7 +327,7 @@ func cssDataURIs(dst []carve, css []byte, base int, outer bool) []carve {
 			break
 		}
 		s := at + j
-		quote, ok := urlOpen(css[:s])
+		quote, ok := URLOpen(css[:s], "&quot;")
 		if !ok {
 			if outer {
 				dst = appendCarve(dst, base+at, base+s+5, SpanInlineStyle)
@@ -355,21 +355,23 @@ func appendCarve(dst []carve, start, end int, k SpanKind) []carve {
 	return append(dst, carve{start: start, end: end, kind: k})
 }
 
-// urlOpen reports whether before ends with "url(" plus optional white
-// space and quote, and which quote ("" when none).
-func urlOpen(before []byte) (quote string, ok bool) {
+// URLOpen reports whether before ends with "url(", optional white space and
+// an optional quote, and returns that quote ("" when none). entity, when not
+// "", is a quote written as a character reference that counts too
+// ("&quot;" inside a style attribute).
+func URLOpen(before []byte, entity string) (quote string, ok bool) {
 	b := bytes.TrimRight(before, " \t\n\r\f")
 	switch {
-	case bytes.HasSuffix(b, []byte("&quot;")):
-		quote, b = "&quot;", b[:len(b)-6]
-	case bytes.HasSuffix(b, []byte("\"")), bytes.HasSuffix(b, []byte("'")):
+	case entity != "" && bytes.HasSuffix(b, []byte(entity)):
+		quote, b = entity, b[:len(b)-len(entity)]
+	case bytes.HasSuffix(b, []byte(`"`)), bytes.HasSuffix(b, []byte("'")):
 		quote, b = string(b[len(b)-1:]), b[:len(b)-1]
 	}
 	b = bytes.TrimRight(b, " \t\n\r\f")
 	if len(b) < 4 || b[len(b)-1] != '(' {
 		return "", false
 	}
-	return quote, equalFold(b[len(b)-4:len(b)-1], "url")
+	return quote, EqualFold(b[len(b)-4:len(b)-1], "url")
 }
 
 // urlClose returns the end of a url() value that starts at s.

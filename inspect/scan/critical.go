@@ -112,14 +112,14 @@ func (t *tagAttrs) set(key, val []byte, at int) {
 	case 3:
 		setFirst(&t.rel, key, "rel", val)
 	case 4:
-		if equalFold(key, "href") && !t.hasHref {
+		if EqualFold(key, "href") && !t.hasHref {
 			t.href, t.hasHref, t.hrefAt = val, true, at
 		}
 		setFirst(&t.name, key, "name", val)
 		setFirst(&t.typ, key, "type", val)
-		t.fontBreak = t.fontBreak || equalFold(key, "face") || equalFold(key, "size")
+		t.fontBreak = t.fontBreak || EqualFold(key, "face") || EqualFold(key, "size")
 	case 5:
-		t.fontBreak = t.fontBreak || equalFold(key, "color")
+		t.fontBreak = t.fontBreak || EqualFold(key, "color")
 	case 7:
 		setFirst(&t.content, key, "content", val)
 	case 8:
@@ -129,7 +129,7 @@ func (t *tagAttrs) set(key, val []byte, at int) {
 }
 
 func setFirst(dst *[]byte, key []byte, name string, val []byte) {
-	if *dst == nil && equalFold(key, name) {
+	if *dst == nil && EqualFold(key, name) {
 		if val == nil {
 			val = []byte{}
 		}
@@ -144,7 +144,7 @@ func relHas(rel []byte, token string) bool {
 		for i < len(rel) && !isSpace(rel[i]) {
 			i++
 		}
-		if equalFold(rel[:i], token) {
+		if EqualFold(rel[:i], token) {
 			return true
 		}
 		for i < len(rel) && isSpace(rel[i]) {
@@ -161,7 +161,7 @@ func isJSONLDType(typ []byte) bool {
 	if i := bytes.IndexByte(typ, ';'); i >= 0 {
 		typ = typ[:i]
 	}
-	return equalFold(bytes.TrimSpace(typ), "application/ld+json")
+	return EqualFold(bytes.TrimSpace(typ), "application/ld+json")
 }
 
 // critical handles an HTML start tag that may be a critical element. It

@@ -103,7 +103,7 @@ func sameHost(b []byte, norm string) bool {
 	if HasPrefixFold(b, "www.") {
 		b = b[4:]
 	}
-	return equalFold(b, norm)
+	return EqualFold(b, norm)
 }
 
 // hrefHost returns the host an href names as written (port and user info
@@ -112,7 +112,7 @@ func sameHost(b []byte, norm string) bool {
 func hrefHost(href []byte) ([]byte, bool) {
 	if n := schemeLen(href); n > 0 {
 		scheme := href[:n]
-		if !equalFold(scheme, "http") && !equalFold(scheme, "https") {
+		if !EqualFold(scheme, "http") && !EqualFold(scheme, "https") {
 			return nil, false
 		}
 		href = href[n+1:]

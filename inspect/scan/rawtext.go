@@ -40,7 +40,7 @@ func rawDelim(c byte) bool {
 // a delimiter byte.
 func endTagAt(b []byte, i int, tag string) bool {
 	k := i + 2 + len(tag)
-	return k < len(b) && b[i] == '<' && b[i+1] == '/' && equalFold(b[i+2:k], tag) && rawDelim(b[k])
+	return k < len(b) && b[i] == '<' && b[i+1] == '/' && EqualFold(b[i+2:k], tag) && rawDelim(b[k])
 }
 
 // firstEndTag returns the index of the first "</tag" plus delimiter in b,

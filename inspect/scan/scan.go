@@ -349,7 +349,7 @@ func (p *pass) foreignStart(a atom.Atom, name []byte, at *tagAttrs, selfClosing 
 	}
 	if ns == nsMath && a == atom.AnnotationXml {
 		enc := bytes.TrimSpace(at.encoding)
-		e.htmlI = equalFold(enc, "text/html") || equalFold(enc, "application/xhtml+xml")
+		e.htmlI = EqualFold(enc, "text/html") || EqualFold(enc, "application/xhtml+xml")
 	}
 	p.push(e)
 }

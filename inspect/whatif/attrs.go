@@ -1,6 +1,10 @@
 package whatif
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
+)
 
 // attr is one attribute of a start tag, as byte offsets into the tag's raw
 // bytes.
@@ -16,7 +20,7 @@ type attr struct {
 func (a *attr) value(tag []byte) []byte { return tag[a.vs:a.ve] }
 
 // is reports whether a's name is name, which must be lower case.
-func (a *attr) is(name string) bool { return equalFold(a.name, name) }
+func (a *attr) is(name string) bool { return scan.EqualFold(a.name, name) }
 
 // scanAttrs appends the attributes of a raw start tag to dst, reading them
 // by the HTML tokenizer's rules: a name runs to white space, '/', '>' or
@@ -85,27 +89,3 @@ func skipSpace(b []byte, i int) int {
 }
 
 func isSpace(c byte) bool { return spaceByte[c] }
-
-// equalFold reports whether b equals the lower-case ASCII s, ignoring
-// ASCII case.
-func equalFold(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := range b {
-		c := b[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != s[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
-// ignoring ASCII case.
-func hasPrefixFold(b []byte, prefix string) bool {
-	return len(b) >= len(prefix) && equalFold(b[:len(prefix)], prefix)
-}

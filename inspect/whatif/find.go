@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/cutoffapp/cutoff/inspect/scan"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -327,7 +328,7 @@ func (f *finder) comment(start, end int64) {
 		return // a bogus comment such as <?xml ...>, not the author's comment
 	}
 	inner := bytes.TrimLeft(raw[4:], " \t\n\r\f")
-	if hasPrefixFold(inner, "[if") || hasPrefixFold(inner, "<![endif") || hasPrefixFold(inner, "[endif") {
+	if scan.HasPrefixFold(inner, "[if") || scan.HasPrefixFold(inner, "<![endif") || scan.HasPrefixFold(inner, "[endif") {
 		return
 	}
 	f.add(Comments, start, end, "")

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 
 // tagMoves adds the moves inside one start tag, which starts at body
@@ -29,11 +31,11 @@ func (f *finder) tagMoves(tag []byte, off int64) {
 // images and files, and data-* attributes, where lazy loaders keep theirs.
 func holdsURL(name []byte) bool {
 	for _, n := range []string{"src", "srcset", "href", "xlink:href", "poster", "data", "background", "lowsrc"} {
-		if equalFold(name, n) {
+		if scan.EqualFold(name, n) {
 			return true
 		}
 	}
-	return hasPrefixFold(name, "data-")
+	return scan.HasPrefixFold(name, "data-")
 }
 
 // styleAttribute adds the move of a style attribute a to a class, and the
@@ -102,7 +104,7 @@ func (f *finder) attrDataURIs(tag []byte, off int64, a *attr) {
 	v := a.value(tag)
 	if !a.is("srcset") && !a.is("data-srcset") {
 		s := skipSpace(v, 0)
-		if hasPrefixFold(v[s:], "data:") {
+		if scan.HasPrefixFold(v[s:], "data:") {
 			e := len(bytes.TrimRight(v, " \t\n\r\f"))
 			f.dataURI(off+int64(a.vs+s), off+int64(a.vs+e))
 		}
@@ -119,7 +121,7 @@ func (f *finder) attrDataURIs(tag []byte, off int64, a *attr) {
 		for j < len(v) && !isSpace(v[j]) {
 			j++
 		}
-		if hasPrefixFold(v[i:], "data:") {
+		if scan.HasPrefixFold(v[i:], "data:") {
 			f.dataURI(off+int64(a.vs+i), off+int64(a.vs+j))
 		}
 		for j < len(v) && v[j] != ',' {
@@ -140,7 +142,7 @@ func (f *finder) cssDataURIs(start, end int64, quote string) {
 			return
 		}
 		s := at + j
-		q, ok := urlOpen(css[:s], quote)
+		q, ok := scan.URLOpen(css[:s], quote)
 		if !ok {
 			at = s + len("data:")
 			continue
@@ -149,24 +151,6 @@ func (f *finder) cssDataURIs(start, end int64, quote string) {
 		f.dataURI(start+int64(s), start+int64(e))
 		at = e
 	}
-}
-
-// urlOpen reports whether before ends with "url(", optional white space and
-// an optional quote, and returns that quote ("" when none). entity is a
-// quote written as an entity that counts too.
-func urlOpen(before []byte, entity string) (quote string, ok bool) {
-	b := bytes.TrimRight(before, " \t\n\r\f")
-	switch {
-	case entity != "" && bytes.HasSuffix(b, []byte(entity)):
-		quote, b = entity, b[:len(b)-len(entity)]
-	case bytes.HasSuffix(b, []byte(`"`)), bytes.HasSuffix(b, []byte("'")):
-		quote, b = string(b[len(b)-1:]), b[:len(b)-1]
-	}
-	b = bytes.TrimRight(b, " \t\n\r\f")
-	if len(b) < 4 || b[len(b)-1] != '(' {
-		return "", false
-	}
-	return quote, equalFold(b[len(b)-4:len(b)-1], "url")
 }
 
 // urlClose returns where the URL that starts at s in css ends: at its
