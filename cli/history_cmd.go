@@ -41,6 +41,11 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
+	if !fl.json {
+		text := &printableLines{w: stdout}
+		defer text.Close()
+		stdout = text
+	}
 	switch {
 	case fl.history.off:
 		return usageError(stderr, "history reads the history file; --no-history leaves nothing to read")

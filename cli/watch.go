@@ -49,6 +49,11 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
+	if !fl.json {
+		text := &printableLines{w: stdout}
+		defer text.Close()
+		stdout = text
+	}
 	if code, ok := fl.validate(rest, stderr); !ok {
 		return code
 	}
@@ -195,7 +200,7 @@ func (fl *watchFlags) checkOnce(ctx context.Context, h *history.DB, rest []strin
 		case c.Err != nil:
 			failed = true
 			wc.Error = prose.EndSentence(c.Err.Error())
-			fmt.Fprintf(stderr, "cutoff: %s: %s\n", c.Page.URL, wc.Error)
+			fmt.Fprintf(stderr, "cutoff: %s: %s\n", prose.Printable(c.Page.URL), prose.Printable(wc.Error))
 		case c.Diff == nil:
 			wc.Sentences = []string{fmt.Sprintf("First inspection (%s): nothing to compare yet.", c.Report.Generated.UTC().Format(time.DateOnly))}
 		default:
