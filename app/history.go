@@ -87,13 +87,11 @@ func (f *historyFile) close() {
 	}()
 }
 
-// saveInspection keeps rep in the history off the UI thread, unless the
-// inspection was interrupted; once saved, the History tab lists it, and a
-// problem is one sentence after the status line's.
-func (u *UI) saveInspection(ctx context.Context, rep *inspect.Report) {
-	if ctx.Err() != nil {
-		return // a part compares badly with a whole
-	}
+// saveInspection keeps rep, the report just shown, in the history off the
+// UI thread; once saved, the History tab lists it, and a problem is one
+// sentence after the status line's. The caller skips interrupted
+// inspections: a part compares badly with a whole.
+func (u *UI) saveInspection(rep *inspect.Report) {
 	u.hist.save(u.ctx, rep, func(problem string) {
 		u.bridge.Do(func() {
 			if u.closed || u.report != rep {

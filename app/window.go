@@ -231,10 +231,16 @@ func (u *UI) inspectJob(target string, p fetch.Profile) job.Func[inspect.Progres
 		if err != nil {
 			return func() { u.showError(err) }
 		}
-		u.saveInspection(ctx, rep)
+		whole := ctx.Err() == nil
 		v := prepareViews(rep, p)
 		return func() {
 			u.showReport(rep, v)
+			if whole {
+				// After showReport: the save's sentence goes to the
+				// report shown, and a fast failure (a damaged file) would
+				// otherwise arrive before it.
+				u.saveInspection(rep)
+			}
 			u.startRender(rep, p)
 		}
 	}
