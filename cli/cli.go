@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -65,6 +66,7 @@ func IsCommand(args []string) bool {
 // Interrupt and SIGTERM cancel it, and it then returns exitInterrupted (130)
 // whatever the subcommand was doing. Call it only when IsCommand(args).
 func Run(args []string, stdout, stderr io.Writer) int {
+	useEnvironmentLanguage()
 	if len(args) == 0 || isHelp(args[0]) {
 		writeUsage(stdout)
 		return exitOK
@@ -114,7 +116,7 @@ func writeUsage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, c.usage, c.summary)
 	}
-	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s).")
+	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s), --lang "+strings.Join(i18n.Codes, "|")+" (default from LC_ALL, LC_MESSAGES, LANG).")
 	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched (watch --once: a verdict changed), 2 usage error, 3 the fetch failed, 130 interrupted (Ctrl+C or SIGTERM).")
 }
 
@@ -136,6 +138,7 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("cutoff "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	fs.Var(langFlag{}, "lang", "language of the output: "+strings.Join(i18n.Codes, ", ")+" (default: LC_ALL, LC_MESSAGES, LANG, then en)")
 	return fs
 }
 

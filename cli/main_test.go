@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 		ready.Close()
 		os.Exit(Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	// The sentences the tests read are English whatever the machine's
+	// locale; the tests of --lang ask for their languages.
+	os.Setenv("LC_ALL", "C.UTF-8")
 	dir, err := os.MkdirTemp("", "cutoff-cli-history")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

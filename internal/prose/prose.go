@@ -1,7 +1,8 @@
 // Package prose writes numbers and messages the way every part of Cutoff
 // shows them: exact counts with thousands separators, a noun agreeing with
-// its count, an error message as one sentence. It imports only the standard
-// library, so that fetch, inspect and its engines, cli and app all share it.
+// its count, an error message as one sentence. Numbers follow the language
+// in use (internal/i18n); it imports nothing else of Cutoff's, so that
+// fetch, inspect and its engines, cli and app all share it.
 package prose
 
 import (
@@ -9,27 +10,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// Thousands writes n with a comma between groups of three digits:
-// 2431007 gives "2,431,007". Byte counts are shown exact, never rounded,
+// Thousands writes n with the separator the language in use puts between
+// groups of three digits: 2431007 gives "2,431,007" in English,
+// "2.431.007" in Italian. Byte counts are shown exact, never rounded,
 // because the cutoff is byte-exact.
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	digits := strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	b.Grow(len(s) + len(digits)/3)
-	if len(digits) < len(s) {
-		b.WriteByte('-')
-	}
-	for i := range len(digits) {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(digits[i])
-	}
-	return b.String()
-}
+func Thousands(n int64) string { return i18n.Current().Int(n) }
 
 // Count writes n and the word that agrees with it: one for exactly 1,
 // many otherwise ("1 line", "2,000 lines", "0 lines").
@@ -46,17 +35,22 @@ func Count(n int64, one, many string) string {
 // and "99%" for a part that is not the whole ("100%" only for all of it).
 // "0%" for nothing or an empty whole.
 func Percent(part, whole int64) string {
+	return i18n.Current().Percent(percentDigits(part, whole))
+}
+
+// percentDigits is Percent's number, without the percent sign.
+func percentDigits(part, whole int64) string {
 	if whole <= 0 || part <= 0 {
-		return "0%"
+		return "0"
 	}
 	p := (part*200 + whole) / (2 * whole)
 	switch {
 	case p == 0:
-		return "<1%"
+		return "<1"
 	case p >= 100 && part < whole:
 		p = 99
 	}
-	return strconv.FormatInt(p, 10) + "%"
+	return strconv.FormatInt(p, 10)
 }
 
 // EndSentence trims msg and ends it with a full stop unless it already ends

@@ -1,0 +1,101 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNumbersFollowTheLanguage(t *testing.T) {
+	tests := []struct {
+		code          string
+		n             int64
+		want, percent string
+	}{
+		{"en", 2000000, "2,000,000", "20%"},
+		{"ja", 2000000, "2,000,000", "20%"},
+		{"it", 2000000, "2.000.000", "20%"},
+		{"id", 1999860, "1.999.860", "20%"},
+		{"tr", 2000000, "2.000.000", "%20"},
+		{"fr", 2000000, "2\u202f000\u202f000", "20\u202f%"},
+		{"fr", -1234, "-1\u202f234", "20\u202f%"},
+		{"en", 999, "999", "20%"},
+		{"en", 0, "0", "20%"},
+	}
+	for _, tt := range tests {
+		l := Get(tt.code)
+		if got := l.Int(tt.n); got != tt.want {
+			t.Errorf("%s Int(%d) = %q, want %q", tt.code, tt.n, got, tt.want)
+		}
+		if got := l.Percent("20"); got != tt.percent {
+			t.Errorf("%s Percent(20) = %q, want %q", tt.code, got, tt.percent)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"fr", "fr"}, {"FR", "fr"}, {"fr-FR", "fr"}, {"fr_FR.UTF-8", "fr"}, {"ja_JP.eucJP@x", "ja"},
+		{"C", "en"}, {"POSIX", "en"}, {"C.UTF-8", "en"}, {"tr", "tr"},
+	}
+	for _, tt := range tests {
+		l, err := Parse(tt.in)
+		if err != nil || l.Code() != tt.want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", tt.in, l, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"xx", "", "de_DE", "english"} {
+		_, err := Parse(bad)
+		if err == nil || !strings.Contains(err.Error(), "en, it, id, ja, tr, fr") {
+			t.Errorf("Parse(%q) error = %v, want one listing the known codes", bad, err)
+		}
+	}
+}
+
+func TestFromEnvReadsPOSIXOrder(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{}, "en"},
+		{map[string]string{"LANG": "ja_JP.UTF-8"}, "ja"},
+		{map[string]string{"LANG": "ja_JP.UTF-8", "LC_MESSAGES": "it_IT.UTF-8"}, "it"},
+		{map[string]string{"LANG": "ja_JP.UTF-8", "LC_MESSAGES": "it_IT", "LC_ALL": "tr_TR"}, "tr"},
+		{map[string]string{"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "en"},
+		{map[string]string{"LANG": "de_DE.UTF-8"}, "en"}, // not spoken: the source
+	}
+	for _, tt := range tests {
+		if got := FromEnv(func(k string) string { return tt.env[k] }).Code(); got != tt.want {
+			t.Errorf("FromEnv(%v) = %s, want %s", tt.env, got, tt.want)
+		}
+	}
+}
+
+func TestUseSwitchesTheLanguageInUse(t *testing.T) {
+	prev := Use(Get("it"))
+	defer Use(prev)
+	if Current().Code() != "it" || Current().Int(1000) != "1.000" {
+		t.Errorf("after Use(it): %s writes 1000 as %q", Current().Code(), Current().Int(1000))
+	}
+}
+
+func TestTFillsPlaceholdersAndChoosesPlurals(t *testing.T) {
+	for _, tt := range []struct {
+		code  string
+		count int
+		want  string
+	}{
+		{"en", 1, "1 byte"},
+		{"en", 2000000, "2,000,000 bytes"},
+		{"fr", 1, "1 octet"},
+		{"fr", 1000000, "1\u202f000\u202f000 octets"},
+		{"ja", 1, "1 バイト"},
+		{"tr", 2, "2 bayt"},
+	} {
+		if got := Get(tt.code).T("common.bytes", "Count", tt.count); got != tt.want {
+			t.Errorf("%s T(common.bytes, %d) = %q, want %q", tt.code, tt.count, got, tt.want)
+		}
+	}
+	if got := English().T("no.such.message"); got != "no.such.message" {
+		t.Errorf("a missing id gives %q, want the id", got)
+	}
+}

@@ -1,0 +1,86 @@
+package i18n
+
+import (
+	"fmt"
+	"strconv"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// T is the message id filled with args, given as name, value pairs:
+// T("page.cut", "Cutoff", 1999860, "Count", 3). Integer values are written
+// with the language's digit grouping; a value named Count also chooses the
+// plural form. An id missing from the catalog is a defect the catalog's
+// tests catch; it gives the id itself rather than nothing.
+func (l *Lang) T(id string, args ...any) string {
+	var data map[string]any
+	var count any
+	if len(args) > 0 {
+		data = make(map[string]any, len(args)/2)
+		for i := 0; i+1 < len(args); i += 2 {
+			name, _ := args[i].(string)
+			v := args[i+1]
+			if name == "Count" {
+				count = v
+			}
+			data[name] = l.value(v)
+		}
+	}
+	s, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil && s == "" {
+		return id
+	}
+	return s
+}
+
+// value is v as a message shows it: integers grouped, the rest as is.
+func (l *Lang) value(v any) any {
+	switch n := v.(type) {
+	case int:
+		return l.Int(int64(n))
+	case int64:
+		return l.Int(n)
+	case int32:
+		return l.Int(int64(n))
+	case uint64:
+		if n <= 1<<63-1 {
+			return l.Int(int64(n))
+		}
+		return strconv.FormatUint(n, 10)
+	case uint32:
+		return l.Int(int64(n))
+	case fmt.Stringer:
+		return n.String()
+	}
+	return v
+}
+
+// Int writes n with the language's separator between groups of three
+// digits: 2431007 gives "2,431,007" in English, "2.431.007" in Italian.
+// Byte counts are shown exact, never rounded: the cutoff is byte-exact.
+func (l *Lang) Int(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	digits := s
+	neg := n < 0
+	if neg {
+		digits = s[1:]
+	}
+	if len(digits) <= 3 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+len(digits)/3*len(l.group))
+	if neg {
+		b = append(b, '-')
+	}
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, l.group...)
+		}
+		b = append(b, digits[i])
+	}
+	return string(b)
+}
+
+// Percent writes a whole percentage p (already rounded, or "<1") the way
+// the language writes one: "20%", "%20" in Turkish, "20 %" in French.
+func (l *Lang) Percent(p string) string { return l.pctLeft + p + l.pctRight }
