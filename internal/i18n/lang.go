@@ -3,6 +3,7 @@ package i18n
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -49,7 +50,7 @@ var bundle = sync.OnceValues(func() (*goi18n.Bundle, error) {
 	}
 	for _, path := range files {
 		if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
-			return nil, fmt.Errorf("the messages of %s: %w", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return b, nil
@@ -145,7 +146,7 @@ func Parse(code string) (*Lang, error) {
 		c = "en"
 	}
 	if !known(c) {
-		return nil, fmt.Errorf("unknown language %q: use one of %s", code, strings.Join(Codes, ", "))
+		return nil, errors.New(T("common.unknown-language", "Code", code, "Known", strings.Join(Codes, ", ")))
 	}
 	return Get(c), nil
 }

@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, bad := range []string{"xx", "", "de_DE", "english"} {
 		_, err := Parse(bad)
-		if err == nil || !strings.Contains(err.Error(), "en, it, id, ja, tr, fr") {
+		if err == nil || !strings.Contains(err.Error(), "en, it, id, ja, tr, fr") || !strings.Contains(err.Error(), "use one of") {
 			t.Errorf("Parse(%q) error = %v, want one listing the known codes", bad, err)
 		}
 	}
