@@ -39,7 +39,7 @@ func main() {
 	a := fyneapp.NewWithID(appID)
 	w := a.NewWindow("Cutoff")
 	ui := app.New(a, w, app.Options{Demo: opts.Demo, URL: opts.URL, Profile: opts.Profile, Smoke: opts.Smoke,
-		Screen: screenSize()})
+		Lang: opts.Lang, Screen: screenSize()})
 	w.ShowAndRun()
 	os.Exit(ui.ExitCode())
 }

@@ -26,6 +26,9 @@ type Options struct {
 	// HistoryPath is the history file every inspection is saved to; empty
 	// means history.DefaultPath ($CUTOFF_HISTORY, else the data folder's).
 	HistoryPath string
+	// Lang is the language --lang asked for; "" means the one chosen in
+	// the Language menu, else the system's (LC_ALL, LC_MESSAGES, LANG).
+	Lang string
 	// Screen is the usable screen size; the window opens no larger. Zero
 	// means unknown: the remembered or default size is used as it is.
 	Screen fyne.Size

@@ -67,7 +67,7 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 		item("Go to offset", shortcutGoTo, u.onGoTo),
 		fyne.NewMenuItem("Copy selection (Ctrl+C)", u.onCopy),
 	)
-	return fyne.NewMainMenu(file, inspectMenu, view)
+	return fyne.NewMainMenu(file, inspectMenu, view, u.languageMenu())
 }
 
 // onKey gets the keys no focused widget took: Esc closes the dialog or

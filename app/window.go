@@ -110,6 +110,7 @@ func New(a fyne.App, w fyne.Window, opts Options) *UI {
 func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
 	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h,
 		hist: &historyFile{path: opts.HistoryPath}}
+	useLanguage(u.prefs, opts.Lang)
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)

@@ -38,6 +38,9 @@ func newTestUI(t *testing.T, opts Options) *testUI {
 	if opts.ProfilesPath == "" {
 		opts.ProfilesPath = tempProfilesPath(t)
 	}
+	if opts.Lang == "" {
+		opts.Lang = "en" // the sentences the tests read, whatever the machine's locale
+	}
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	tu := &testUI{ended: make(chan struct{}, 16), quit: make(chan struct{}, 1)}

@@ -207,6 +207,7 @@ type Window struct {
 	URL     string        // a URL or local file to inspect at start
 	Profile string        // a profile ID to select
 	Smoke   time.Duration // inspect at start and quit when done (GUI smoke test)
+	Lang    string        // the language --lang asked for; "" when not given
 }
 
 // ParseWindow reads the flags of the window mode (`cutoff --demo`). ok is
@@ -230,6 +231,11 @@ func ParseWindow(args []string, stderr io.Writer) (opts Window, code int, ok boo
 	if len(rest) == 1 {
 		opts.URL = rest[0]
 	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "lang" {
+			opts.Lang = i18n.Current().Code()
+		}
+	})
 	return opts, exitOK, true
 }
 

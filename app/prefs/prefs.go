@@ -26,6 +26,9 @@ const (
 	prefRender = "render.enabled"
 	// prefExportFolder is the folder the last report was exported to.
 	prefExportFolder = "export.folder"
+	// prefLanguage is the language chosen in the Language menu; the
+	// system's when never set.
+	prefLanguage = "language"
 )
 
 // maxRecent is how many recent URLs the URL field offers.
@@ -182,6 +185,13 @@ func (s Store) ExportFolder() string { return s.p.String(prefExportFolder) }
 
 // SetExportFolder remembers the folder a report was exported to.
 func (s Store) SetExportFolder(dir string) { s.p.SetString(prefExportFolder, dir) }
+
+// Language is the code of the language chosen in the Language menu, ""
+// when none was.
+func (s Store) Language() string { return s.p.String(prefLanguage) }
+
+// SetLanguage keeps code as the window's language.
+func (s Store) SetLanguage(code string) { s.p.SetString(prefLanguage, code) }
 
 // FitScreen returns size no larger than screen (when screen is known), so
 // the window and its Inspect button are on the screen whatever size was
