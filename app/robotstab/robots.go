@@ -76,7 +76,7 @@ type Area struct {
 	longMsg *widget.Label
 	urls    *kit.TextArea
 	token   *widget.Entry
-	table   *widget.Table
+	table   *kit.FrozenTable
 	why     *widget.Label
 	lint    *widget.Label
 	root    fyne.CanvasObject
@@ -173,14 +173,14 @@ func (a *Area) layout() fyne.CanvasObject {
 // Content is the tab's content.
 func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *Area) newTable() *widget.Table {
-	t := widget.NewTableWithHeaders(a.tableSize, func() fyne.CanvasObject {
+// newTable makes the URLs × tokens grid: the URLs in a column that stays
+// in place while the tokens' columns scroll sideways.
+func (a *Area) newTable() *kit.FrozenTable {
+	t := kit.NewFrozenTable(a.tableSize, func() fyne.CanvasObject {
 		l := widget.NewLabel("")
 		l.Truncation = fyne.TextTruncateEllipsis
 		return l
-	}, a.updateCell)
-	t.ShowHeaderColumn = false
-	t.UpdateHeader = a.updateHeader
+	}, a.updateCell, a.updateHeader)
 	t.OnSelected = a.onSelect
 	t.SetColumnWidth(0, robotsURLMax)
 	return t
