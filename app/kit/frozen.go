@@ -31,6 +31,7 @@ type FrozenTable struct {
 	updateHeader func(id widget.TableCellID, o fyne.CanvasObject)
 	wheel        *wheelStrip
 	frozen       float32 // the frozen column's width, 0 until set
+	headingH     float32 // the headings' row's height, 0 until set
 }
 
 // NewFrozenTable is a table of length's rows and columns (the frozen one
@@ -52,7 +53,8 @@ func NewFrozenTable(length func() (rows, cols int), create func() fyne.CanvasObj
 			f.OnSelected(widget.TableCellID{Row: id.Row, Col: id.Col + 1})
 		}
 	}
-	f.wheel = &wheelStrip{table: f.Table}
+	f.wheel = &wheelStrip{table: f.Table, heading: Heading("")}
+	f.wheel.heading.Truncation = fyne.TextTruncateEllipsis
 	f.ExtendBaseWidget(f)
 	return f
 }
@@ -67,7 +69,11 @@ func (f *FrozenTable) SetColumnWidth(col int, width float32) {
 }
 
 // SetHeadingHeight sets the height of the headings' row.
-func (f *FrozenTable) SetHeadingHeight(height float32) { f.Table.SetRowHeight(-1, height) }
+func (f *FrozenTable) SetHeadingHeight(height float32) {
+	f.headingH = height
+	f.Table.SetRowHeight(-1, height)
+	f.Refresh()
+}
 
 // Select selects cell id: a data cell is marked in the table, a frozen
 // one runs OnSelected only.
@@ -100,12 +106,18 @@ func (r *frozenRenderer) Layout(size fyne.Size) {
 	r.f.Table.Resize(size)
 	r.f.wheel.Move(fyne.Position{})
 	r.f.wheel.Resize(fyne.NewSize(r.f.frozenWidth(), size.Height))
+	h := r.f.headingH
+	if h <= 0 {
+		h = r.f.newHeaderCell().MinSize().Height
+	}
+	r.f.wheel.heading.Resize(fyne.NewSize(r.f.frozenWidth(), h))
 }
 
 func (r *frozenRenderer) MinSize() fyne.Size { return r.f.Table.MinSize() }
 
 func (r *frozenRenderer) Refresh() {
 	r.Layout(r.f.Size())
+	r.f.updateHeader(widget.TableCellID{Row: -1, Col: 0}, r.f.wheel.heading)
 	r.f.Table.Refresh()
 }
 
@@ -142,7 +154,7 @@ func (f *FrozenTable) newHeaderCell() fyne.CanvasObject {
 // fillHeaderCell shows heading or frozen cell id of the inner table in o.
 func (f *FrozenTable) fillHeaderCell(id widget.TableCellID, o fyne.CanvasObject) {
 	c := o.(*headerCell)
-	if id.Row < 0 { // a heading; the corner's is the frozen column's
+	if id.Row < 0 { // a scrolling column's heading
 		c.cell.Hide()
 		c.heading.Show()
 		c.onTap = nil
@@ -169,10 +181,12 @@ func (c *headerCell) CreateRenderer() fyne.WidgetRenderer {
 
 // wheelStrip lies over the frozen column and scrolls the table with the
 // wheel: the table's own header column takes the wheel and does nothing.
-// It takes no taps, so they reach the cells below.
+// It takes no taps, so they reach the cells below. It also shows the
+// frozen column's heading, since the table leaves its corner blank.
 type wheelStrip struct {
 	widget.BaseWidget
-	table *widget.Table
+	table   *widget.Table
+	heading *widget.Label
 }
 
 // Scrolled scrolls the table's rows (and columns, for a sideways wheel)
@@ -184,7 +198,7 @@ func (s *wheelStrip) Scrolled(ev *fyne.ScrollEvent) {
 
 func (s *wheelStrip) CreateRenderer() fyne.WidgetRenderer {
 	s.ExtendBaseWidget(s)
-	return widget.NewSimpleRenderer(container.NewWithoutLayout())
+	return widget.NewSimpleRenderer(container.NewWithoutLayout(s.heading))
 }
 
 // TableOffset is how far t's cells are scrolled. The table keeps it in a

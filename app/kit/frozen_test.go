@@ -53,7 +53,9 @@ func frozenFixture(t *testing.T) (*FrozenTable, fyne.Window, *widget.TableCellID
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			o.(*widget.Label).SetText(fmt.Sprintf("r%dc%d", id.Row, id.Col))
 		},
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(fmt.Sprintf("h%d", id.Col)) })
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(fmt.Sprintf("h%d", id.Col))
+		})
 	f.OnSelected = func(id widget.TableCellID) { *selected = id }
 	for col := range 8 {
 		f.SetColumnWidth(col, map[bool]float32{true: 200, false: 100}[col == 0])
@@ -97,6 +99,10 @@ func TestFrozenTableKeepsItsFirstColumn(t *testing.T) {
 	r0, ok := labels["r0c0"]
 	if !ok || r0.X > 8 {
 		t.Fatalf("scrolled sideways, row 0's label is drawn at %v (drawn: %v), want x ≈ 0", r0, ok)
+	}
+
+	if h, ok := labels["h0"]; !ok || h.X > 8 || h.Y > 8 {
+		t.Errorf("the frozen column's heading is drawn at %v (drawn: %v), want its top left corner", h, ok)
 	}
 
 	for _, p := range []fyne.Position{{X: 300, Y: 60}, {X: 450, Y: 100}, {X: 230, Y: 140}} {

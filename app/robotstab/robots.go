@@ -75,7 +75,7 @@ type Area struct {
 	leftTop *fyne.Container   // the heading, ruler and notes above the text
 	longMsg *widget.Label
 	urls    *kit.TextArea
-	token   *widget.Entry
+	token   *kit.EscEntry
 	table   *kit.FrozenTable
 	why     *widget.Label
 	lint    *widget.Label
@@ -123,7 +123,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.urls = kit.NewTextArea()
 	a.urls.SetPlaceHolder("URLs to test, one per line")
 	a.urls.OnChanged = func(string) { a.schedule() }
-	a.token = widget.NewEntry()
+	a.token = kit.NewEscEntry()
 	a.token.SetPlaceHolder("add a user-agent token, e.g. bingbot")
 	a.token.OnSubmitted = func(string) { a.onAddToken() }
 	a.table = a.newTable()
