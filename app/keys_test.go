@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -39,6 +40,18 @@ func (tu *testUI) key(s fyne.Shortcut) {
 func (tu *testUI) escape() {
 	tu.win.Canvas().Unfocus()
 	tu.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+}
+
+// escapeIn focuses field and presses Esc as the driver does: the focused
+// widget gets the key.
+func (tu *testUI) escapeIn(t *testing.T, field fyne.Focusable) {
+	t.Helper()
+	c := tu.win.Canvas()
+	c.Focus(field)
+	if c.Focused() != field {
+		t.Fatalf("the %T did not take the focus", field)
+	}
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 }
 
 // found lists the objects of type T under o, in the order focus visits them.
@@ -262,4 +275,60 @@ func TestEscClosesDialogs(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestTabOrder: from the URL field Tab goes to the profile picker, Compare,
+// Inspect and then into the tab shown, never to the URL field's list arrow
+// or the Custom profile's gear (the File menu has it); going on through
+// the tab it visits no table's headings, and comes back to the URL field.
+func TestTabOrder(t *testing.T) {
+	tu := newTestUI(t, Options{})
+	tu.act(func() {
+		tu.top.profile.SetSelected("Custom") // shows the gear
+		c := tu.win.Canvas()
+		for _, it := range tu.tabs.Items {
+			tu.tabs.Select(it)
+			inTables := map[fyne.CanvasObject]bool{}
+			for _, table := range found[*widget.Table](it.Content) {
+				for o := range descendants(table) {
+					inTables[o] = o != table
+				}
+			}
+			c.Focus(tu.top.url)
+			want := []fyne.Focusable{tu.top.profile, tu.top.compare, tu.top.inspect}
+			for i, w := range want {
+				c.FocusNext()
+				if c.Focused() != w {
+					t.Fatalf("%s tab: Tab %d from the URL field focuses %T, want %T", it.Text, i+1, c.Focused(), w)
+				}
+			}
+			content := descendants(it.Content)
+			c.FocusNext()
+			if f := c.Focused(); f != tu.top.url && !content[f.(fyne.CanvasObject)] {
+				t.Errorf("%s tab: after Inspect Tab focuses %T, outside the tab", it.Text, f)
+			}
+			for step := 0; c.Focused() != tu.top.url; step++ {
+				if f := c.Focused(); step > 200 || inTables[f.(fyne.CanvasObject)] {
+					t.Fatalf("%s tab: Tab reached %T inside a table, or never came back to the URL field", it.Text, f)
+				}
+				c.FocusNext()
+			}
+		}
+	})
+}
+
+// descendants is o and every object drawn under it.
+func descendants(o fyne.CanvasObject) map[fyne.CanvasObject]bool {
+	all := map[fyne.CanvasObject]bool{o: true}
+	var children []fyne.CanvasObject
+	switch c := o.(type) {
+	case *fyne.Container:
+		children = c.Objects
+	case fyne.Widget:
+		children = test.WidgetRenderer(c).Objects()
+	}
+	for _, child := range children {
+		maps.Copy(all, descendants(child))
+	}
+	return all
 }

@@ -19,7 +19,7 @@ import (
 type topBar struct {
 	url         *urlEntry
 	profile     *widget.Select
-	editCustom  *widget.Button
+	editCustom  *kit.TapButton // File › Custom profile… too, so no Tab stop
 	compare     *widget.Button
 	profileInfo *widget.Label
 	inspect     *widget.Button
@@ -43,7 +43,7 @@ func newTopBar(act topBarActions) *topBar {
 	b := &topBar{
 		url:         newURLEntry(),
 		profile:     widget.NewSelect(nil, act.profile),
-		editCustom:  widget.NewButtonWithIcon("", theme.SettingsIcon(), act.editCustom),
+		editCustom:  kit.NewTapButton("", theme.SettingsIcon(), act.editCustom),
 		compare:     widget.NewButtonWithIcon("Compare with…", theme.ViewRestoreIcon(), act.compare),
 		profileInfo: widget.NewLabel(""),
 		inspect:     widget.NewButtonWithIcon("Inspect", theme.SearchIcon(), act.inspect),
@@ -174,7 +174,8 @@ func phaseText(p inspect.Progress) string {
 }
 
 // urlEntry is the URL field: a text entry offering the recent URLs, where
-// Enter inspects and Esc cancels.
+// Enter inspects and Esc cancels. Its arrow, which lists the recent URLs,
+// is no Tab stop: Tab goes from the field to the profile picker.
 type urlEntry struct {
 	widget.SelectEntry
 	onEscape func()
@@ -184,7 +185,12 @@ func newURLEntry() *urlEntry {
 	e := &urlEntry{}
 	e.ExtendBaseWidget(e)
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
-	e.SetOptions(nil)
+	e.SetOptions(nil) // makes the arrow, kept by later SetOptions
+	if arrow, ok := e.ActionItem.(*widget.Button); ok {
+		tap := kit.NewTapButton("", arrow.Icon, arrow.OnTapped)
+		tap.Importance = arrow.Importance
+		e.ActionItem = tap
+	}
 	return e
 }
 

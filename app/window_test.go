@@ -177,11 +177,21 @@ func hangingSite(t *testing.T) (srv *httptest.Server, reached chan struct{}) {
 func TestCancelStopsSlowInspection(t *testing.T) {
 	tests := []struct {
 		name   string
-		cancel func(tu *testUI)
+		cancel func(t *testing.T, tu *testUI)
 	}{
-		{"Cancel button", func(tu *testUI) { test.Tap(tu.top.cancel) }},
-		{"Esc in the URL field", func(tu *testUI) { tu.top.url.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) }},
-		{"Esc with nothing focused", func(tu *testUI) {
+		{"Cancel button", func(_ *testing.T, tu *testUI) { test.Tap(tu.top.cancel) }},
+		{"Esc in the URL field", func(_ *testing.T, tu *testUI) { tu.top.url.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) }},
+		// As the driver hands keys over: to the focused widget.
+		{"Esc in the focused URL field", func(t *testing.T, tu *testUI) { tu.escapeIn(t, tu.top.url) }},
+		{"Esc in the Robots tab's token field", func(t *testing.T, tu *testUI) {
+			tu.tabs.Select(tu.tab.robots)
+			tu.escapeIn(t, found[*kit.EscEntry](tu.robots.Content())[0])
+		}},
+		{"Esc in the Site tab's first one-line field", func(t *testing.T, tu *testUI) {
+			tu.tabs.Select(tu.tab.site)
+			tu.escapeIn(t, found[*kit.EscEntry](tu.site.Content())[0])
+		}},
+		{"Esc with nothing focused", func(_ *testing.T, tu *testUI) {
 			tu.win.Canvas().Unfocus()
 			tu.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 		}},
@@ -202,7 +212,7 @@ func TestCancelStopsSlowInspection(t *testing.T) {
 				}
 			})
 			start := time.Now()
-			tu.act(func() { tt.cancel(tu) })
+			tu.act(func() { tt.cancel(t, tu) })
 			tu.waitEnd(t, time.Second)
 			if d := time.Since(start); d > time.Second {
 				t.Errorf("cancelling took %s, want under a second", d)

@@ -41,7 +41,7 @@ type Area struct {
 	status  *widget.Label
 	busy    *widget.ProgressBarInfinite
 	stopBtn *widget.Button
-	table   *widget.Table
+	table   *kit.FrozenTable
 	split   *container.Split
 	cell    *widget.Label // the selected cell, whole
 	copied  string        // what Ctrl+C copies: the selected cell with its row and column

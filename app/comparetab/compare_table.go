@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/compare"
 )
 
@@ -75,16 +76,12 @@ func compareHeading(r *compare.Result, col int) string {
 	return r.Fetches[col-1].Name
 }
 
-// newTable makes the table of a.rows: the aspects' names, then a column
-// per fetch headed by its profile, each as wide as its text within bounds;
-// selecting a cell shows it whole, with its row and column named. (A
-// sticky names column would be better, but Fyne 2.8's table then maps
-// clicks to the wrong cells once scrolled sideways, and ignores the wheel
-// over it.)
-func (a *Area) newTable() *widget.Table {
-	t := widget.NewTableWithHeaders(a.size, newCompareCell, a.updateCell)
-	t.ShowHeaderColumn = false
-	t.UpdateHeader = a.updateHeader
+// newTable makes the table of a.rows: the aspects' names in a column that
+// stays in place while the fetches' columns scroll sideways, each fetch's
+// column headed by its profile, each column as wide as its text within
+// bounds; selecting a cell shows it whole, with its row and column named.
+func (a *Area) newTable() *kit.FrozenTable {
+	t := kit.NewFrozenTable(a.size, newCompareCell, a.updateCell, a.updateHeader)
 	t.OnSelected = a.showCell
 	_, cols := a.size()
 	for col := range max(cols, 1) {

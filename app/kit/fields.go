@@ -48,8 +48,9 @@ func (t *TextArea) TypedShortcut(s fyne.Shortcut) {
 }
 
 // EscEntry is a one-line entry where Esc runs OnEscape (closing the dialog
-// it is in, say): a plain entry takes Esc and does nothing with it, so the
-// key would never reach the window.
+// it is in, say), or without one goes on to the window's own key handler
+// (which cancels the running job): a plain entry takes Esc and does
+// nothing with it, so the key would never reach the window.
 type EscEntry struct {
 	widget.Entry
 	OnEscape func()
@@ -62,11 +63,18 @@ func NewEscEntry() *EscEntry {
 	return e
 }
 
-// TypedKey runs OnEscape for Esc and hands every other key to the entry.
+// TypedKey runs OnEscape for Esc, or hands Esc to the window's key
+// handler, and hands every other key to the entry.
 func (e *EscEntry) TypedKey(ev *fyne.KeyEvent) {
-	if ev.Name == fyne.KeyEscape && e.OnEscape != nil {
-		e.OnEscape()
-		return
+	if ev.Name == fyne.KeyEscape {
+		if e.OnEscape != nil {
+			e.OnEscape()
+			return
+		}
+		if c := fyne.CurrentApp().Driver().CanvasForObject(e); c != nil && c.OnTypedKey() != nil {
+			c.OnTypedKey()(ev)
+			return
+		}
 	}
 	e.Entry.TypedKey(ev)
 }

@@ -8,10 +8,11 @@ import (
 )
 
 // NewSortHeader makes a column title cell of a sortable table: a flat,
-// left-aligned button whose tap sorts by that column (the table's
-// UpdateHeader sets its text and action).
+// left-aligned TapButton (no Tab stop: Tab goes from the table to what
+// follows it, not through its headings) whose tap sorts by that column
+// (the table's UpdateHeader sets its text and action).
 func NewSortHeader() fyne.CanvasObject {
-	b := widget.NewButton("", nil)
+	b := NewTapButton("", nil, nil)
 	b.Importance = widget.LowImportance
 	b.Alignment = widget.ButtonAlignLeading
 	return b
@@ -31,7 +32,7 @@ type SortHeader struct {
 // Update fills the header cell o for id: its title, an arrow on the sort
 // column, and the tap that sorts by it; cells outside the columns are blank.
 func (h SortHeader) Update(id widget.TableCellID, o fyne.CanvasObject) {
-	b := o.(*widget.Button)
+	b := o.(*TapButton)
 	if id.Row >= 0 || id.Col < 0 || id.Col >= h.Cols {
 		b.SetText("")
 		b.OnTapped = nil

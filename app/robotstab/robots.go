@@ -75,8 +75,8 @@ type Area struct {
 	leftTop *fyne.Container   // the heading, ruler and notes above the text
 	longMsg *widget.Label
 	urls    *kit.TextArea
-	token   *widget.Entry
-	table   *widget.Table
+	token   *kit.EscEntry
+	table   *kit.FrozenTable
 	why     *widget.Label
 	lint    *widget.Label
 	root    fyne.CanvasObject
@@ -123,7 +123,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.urls = kit.NewTextArea()
 	a.urls.SetPlaceHolder("URLs to test, one per line")
 	a.urls.OnChanged = func(string) { a.schedule() }
-	a.token = widget.NewEntry()
+	a.token = kit.NewEscEntry()
 	a.token.SetPlaceHolder("add a user-agent token, e.g. bingbot")
 	a.token.OnSubmitted = func(string) { a.onAddToken() }
 	a.table = a.newTable()
@@ -173,14 +173,14 @@ func (a *Area) layout() fyne.CanvasObject {
 // Content is the tab's content.
 func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *Area) newTable() *widget.Table {
-	t := widget.NewTableWithHeaders(a.tableSize, func() fyne.CanvasObject {
+// newTable makes the URLs × tokens grid: the URLs in a column that stays
+// in place while the tokens' columns scroll sideways.
+func (a *Area) newTable() *kit.FrozenTable {
+	t := kit.NewFrozenTable(a.tableSize, func() fyne.CanvasObject {
 		l := widget.NewLabel("")
 		l.Truncation = fyne.TextTruncateEllipsis
 		return l
-	}, a.updateCell)
-	t.ShowHeaderColumn = false
-	t.UpdateHeader = a.updateHeader
+	}, a.updateCell, a.updateHeader)
 	t.OnSelected = a.onSelect
 	t.SetColumnWidth(0, robotsURLMax)
 	return t

@@ -110,5 +110,5 @@ func (a *Area) sizeColumns(g *robotsGrid) {
 	}
 	l := widget.NewLabel(lines)
 	l.TextStyle.Bold = true
-	a.table.SetRowHeight(-1, l.MinSize().Height)
+	a.table.SetHeadingHeight(l.MinSize().Height)
 }

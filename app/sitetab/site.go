@@ -51,8 +51,8 @@ type Area struct {
 	probe    *uiProbe
 
 	kind     *widget.Select
-	target   *widget.Entry
-	maxPages *widget.Entry
+	target   *kit.EscEntry
+	maxPages *kit.EscEntry
 	list     *kit.TextArea
 	start    *widget.Button
 	cancel   *widget.Button
@@ -60,7 +60,7 @@ type Area struct {
 	bar      *widget.ProgressBar
 	status   *widget.Label
 	filter   *widget.Select
-	query    *widget.Entry
+	query    *kit.EscEntry
 	openRow  *widget.Button
 	plot     *sitePlot
 	table    *widget.Table
@@ -98,10 +98,10 @@ func defaultSitePath() string {
 }
 
 func (a *Area) build() {
-	a.target = widget.NewEntry()
+	a.target = kit.NewEscEntry()
 	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
 	a.target.OnSubmitted = func(string) { a.onStart() }
-	a.maxPages = widget.NewEntry()
+	a.maxPages = kit.NewEscEntry()
 	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
 	a.list = kit.NewTextArea()
 	a.list.SetPlaceHolder("Paste URLs, one a line")
@@ -121,7 +121,7 @@ func (a *Area) build() {
 	a.status.Wrapping = fyne.TextWrapWord
 	a.filter = widget.NewSelect(siteFilters, func(string) { a.onFilter() })
 	a.filter.SetSelectedIndex(0)
-	a.query = widget.NewEntry()
+	a.query = kit.NewEscEntry()
 	a.query.SetPlaceHolder("Filter URLs")
 	a.query.OnChanged = func(string) { a.onFilter() }
 	a.openRow = widget.NewButtonWithIcon("Open in page view", theme.SearchIcon(), a.onOpenRow)

@@ -63,7 +63,7 @@ func (a *Area) newTable() *widget.Table {
 }
 
 func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	b, ok := o.(*widget.Button)
+	b, ok := o.(*kit.TapButton)
 	if !ok || id.Col < 0 || id.Col >= verifyCols {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -57,7 +58,7 @@ type Area struct {
 	started  bool
 	pending  bool // the schedule starts once the list is first shown
 
-	entry     *widget.Entry
+	entry     *kit.EscEntry
 	every     *widget.Select
 	table     *widget.Table
 	removeBtn *widget.Button
@@ -82,7 +83,7 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 			*batch = append(*batch, p...)
 		}),
 	}
-	a.entry = widget.NewEntry()
+	a.entry = kit.NewEscEntry()
 	a.entry.SetPlaceHolder("https://example.com/page to watch")
 	a.entry.OnSubmitted = func(string) { a.addTyped() }
 	add := widget.NewButton("Add", a.addTyped)
