@@ -90,3 +90,20 @@ func (s *selection) effective() []int {
 	}
 	return out
 }
+
+// asKinds is the set of kinds the ticks are exactly (every element of
+// those kinds ticked, none of the others): the selection --what-if
+// makes of it; false when the ticks are no such set.
+func (s *selection) asKinds() (whatif.Kinds, bool) {
+	var kinds whatif.Kinds
+	for k, idx := range s.ofKind {
+		all, some := s.kindState(k)
+		switch {
+		case some:
+			return 0, false
+		case all && len(idx) > 0:
+			kinds |= whatif.KindsOf(k)
+		}
+	}
+	return kinds, kinds != 0
+}

@@ -82,3 +82,13 @@ func chipObjects(cs []change, simulated bool) []fyne.CanvasObject {
 	}
 	return out
 }
+
+// selectionText says how the command line makes the same simulation:
+// "The command line's --what-if scripts,styles gives the same page.", or
+// that the ticks are single elements.
+func selectionText(s *selection) string {
+	if kinds, ok := s.asKinds(); ok {
+		return "The command line's cutoff inspect --what-if " + kinds.String() + " simulates the same page."
+	}
+	return prose.Count(int64(len(s.ticked())), "element", "elements") + " ticked one by one: no --what-if list of kinds makes this selection."
+}

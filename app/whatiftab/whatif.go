@@ -235,7 +235,7 @@ func (a *Area) showSimulated(f *figures, err error) {
 		return
 	}
 	a.showFigures(f)
-	a.setBusy(false, "")
+	a.setBusy(false, selectionText(a.sel))
 	a.done()
 }
 
