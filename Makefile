@@ -129,6 +129,7 @@ arrows:
 	$(call only,./inspect/site,inspect|inspect/(charset|finding|resources|robots|scan|whatif|report)|fetch|internal/(prose|i18n))
 	$(call only,./history,inspect|inspect/(charset|finding|resources|robots|scan|whatif|report|site)|fetch|internal/(prose|i18n))
 	$(call only,./verify,assets|internal/(prose|i18n))
+	$(call only,./app/whatiftab,app/(byteview|job|kit|prefs)|inspect|inspect/(charset|finding|resources|robots|scan|whatif)|fetch|internal/(prose|i18n))
 	$(call never,./cli,/cutoff/app(/|$$))
 	$(call never,./app/...,/cutoff/cli$$)
 	@echo "== a tab package (app/*tab) imports neither the window (package app) nor another tab; app/job, app/kit and app/prefs import neither"

@@ -3,11 +3,8 @@ package app
 import (
 	"errors"
 	"io"
-	"net/url"
 	"path/filepath"
 	"strings"
-	"time"
-	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -52,24 +49,12 @@ func (u *UI) onExport() {
 // exportDialog is the save dialog for rep: it proposes a name after the
 // page's host and the report's date, in the folder of the last export.
 func (u *UI) exportDialog(rep *inspect.Report) *dialog.FileDialog {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil || wc == nil {
-			u.showFileError(err)
-			return
-		}
-		if wc.URI().Scheme() == "file" {
-			u.prefs.SetExportFolder(filepath.Dir(wc.URI().Path()))
+	return kit.NewSaveDialog(u.win, u.prefs.ExportFolder(), exportFileName(rep), func(wc fyne.URIWriteCloser) {
+		if dir := kit.FolderOf(wc.URI()); dir != "" {
+			u.prefs.SetExportFolder(dir)
 		}
 		u.exportTo(rep, wc, wc.URI().Name())
-	}, u.win)
-	d.SetFileName(exportFileName(rep))
-	if dir := u.prefs.ExportFolder(); dir != "" {
-		// A folder since removed or unreadable leaves Fyne's default.
-		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			d.SetLocation(l)
-		}
-	}
-	return d
+	}, u.showFileError)
 }
 
 // exportFileName is the name Export proposes: "cutoff-", the page's host
@@ -80,35 +65,7 @@ func exportFileName(rep *inspect.Report) string {
 	if rep.FinalURL != "" {
 		page = rep.FinalURL
 	}
-	name := strings.TrimSuffix(filepath.Base(page), filepath.Ext(page))
-	if p, err := url.Parse(page); err == nil && p.Host != "" {
-		name = p.Host
-	}
-	date := rep.Generated
-	if date.IsZero() {
-		date = time.Now()
-	}
-	return "cutoff-" + fileNamePart(name) + "-" + date.Local().Format("2006-01-02") + ".html"
-}
-
-// fileNamePart keeps letters, digits, dots and dashes of s, each run of
-// anything else (a port's colon, a space) becoming one dash.
-func fileNamePart(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '_' {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	if out := strings.Trim(b.String(), "-."); out != "" {
-		return out
-	}
-	return "page"
+	return kit.ExportName(page, rep.Generated, ".html")
 }
 
 // exportTo writes rep to w in the format named by name's extension (HTML

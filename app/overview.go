@@ -21,6 +21,8 @@ type overviewData struct {
 	legend       []legendItem
 	contributors string
 	findings     []finding.Finding
+	// whatIf says the page can be simulated: the What if… button shows.
+	whatIf bool
 }
 
 // legendItem is one kind of bytes with its total.
@@ -33,7 +35,8 @@ type legendItem struct {
 // overviewArea is the Overview tab: the welcome screen until a report
 // arrives, then the byte ruler with its legend, what pushes elements past
 // the cutoff, and the findings. Tapping the ruler or a finding's offset
-// opens the Source tab there.
+// opens the Source tab there. The What if… button beside the advice
+// replaces the report with the what-if panel until its Overview button.
 type overviewArea struct {
 	welcome  *welcomeArea
 	summary  *widget.Label
@@ -41,8 +44,11 @@ type overviewArea struct {
 	legend   *fyne.Container
 	contrib  *widget.Label
 	fold     *kit.Fold // contrib, a few lines high until opened
+	whatIf   *widget.Button
 	findings *findingsList
 	report   fyne.CanvasObject
+	panel    fyne.CanvasObject // the what-if panel
+	inPanel  bool              // the panel is shown instead of the report
 	root     *fyne.Container
 }
 
@@ -54,8 +60,11 @@ const (
 	contribOpenLines   = 10
 )
 
-func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
+// newOverviewArea builds the Overview; onWhatIf opens panel, the what-if
+// panel, in its place.
+func newOverviewArea(onDemo func(), onOffset func(int64), onWhatIf func(), panel fyne.CanvasObject) *overviewArea {
 	a := &overviewArea{
+		panel:    panel,
 		welcome:  newWelcomeArea(onDemo),
 		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		ruler:    byteview.NewRuler(byteview.RulerModel{}),
@@ -68,10 +77,14 @@ func newOverviewArea(onDemo func(), onOffset func(int64)) *overviewArea {
 	a.ruler.OnSelect = onOffset
 	a.fold = kit.NewFold(a.contrib, contribFoldedLines, contribOpenLines)
 	a.fold.OnToggled = func() { a.report.Refresh() }
-	top := container.NewVBox(a.summary, a.ruler, a.legend, a.fold, kit.Heading("Findings"))
+	a.whatIf = widget.NewButtonWithIcon("What if…", theme.SearchReplaceIcon(), onWhatIf)
+	a.whatIf.Hide()
+	advice := container.NewBorder(nil, nil, nil, container.NewVBox(a.whatIf), a.fold)
+	top := container.NewVBox(a.summary, a.ruler, a.legend, advice, kit.Heading("Findings"))
 	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
 	a.report.Hide()
-	a.root = container.NewStack(a.welcome.content(), a.report)
+	a.panel.Hide()
+	a.root = container.NewStack(a.welcome.content(), a.report, a.panel)
 	return a
 }
 
@@ -86,9 +99,22 @@ func (a *overviewArea) show(d overviewData) {
 	a.contrib.SetText(d.contributors)
 	a.fold.Hidden = d.contributors == ""
 	a.fold.SetFolded(true)
+	a.whatIf.Hidden = !d.whatIf
 	a.findings.show(d.findings)
 	a.welcome.content().Hide()
-	a.report.Show()
+	a.setPanel(a.inPanel)
+}
+
+// setPanel shows the what-if panel in place of the report, or the report.
+func (a *overviewArea) setPanel(on bool) {
+	a.inPanel = on
+	if on {
+		a.report.Hide()
+		a.panel.Show()
+	} else {
+		a.panel.Hide()
+		a.report.Show()
+	}
 	a.root.Refresh()
 }
 

@@ -33,7 +33,7 @@ func TestLegendWraps(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			test.NewTempApp(t)
-			a := newOverviewArea(func() {}, func(int64) {})
+			a := newOverviewArea(func() {}, func(int64) {}, func() {}, widget.NewLabel("panel"))
 			w := test.NewTempWindow(t, a.content())
 			w.Resize(fyne.NewSize(tt.width, 700))
 			a.show(overviewData{summary: "s", model: byteview.RulerModel{HeaderBytes: 420, BodyBytes: 480_000, LimitBytes: 2_000_000}, legend: items})

@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/resourcestab"
 	"github.com/cutoffapp/cutoff/app/robotstab"
+	"github.com/cutoffapp/cutoff/app/whatiftab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
@@ -30,6 +31,7 @@ type views struct {
 	// resourcesNote says why no subresource was fetched; "" when they were.
 	resourcesNote string
 	robots        robotstab.Data
+	whatIf        whatiftab.Data
 }
 
 // prepareViews derives every tab's content from a report. It reads the
@@ -41,11 +43,12 @@ func prepareViews(rep *inspect.Report, p fetch.Profile) *views {
 		v.source = sourceDataOf(rep.Fetch, rep.Analysis)
 	}
 	v.impact = impacttab.DataOf(rep.Analysis, rep.Profile.Name, rep.Whole())
+	v.whatIf = whatiftab.DataOf(rep, p)
 	return v
 }
 
 func overviewOf(rep *inspect.Report) overviewData {
-	d := overviewData{summary: summaryText(rep), model: rulerModelOf(rep)}
+	d := overviewData{summary: summaryText(rep), model: rulerModelOf(rep), whatIf: whatiftab.Simulable(rep)}
 	if an := rep.Analysis; an != nil {
 		d.findings = an.Findings
 		d.legend = legendOf(an.Composition, d.model.HeaderBytes)

@@ -19,6 +19,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/sitetab"
 	"github.com/cutoffapp/cutoff/app/verifytab"
 	"github.com/cutoffapp/cutoff/app/watchtab"
+	"github.com/cutoffapp/cutoff/app/whatiftab"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/history"
@@ -62,7 +63,8 @@ type UI struct {
 	rendered *renderedtab.Area
 	history  *historytab.Area
 	watch    *watchtab.Area
-	hist     *historyFile // the history file, shared by the inspection, History and Watch
+	whatIf   *whatiftab.Area // the what-if panel, shown in the Overview tab
+	hist     *historyFile    // the history file, shared by the inspection, History and Watch
 	// historyNote is the sentence saying why the report shown was not
 	// saved in the history, kept on the status line when the render ends.
 	historyNote string
@@ -141,7 +143,10 @@ func (u *UI) build() {
 	u.profiles.attach(u.top)
 	u.top.setError(problem) // said once; "" keeps the banner hidden
 	u.top.url.SetOptions(u.prefs.RecentURLs())
-	u.overview = newOverviewArea(u.onDemo, u.showOffset)
+	u.whatIf = whatiftab.New(u.ctx, u.bridge, u.win, u.prefs, whatiftab.Deps{
+		RulerModel: rulerModelOf, ShowOffset: u.showOffset, Back: func() { u.overview.setPanel(false) },
+	})
+	u.overview = newOverviewArea(u.onDemo, u.showOffset, u.onWhatIf, u.whatIf.Content())
 	u.source = newSourceArea()
 	u.impact = impacttab.New(u.win)
 	u.res = resourcestab.New(u.win)
@@ -302,6 +307,8 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 	u.report = rep
 	u.top.setRunning(false)
 	u.top.phase.SetText(doneText(rep))
+	u.whatIf.Show(v.whatIf)
+	u.overview.inPanel = false // a new page: its overview first
 	u.overview.show(v.overview)
 	u.source.show(v.source)
 	u.impact.Show(v.impact)
@@ -315,6 +322,13 @@ func (u *UI) showReport(rep *inspect.Report, v *views) {
 		u.tabs.Select(u.tab.overview)
 	}
 	u.smokeEnded(true, "")
+}
+
+// onWhatIf opens the what-if panel in the Overview tab, built for the
+// report shown.
+func (u *UI) onWhatIf() {
+	u.overview.setPanel(true)
+	u.whatIf.Open()
 }
 
 // showOffset switches to the Source tab at a body offset.
@@ -358,6 +372,7 @@ func (u *UI) shutdown() {
 	u.renderer.Stop()
 	u.stop()
 	u.robots.Close()
+	u.whatIf.Close()
 	u.verify.Close()
 	u.compare.Close()
 	u.site.Close()

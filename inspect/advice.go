@@ -119,16 +119,35 @@ func SimulatedInput(in Input, body []byte) Input {
 // the profile the report was made with. The simulation's Body is the
 // patched page.
 func (r *Report) Simulate(kinds whatif.Kinds, p fetch.Profile) (*Report, *whatif.Simulation, error) {
-	if r.Fetch == nil || r.Analysis == nil {
-		return nil, nil, fmt.Errorf("no page to simulate")
-	}
-	in := NewInput(r.Fetch, &p)
-	plan := WhatIf(in, r.Analysis)
-	sim, err := plan.Simulate(plan.Select(kinds))
+	plan, err := r.WhatIf(p)
 	if err != nil {
 		return nil, nil, err
 	}
-	sin := SimulatedInput(in, sim.Body)
+	return r.SimulateElements(plan, plan.Select(kinds), p)
+}
+
+// WhatIf is the what-if plan of the report's page (every movable element
+// of its body), for a view that ticks elements and simulates them with
+// SimulateElements. p is the profile the report was made with.
+func (r *Report) WhatIf(p fetch.Profile) (*whatif.Plan, error) {
+	if r.Fetch == nil || r.Analysis == nil {
+		return nil, fmt.Errorf("no page to simulate")
+	}
+	return WhatIf(NewInput(r.Fetch, &p), r.Analysis), nil
+}
+
+// SimulateElements is Simulate for the elements selected in plan
+// (indexes into plan.Elements, as Plan.Simulate takes them), plan being
+// r.WhatIf(p).
+func (r *Report) SimulateElements(plan *whatif.Plan, selected []int, p fetch.Profile) (*Report, *whatif.Simulation, error) {
+	if r.Fetch == nil || r.Analysis == nil {
+		return nil, nil, fmt.Errorf("no page to simulate")
+	}
+	sim, err := plan.Simulate(selected)
+	if err != nil {
+		return nil, nil, err
+	}
+	sin := SimulatedInput(NewInput(r.Fetch, &p), sim.Body)
 	res := *r.Fetch
 	res.Body, res.BodyBytes = sim.Body, int64(len(sim.Body))
 	res.CutoffOffset, res.BinaryCutoffOffset = sin.Cutoff, sin.BinaryCutoff

@@ -1,0 +1,95 @@
+package whatiftab
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
+
+// kindsColumn is the panel's left column: a tick per kind of movable
+// element with its count and bytes, and each advice with a button that
+// ticks exactly its moves.
+type kindsColumn struct {
+	checks   []*widget.Check
+	totals   []kindTotal
+	apply    []*widget.Button
+	box      *fyne.Container
+	root     fyne.CanvasObject
+	onKind   func(i int, on bool)
+	onAdvice func(i int)
+}
+
+func newKindsColumn(onKind func(int, bool), onAdvice func(int)) *kindsColumn {
+	c := &kindsColumn{box: container.NewVBox(), onKind: onKind, onAdvice: onAdvice}
+	c.root = container.NewVScroll(c.box)
+	return c
+}
+
+func (c *kindsColumn) content() fyne.CanvasObject { return c.root }
+
+func (c *kindsColumn) clear() {
+	c.checks, c.totals, c.apply = nil, nil, nil
+	c.box.Objects = nil
+	c.box.Refresh()
+}
+
+// show lists the kinds and the advice.
+func (c *kindsColumn) show(totals []kindTotal, advice []adviceItem) {
+	c.clear()
+	c.totals = totals
+	objs := []fyne.CanvasObject{kit.Heading("Move out of the HTML")}
+	for i, t := range totals {
+		ch := widget.NewCheck(kindText(t), func(on bool) { c.onKind(i, on) })
+		if t.count == 0 {
+			ch.Disable()
+		}
+		c.checks = append(c.checks, ch)
+		objs = append(objs, ch)
+	}
+	if len(advice) > 0 {
+		objs = append(objs, kit.Heading("Advice"))
+	}
+	for i, it := range advice {
+		b := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() { c.onAdvice(i) })
+		msg := widget.NewLabel(it.message)
+		if it.unmatched > 0 {
+			msg.SetText(it.message + " (" + prose.Count(int64(it.unmatched), "of its moves is", "of its moves are") + " not in the list.)")
+		}
+		msg.Wrapping = fyne.TextWrapWord
+		c.apply = append(c.apply, b)
+		objs = append(objs, container.NewBorder(nil, nil, container.NewVBox(b), nil, msg))
+	}
+	c.box.Objects = objs
+	c.box.Refresh()
+}
+
+// sync shows each kind's tick as the selection has it: ticked when every
+// element of the kind is, partly when some are.
+func (c *kindsColumn) sync(s *selection) {
+	for i, ch := range c.checks {
+		all, some := s.kindState(c.totals[i].kind)
+		if ch.Checked == all && ch.Partial == some {
+			continue
+		}
+		ch.Checked, ch.Partial = all, some // not SetChecked: that calls OnChanged
+		ch.Refresh()
+	}
+}
+
+// kindText names a kind with its totals: "inline scripts: 17, 1,142,101
+// bytes (moving them saves 1,141,630)".
+func kindText(t kindTotal) string {
+	one, many := t.kind.Noun()
+	if t.count == 0 {
+		return many + ": none"
+	}
+	name := many
+	if t.count == 1 {
+		name = one
+	}
+	return name + ": " + kit.Commas(int64(t.count)) + ", " + kit.BytesText(t.bytes) + ", saves " + kit.Commas(t.saves)
+}
