@@ -67,7 +67,7 @@ func (fs *findings) advice() {
 		if len(adv.Moves) > 0 {
 			at = offsetPtr(adv.Moves[0].Start)
 		}
-		fs.add(sev, CodeAdvicePrefix+adv.Kind, at, "%s", adv.Message)
+		fs.addf(sev, CodeAdvicePrefix+adv.Kind, at, "%s", adv.Message)
 	}
 }
 

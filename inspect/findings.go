@@ -3,11 +3,11 @@ package inspect
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -54,12 +54,34 @@ type findings struct {
 	perCode map[string]int
 }
 
-func (fs *findings) add(sev, code string, off *int64, format string, args ...any) {
+// add adds the finding of severity sev and code at off, its message the
+// catalog's id (in the findings area) filled with args.
+func (fs *findings) add(sev, code string, off *int64, id string, args ...any) {
+	fs.perCode[code]++
+	if fs.perCode[code] > finding.MaxPerCode {
+		return
+	}
+	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: fs.t(id, args...), Offset: off})
+}
+
+// addf adds a finding whose message is format filled with args: the
+// rendered view's findings, which do not come from the catalog yet.
+func (fs *findings) addf(sev, code string, off *int64, format string, args ...any) {
 	fs.perCode[code]++
 	if fs.perCode[code] > finding.MaxPerCode {
 		return
 	}
 	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Offset: off})
+}
+
+// t is the findings message id filled with args, the crawler's name given
+// as Crawler and its cutoff (when the page is cut) as Cutoff.
+func (fs *findings) t(id string, args ...any) string {
+	all := append(make([]any, 0, len(args)+4), "Crawler", fs.crawler)
+	if fs.in != nil && fs.in.Cutoff != nil {
+		all = append(all, "Cutoff", *fs.in.Cutoff)
+	}
+	return i18n.T("findings."+id, append(all, args...)...)
 }
 
 // summarizeCapped adds one finding per capped code saying how many were
@@ -74,8 +96,7 @@ func (fs *findings) summarizeCapped() {
 	sort.Strings(codes)
 	for _, c := range codes {
 		fs.list = append(fs.list, finding.Finding{Severity: finding.Info, Code: c,
-			Message: fmt.Sprintf("%s more findings like the ones above (%s) are left out of this list.",
-				thousands(fs.perCode[c]-finding.MaxPerCode), c)})
+			Message: i18n.T("findings.more-like-these", "More", fs.perCode[c]-finding.MaxPerCode, "Code", c)})
 	}
 }
 
@@ -103,7 +124,7 @@ func buildFindings(in *Input, a *Analysis) []finding.Finding {
 
 func crawlerName(s string) string {
 	if s == "" {
-		return "the crawler"
+		return i18n.T("findings.the-crawler")
 	}
 	return s
 }
@@ -129,9 +150,9 @@ func GoogleRule(operator, crawler, rule string) string {
 		return rule
 	}
 	if operator == "" {
-		operator = "its operator"
+		return i18n.T("findings.google-rule-unknown-operator", "Rule", rule, "Crawler", crawler)
 	}
-	return rule + " (Google's documented rule; " + operator + " publishes none for " + crawler + ")"
+	return i18n.T("findings.google-rule-other-operator", "Rule", rule, "Operator", operator, "Crawler", crawler)
 }
 
 // capitalize is prose.Capitalize, under the name the findings' code uses.
@@ -140,29 +161,20 @@ func capitalize(s string) string { return prose.Capitalize(s) }
 // ElementLabel names a critical element kind in a sentence, the way a
 // consultant says it: "JSON-LD block", "last internal link".
 func ElementLabel(kind string) string {
-	switch kind {
-	case scan.ElementTitle:
-		return "title"
-	case scan.ElementMetaDescription:
-		return "meta description"
-	case scan.ElementMetaRobots:
-		return "robots meta tag"
-	case scan.ElementCanonical:
-		return "canonical link"
-	case scan.ElementHreflang:
-		return "hreflang link"
-	case scan.ElementJSONLD:
-		return "JSON-LD block"
-	case scan.ElementH1:
-		return "h1 heading"
-	case scan.ElementMain:
-		return "<main> element"
-	case scan.ElementHeadEnd:
-		return "end of the head"
-	case scan.ElementLastInternalLink:
-		return "last internal link"
+	if id, ok := elementIDs[kind]; ok {
+		return i18n.T("findings.element-" + id)
 	}
 	return kind
+}
+
+// elementIDs are the catalog names of the critical element kinds: the
+// label "findings.element-ID", "findings.the-element-ID" for the one
+// element in a list, and "findings.elements-ID" for a count of them.
+var elementIDs = map[string]string{
+	scan.ElementTitle: "title", scan.ElementMetaDescription: "meta-description", scan.ElementMetaRobots: "meta-robots",
+	scan.ElementCanonical: "canonical", scan.ElementHreflang: "hreflang", scan.ElementJSONLD: "json-ld",
+	scan.ElementH1: "h1", scan.ElementMain: "main", scan.ElementHeadEnd: "head-end",
+	scan.ElementLastInternalLink: "last-internal-link",
 }
 
 // counted is the number of bytes the crawler counts: header (when it
@@ -172,36 +184,37 @@ func (fs *findings) counted() int64 { return fs.in.HeaderBytes + int64(len(fs.in
 func (fs *findings) limit() {
 	in := fs.in
 	body := int64(len(in.Body))
-	atLeast := ""
-	if in.Incomplete {
-		atLeast = "at least " // reading stopped before the end
-	}
-	size := fmt.Sprintf("The page body is %s%s bytes", atLeast, Bytes(body))
+	size := fs.t("size-body", "Body", body)
 	if in.HeaderBytes > 0 {
-		size = fmt.Sprintf("The page is %s%s bytes (%s of header and %s of body)",
-			atLeast, Bytes(fs.counted()), Bytes(in.HeaderBytes), Bytes(body))
+		size = fs.t("size-page", "Total", fs.counted(), "Header", in.HeaderBytes, "Body", body)
+	}
+	if in.Incomplete { // reading stopped before the end
+		size = fs.t("size-body-at-least", "Body", body)
+		if in.HeaderBytes > 0 {
+			size = fs.t("size-page-at-least", "Total", fs.counted(), "Header", in.HeaderBytes, "Body", body)
+		}
 	}
 	if in.Cutoff != nil {
-		over := ""
-		if in.Limit > 0 {
-			over = fmt.Sprintf(", over %s's limit of %s bytes", fs.crawler, Bytes(in.Limit))
-		}
 		c := *in.Cutoff
 		if c == body {
 			// Reading stopped at the cutoff: what lies beyond is unknown.
-			fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c),
-				"The page is over %s's limit%s; it was read only up to the cutoff at body byte %s of the body, so what the crawler loses is not known.",
-				fs.crawler, strings.TrimPrefix(over, ", over "+fs.crawler+"'s limit"), Bytes(c))
+			id := "page-over-limit-read-to-cutoff"
+			if in.Limit > 0 {
+				id = "page-over-limit-of-read-to-cutoff"
+			}
+			fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c), id, "Limit", in.Limit)
 			return
 		}
-		fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c),
-			"%s%s: everything after byte %s of the body (%s bytes, %s of it) is never fetched.",
-			size, over, Bytes(c), Bytes(body-c), percentOf(body-c, body))
+		id := "page-over-limit"
+		if in.Limit > 0 {
+			id = "page-over-limit-of"
+		}
+		fs.add(finding.Critical, CodePageOverLimit, offsetPtr(c), id,
+			"Size", size, "Limit", in.Limit, "Lost", body-c, "Percent", percentOf(body-c, body))
 		return
 	}
 	if in.Limit > 0 && fs.counted()*5 > in.Limit*4 {
-		fs.add(finding.Warning, CodeNearLimit, nil,
-			"%s, %s of %s's limit of %s bytes: %s more bytes and the end of the page will be cut.",
-			size, percentOf(fs.counted(), in.Limit), fs.crawler, Bytes(in.Limit), Bytes(in.Limit-fs.counted()+1))
+		fs.add(finding.Warning, CodeNearLimit, nil, "near-limit", "Size", size,
+			"Percent", percentOf(fs.counted(), in.Limit), "Limit", in.Limit, "More", in.Limit-fs.counted()+1)
 	}
 }

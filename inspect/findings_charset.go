@@ -14,17 +14,13 @@ func (fs *findings) charset() {
 	c := fs.a.Charset
 	switch {
 	case c.Mismatch():
-		fs.add(finding.Warning, CodeCharsetMismatch, c.Offset,
-			"The page declares its charset as %s %s, but its bytes are UTF-8: browsers decode it as %s, and so does %s, so every non-ASCII character of its title, description and text comes out garbled.",
-			c.Label, c.Where(), c.DisplayName(), fs.googleRule("Google"))
+		fs.add(finding.Warning, CodeCharsetMismatch, c.Offset, "charset-mismatch",
+			"Label", c.Label, "Where", c.Where(), "Decoder", c.DisplayName(), "Google", fs.googleRule("Google"))
 	case c.InvalidUTF8 >= garbledBytes || c.InvalidUTF8 > 0 && fs.quotesReplacement():
-		fs.add(finding.Warning, CodeInvalidUTF8, c.FirstInvalid,
-			"The page is read as UTF-8, but %s of its bytes are not UTF-8 (the first at byte %s): the crawler reads each run of them as a replacement character (\uFFFD), so what it indexes of the text is garbage. The bytes are likely in a legacy charset (EUC-JP, Shift_JIS, windows-1252): declare it in the Content-Type header, or serve the page in UTF-8.",
-			Bytes(c.InvalidUTF8), Bytes(*c.FirstInvalid))
+		fs.add(finding.Warning, CodeInvalidUTF8, c.FirstInvalid, "invalid-utf8-garbled",
+			"Invalid", c.InvalidUTF8, "First", *c.FirstInvalid)
 	case c.InvalidUTF8 > 0:
-		fs.add(finding.Info, CodeInvalidUTF8, c.FirstInvalid,
-			"The page is read as UTF-8, but %s of its bytes are not UTF-8 (the first at byte %s): each reads as a replacement character (\uFFFD).",
-			Bytes(c.InvalidUTF8), Bytes(*c.FirstInvalid))
+		fs.add(finding.Info, CodeInvalidUTF8, c.FirstInvalid, "invalid-utf8", "Invalid", c.InvalidUTF8, "First", *c.FirstInvalid)
 	}
 }
 

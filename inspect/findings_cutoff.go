@@ -1,21 +1,16 @@
 package inspect
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// cutoffPhrase is "after Googlebot's cutoff at body byte 1,999,788": the
-// cutoff as a body offset, like every element offset in the findings (the
-// ruler shows the same cutoff as counted byte 2,000,000, header included).
-func (fs *findings) cutoffPhrase() string {
-	return fmt.Sprintf("after %s's cutoff at body byte %s", fs.crawler, Bytes(*fs.in.Cutoff))
-}
-
-// beyond reports the critical elements past the cutoff.
+// beyond reports the critical elements past the cutoff. Every element
+// offset in these findings, and the cutoff, is a body offset (the ruler
+// shows the same cutoff as counted byte 2,000,000, header included).
 func (fs *findings) beyond() {
 	if fs.in.Cutoff == nil {
 		return
@@ -47,73 +42,63 @@ func (fs *findings) beyond() {
 
 // hreflangLost reports the hreflang links past the cutoff, in one finding.
 func (fs *findings) hreflangLost(alts []*scan.Critical) {
-	if len(alts) > 0 {
-		total := scan.CountKind(fs.a.Critical, scan.ElementHreflang)
-		what := fmt.Sprintf("%s of %s hreflang links are %s, the first at body byte %s", thousands(len(alts)), thousands(total),
-			fs.cutoffPhrase(), Bytes(alts[0].Offset))
-		switch {
-		case total == 1:
-			what = fmt.Sprintf("The hreflang link at body byte %s is %s", Bytes(alts[0].Offset), fs.cutoffPhrase())
-		case len(alts) == total:
-			what = fmt.Sprintf("All %s hreflang links are %s, the first at body byte %s", thousands(total), fs.cutoffPhrase(),
-				Bytes(alts[0].Offset))
-		case len(alts) == 1:
-			what = fmt.Sprintf("1 of %s hreflang links is %s, at body byte %s", thousands(total), fs.cutoffPhrase(),
-				Bytes(alts[0].Offset))
-		}
-		fs.add(finding.Warning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset),
-			"%s: %s sees an incomplete set of language versions, and the missing ones lose their return links.",
-			what, fs.crawler)
+	if len(alts) == 0 {
+		return
 	}
+	total := scan.CountKind(fs.a.Critical, scan.ElementHreflang)
+	id := "hreflang-some-beyond"
+	switch {
+	case total == 1:
+		id = "hreflang-only-beyond"
+	case len(alts) == total:
+		id = "hreflang-all-beyond"
+	case len(alts) == 1:
+		id = "hreflang-one-beyond"
+	}
+	fs.add(finding.Warning, CodeHreflangBeyondCutoff, offsetPtr(alts[0].Offset), id,
+		"Lost", len(alts), "Total", total, "Offset", alts[0].Offset)
+}
+
+// beyondIDs are, per element kind elementBeyond reports, its code, its
+// severity and the catalog name of its two sentences: "findings.ID-cut"
+// when the cutoff cuts it, "findings.ID-beyond" when it lies past it.
+var beyondIDs = map[string]struct{ code, sev, id string }{
+	scan.ElementTitle:           {CodeTitleBeyondCutoff, finding.Critical, "title"},
+	scan.ElementCanonical:       {CodeCanonicalBeyondCutoff, finding.Critical, "canonical"},
+	scan.ElementMetaDescription: {CodeDescriptionBeyondCutoff, finding.Warning, "meta-description"},
+	scan.ElementH1:              {CodeH1BeyondCutoff, finding.Warning, "h1"},
 }
 
 func (fs *findings) elementBeyond(c *scan.Critical) {
-	var sev, code, consequence string
 	switch c.Kind {
-	case scan.ElementTitle:
-		sev, code, consequence = finding.Critical, CodeTitleBeyondCutoff, "search results show a title made up from the page instead"
-	case scan.ElementCanonical:
-		sev, code, consequence = finding.Critical, CodeCanonicalBeyondCutoff, "the search engine chooses the canonical URL on its own"
-	case scan.ElementMetaDescription:
-		sev, code, consequence = finding.Warning, CodeDescriptionBeyondCutoff, "the snippet is built from the page text instead"
-	case scan.ElementH1:
-		sev, code, consequence = finding.Warning, CodeH1BeyondCutoff, "the page's main heading is not indexed"
 	case scan.ElementMain:
 		fs.mainBeyond(c)
 		return
 	case scan.ElementHeadEnd:
 		if fs.in.Incomplete && c.Offset == int64(len(fs.in.Body)) {
-			fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
-				"The head does not end within the %s bytes read, so it runs past the cutoff at body byte %s: %s gets none of the body, and none of the head elements after the cutoff.",
-				Bytes(c.Offset), Bytes(*fs.in.Cutoff), fs.crawler)
+			fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset), "head-end-not-read", "Read", c.Offset)
 			return
 		}
-		fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset),
-			"The head ends at body byte %s, %s: %s gets none of the body, and none of the head elements after the cutoff.",
-			Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler)
+		fs.add(finding.Warning, CodeHeadEndBeyondCutoff, offsetPtr(c.Offset), "head-end-beyond", "Offset", c.Offset)
 		return
-	default:
+	}
+	b, ok := beyondIDs[c.Kind]
+	if !ok {
 		return
 	}
 	if c.Offset < *fs.in.Cutoff {
-		fs.add(sev, code, offsetPtr(c.Offset), "The %s at body %s runs past the cutoff: it ends %s: %s gets it cut.",
-			ElementLabel(c.Kind), BodyRange(c.Offset, c.End), fs.cutoffPhrase(), fs.crawler)
+		fs.add(b.sev, b.code, offsetPtr(c.Offset), b.id+"-cut", "Range", BodyRange(c.Offset, c.End))
 		return
 	}
-	fs.add(sev, code, offsetPtr(c.Offset), "The %s is at body byte %s, %s: %s will not see it, so %s.",
-		ElementLabel(c.Kind), Bytes(c.Offset), fs.cutoffPhrase(), fs.crawler, consequence)
+	fs.add(b.sev, b.code, offsetPtr(c.Offset), b.id+"-beyond", "Offset", c.Offset)
 }
 
 func (fs *findings) mainBeyond(c *scan.Critical) {
 	if c.Offset < *fs.in.Cutoff {
-		fs.add(finding.Info, CodeMainBeyondCutoff, offsetPtr(c.Offset),
-			"The <main> element at body %s is cut by %s's cutoff at body byte %s: the end of the main content is not indexed.",
-			BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff))
+		fs.add(finding.Info, CodeMainBeyondCutoff, offsetPtr(c.Offset), "main-cut", "Range", BodyRange(c.Offset, c.End))
 		return
 	}
-	fs.add(finding.Warning, CodeMainBeyondCutoff, offsetPtr(c.Offset),
-		"The <main> element starts at body byte %s, %s: none of the main content is indexed.",
-		Bytes(c.Offset), fs.cutoffPhrase())
+	fs.add(finding.Warning, CodeMainBeyondCutoff, offsetPtr(c.Offset), "main-beyond", "Offset", c.Offset)
 }
 
 // jsonLDLost reports the JSON-LD blocks wholly past the cutoff, in one
@@ -130,30 +115,27 @@ func (fs *findings) jsonLDLost(lost []*scan.Critical) {
 			types = append(types, c.Value)
 		}
 	}
-	list := ""
-	if len(types) > 0 {
-		list = " (" + strings.Join(types, "; ") + ")"
-	}
-	what := fmt.Sprintf("The JSON-LD block%s at body byte %s is %s", list, Bytes(lost[0].Offset), fs.cutoffPhrase())
+	id := "json-ld-beyond"
 	if len(lost) > 1 {
-		what = fmt.Sprintf("%s JSON-LD blocks%s are %s, the first at body byte %s", thousands(len(lost)), list, fs.cutoffPhrase(),
-			Bytes(lost[0].Offset))
+		id = "json-ld-many-beyond"
 	}
-	fs.add(finding.Warning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset),
-		"%s: %s will not see this structured data.", what, fs.crawler)
+	if len(types) > 0 {
+		id += "-typed"
+	}
+	fs.add(finding.Warning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset), id,
+		"Blocks", len(lost), "Types", strings.Join(types, "; "), "Offset", lost[0].Offset)
 }
 
 // jsonLDCut reports a JSON-LD block the cutoff cuts in two.
 func (fs *findings) jsonLDCut(c *scan.Critical) {
-	types := ""
+	id := "json-ld-cut"
 	if c.Value != "" {
-		types = " (" + c.Value + ")"
+		id = "json-ld-cut-typed"
 	}
 	for _, j := range fs.a.Impact.JSONLD {
 		if j.Offset == c.Offset && j.State == scan.StateCut && !j.ValidKept && j.ValidFull {
-			fs.add(finding.Critical, CodeJSONLDCut, offsetPtr(c.Offset),
-				"The JSON-LD block%s at body %s is cut by %s's cutoff at body byte %s: %s gets invalid JSON and can use none of it.",
-				types, BodyRange(c.Offset, c.End), fs.crawler, Bytes(*fs.in.Cutoff), fs.crawler)
+			fs.add(finding.Critical, CodeJSONLDCut, offsetPtr(c.Offset), id,
+				"Types", c.Value, "Range", BodyRange(c.Offset, c.End))
 		}
 	}
 }
@@ -173,21 +155,18 @@ func restrictive(content string) []string {
 func (fs *findings) robotsBeyond(c *scan.Critical) {
 	rules := restrictive(c.Value)
 	if len(rules) == 0 {
-		fs.add(finding.Info, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
-			"The robots meta tag at body byte %s (%s) is %s; it only states the default, so nothing changes.",
-			Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase())
+		fs.add(finding.Info, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset), "meta-robots-default-beyond",
+			"Offset", c.Offset, "Content", quoted(c.Value))
 		return
 	}
-	consequence := "and does not apply it"
+	id := "meta-robots-beyond"
 	switch {
 	case containsRule(rules, "noindex") || containsRule(rules, "none"):
-		consequence = "and may index the page"
+		id = "meta-robots-noindex-beyond"
 	case containsRule(rules, "nofollow"):
-		consequence = "and may follow the page's links"
+		id = "meta-robots-nofollow-beyond"
 	}
-	fs.add(finding.Critical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset),
-		"The robots meta tag at body byte %s says %s, but it is %s: %s will not see it %s.",
-		Bytes(c.Offset), quoted(c.Value), fs.cutoffPhrase(), fs.crawler, consequence)
+	fs.add(finding.Critical, CodeMetaRobotsBeyondCutoff, offsetPtr(c.Offset), id, "Offset", c.Offset, "Content", quoted(c.Value))
 }
 
 func containsRule(rules []string, r string) bool {
@@ -202,61 +181,77 @@ func containsRule(rules []string, r string) bool {
 // atRisk reports the elements between the two readings of an MB limit.
 func (fs *findings) atRisk() {
 	in := fs.in
-	var names []string
+	var kinds []string
 	var first *int64
 	for i := range fs.a.Critical {
 		c := &fs.a.Critical[i]
 		if c.AtRisk && !c.HasFlag(scan.FlagOtherCrawler) && c.Kind != scan.ElementLastInternalLink {
-			names = append(names, ElementLabel(c.Kind))
+			kinds = append(kinds, c.Kind)
 			if first == nil {
 				first = offsetPtr(c.Offset)
 			}
 		}
 	}
-	if len(names) == 0 || in.Cutoff == nil {
+	if len(kinds) == 0 || in.Cutoff == nil {
 		return
 	}
-	decimal, binary := "under the decimal reading", "under the binary reading"
+	decimal, binary := fs.t("reading-decimal"), fs.t("reading-binary")
 	if in.Limit > 0 {
-		decimal = "if it means " + Bytes(in.Limit) + " bytes"
+		decimal = fs.t("reading-means", "Limit", in.Limit)
 	}
 	if in.BinaryLimit > 0 {
-		binary = "if it means " + Bytes(in.BinaryLimit) + " bytes"
+		binary = fs.t("reading-means", "Limit", in.BinaryLimit)
 	}
-	kept := "it keeps the whole page"
+	kept := fs.t("reading-keeps-all")
 	if in.BinaryCutoff != nil {
-		kept = "the cutoff moves to byte " + Bytes(*in.BinaryCutoff)
+		kept = fs.t("reading-cutoff-moves", "Moved", *in.BinaryCutoff)
 	}
-	verb := "lie"
-	if len(names) == 1 {
-		verb = "lies"
+	id := "elements-at-risk"
+	if len(kinds) == 1 {
+		id = "element-at-risk"
 	}
-	fs.add(finding.Warning, CodeElementAtRisk, first,
-		"%s %s between the two readings of the limit: lost %s (cutoff at body byte %s), kept %s (%s). The published limit does not say which.",
-		capitalize(listNames(names)), verb, decimal, Bytes(*in.Cutoff), binary, kept)
+	fs.add(finding.Warning, CodeElementAtRisk, first, id,
+		"Elements", capitalize(listNames(kinds)), "Decimal", decimal, "Binary", binary, "Kept", kept)
 }
 
-// listNames joins names as "the title, the canonical link and 2 hreflang
-// links" style text, grouping repeats.
-func listNames(names []string) string {
+// listNames lists critical element kinds as "the title, the canonical link
+// and 2 hreflang links", grouping repeats.
+func listNames(kinds []string) string {
 	counts := map[string]int{}
 	var order []string
-	for _, n := range names {
-		if counts[n] == 0 {
-			order = append(order, n)
+	for _, k := range kinds {
+		if counts[k] == 0 {
+			order = append(order, k)
 		}
-		counts[n]++
+		counts[k]++
 	}
 	parts := make([]string, len(order))
-	for i, n := range order {
-		if counts[n] == 1 {
-			parts[i] = "the " + n
-		} else {
-			parts[i] = pluralize(counts[n], n, n+"s")
-		}
+	for i, k := range order {
+		parts[i] = countedElement(k, counts[k])
 	}
+	return joinList(parts)
+}
+
+// countedElement names n elements of kind in a list: "the title" for one,
+// "2 hreflang links".
+func countedElement(kind string, n int) string {
+	id, ok := elementIDs[kind]
+	if !ok {
+		if n == 1 {
+			return kind
+		}
+		return thousands(n) + " " + kind
+	}
+	if n == 1 {
+		return i18n.T("findings.the-element-" + id)
+	}
+	return i18n.T("findings.elements-"+id, "Count", n)
+}
+
+// joinList joins the items of a list the language's way: "a, b and c".
+func joinList(parts []string) string {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return i18n.T("findings.list-and", "Most", strings.Join(parts[:len(parts)-1], i18n.T("findings.list-comma")), "Last", parts[len(parts)-1])
 }

@@ -1,8 +1,6 @@
 package inspect
 
 import (
-	"fmt"
-
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 )
@@ -50,16 +48,12 @@ func (fs *findings) duplicateBeyond(c *scan.Critical) bool {
 		// finding; a later copy never counts.
 		return c.HasFlag(scan.FlagDuplicate) && c.Kind != scan.ElementCanonical
 	}
-	used := "the first one, at body byte " + Bytes(kept.Offset) + ", is kept and " + fs.googleRule("is the one Google uses")
-	if c.Kind == scan.ElementCanonical {
-		used = "the one at body byte " + Bytes(kept.Offset) + " is kept and is the one " + fs.crawler + " sees"
-		if kept.Value != c.Value {
-			used += " (" + quoted(kept.Value) + "; this one says " + quoted(c.Value) + ")"
-		}
+	id := "duplicate-" + elementIDs[c.Kind] + "-beyond"
+	if c.Kind == scan.ElementCanonical && kept.Value != c.Value {
+		id += "-differs"
 	}
-	fs.add(finding.Info, duplicateCode(c.Kind), offsetPtr(c.Offset),
-		"Another %s at body byte %s is %s, but %s: nothing is lost.", ElementLabel(c.Kind), Bytes(c.Offset),
-		fs.cutoffPhrase(), used)
+	fs.add(finding.Info, duplicateCode(c.Kind), offsetPtr(c.Offset), id, "Offset", c.Offset, "Kept", kept.Offset, "Rule", fs.googleRule(fs.t("rule-first-used")),
+		"KeptValue", quoted(kept.Value), "Value", quoted(c.Value))
 	return true
 }
 
@@ -86,23 +80,24 @@ func (fs *findings) canonicalConflict(canon []*scan.Critical) {
 		}
 	}
 	if a, b := disagreeing(kept); a != nil {
-		fs.add(finding.Warning, CodeCanonicalMultiple, offsetPtr(b.Offset),
-			"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s): %s.",
-			len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset), fs.googleRule("Google ignores them all"))
+		fs.add(finding.Warning, CodeCanonicalMultiple, offsetPtr(b.Offset), "canonical-multiple",
+			"Links", len(canon), "First", quoted(a.Value), "FirstOffset", a.Offset, "Second", quoted(b.Value),
+			"SecondOffset", b.Offset, "Rule", fs.googleRule(fs.t("rule-canonicals-ignored")))
 		return
 	}
 	a, b := disagreeing(canon)
 	if a == nil {
 		return
 	}
-	sees := "none of them"
+	id := "canonical-multiple-none-kept"
+	var keptValue string
+	var keptOffset int64
 	if len(kept) > 0 {
-		sees = fmt.Sprintf("only %s at body byte %s", quoted(kept[0].Value), Bytes(kept[0].Offset))
+		id, keptValue, keptOffset = "canonical-multiple-one-kept", quoted(kept[0].Value), kept[0].Offset
 	}
-	fs.add(finding.Info, CodeCanonicalMultiple, offsetPtr(b.Offset),
-		"The page has %d canonical links that disagree (%s at body byte %s, %s at body byte %s), but %s %s: %s sees %s. A crawler that reads the whole page ignores them all.",
-		len(canon), quoted(a.Value), Bytes(a.Offset), quoted(b.Value), Bytes(b.Offset),
-		pluralize(len(canon)-len(kept), "link is", "links are"), fs.cutoffPhrase(), fs.crawler, sees)
+	fs.add(finding.Info, CodeCanonicalMultiple, offsetPtr(b.Offset), id,
+		"Links", len(canon), "First", quoted(a.Value), "FirstOffset", a.Offset, "Second", quoted(b.Value),
+		"SecondOffset", b.Offset, "Count", len(canon)-len(kept), "Kept", keptValue, "KeptOffset", keptOffset)
 }
 
 // disagreeing returns the first link and the first later one whose value

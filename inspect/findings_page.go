@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
@@ -17,32 +16,21 @@ func (fs *findings) open() {
 	o := im.Open
 	switch o.Inside {
 	case "comment":
-		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
-			"The cutoff falls inside an HTML comment that starts at body byte %s: %s gets a comment that never ends.",
-			Bytes(o.InsideOffset), fs.crawler)
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset), "cutoff-in-comment", "Offset", o.InsideOffset)
 	case "tag":
-		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset),
-			"The cutoff falls in the middle of a tag that starts at body byte %s: the parser drops the partial tag.",
-			Bytes(o.InsideOffset))
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.InsideOffset), "cutoff-in-tag", "Offset", o.InsideOffset)
 	}
 	switch o.Element {
 	case "", scan.ElementJSONLD, "title":
 		// Reported as json-ld-cut and title-beyond-cutoff.
 	case "script":
-		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside an inline <script> that starts at body byte %s: %s gets the script cut in the middle, a syntax error, so none of it runs when the page is rendered.",
-			Bytes(o.Offset), fs.crawler)
+		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset), "cutoff-in-script", "Offset", o.Offset)
 	case "style":
-		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside an inline <style> that starts at body byte %s: the stylesheet is cut, and its remaining rules are lost for rendering.",
-			Bytes(o.Offset))
+		fs.add(finding.Warning, CodeUnclosedAtCutoff, offsetPtr(o.Offset), "cutoff-in-style", "Offset", o.Offset)
 	case "a":
-		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside a link (<a> at body byte %s): the link's anchor text is cut.", Bytes(o.Offset))
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset), "cutoff-in-link", "Offset", o.Offset)
 	default:
-		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset),
-			"The cutoff falls inside a <%s> element that starts at body byte %s, which is left unclosed.",
-			o.Element, Bytes(o.Offset))
+		fs.add(finding.Info, CodeUnclosedAtCutoff, offsetPtr(o.Offset), "cutoff-in-element", "Element", o.Element, "Offset", o.Offset)
 	}
 }
 
@@ -60,21 +48,21 @@ func (fs *findings) afterBodyStart() {
 		if len(els) == 0 {
 			continue
 		}
-		sev, consequence := finding.Warning, "Google stops reading head elements where the body starts and ignores it"
+		sev, rule := finding.Warning, "rule-head-ends-at-body"
 		switch kind {
 		case scan.ElementCanonical:
-			sev, consequence = finding.Critical, "Google ignores a canonical link outside the head"
+			sev, rule = finding.Critical, "rule-canonical-outside-head"
 		case scan.ElementMetaRobots:
-			sev, consequence = finding.Info, "Google still obeys robots meta tags in the body, but other crawlers may not"
+			sev, rule = finding.Info, "rule-robots-meta-in-body"
 		case scan.ElementHreflang:
-			consequence = "Google ignores hreflang links outside the head"
+			rule = "rule-hreflang-outside-head"
 		}
-		what := "The " + ElementLabel(kind) + " at body byte " + Bytes(els[0].Offset) + " comes"
+		id, what := "after-body-start-one", capitalize(countedElement(kind, 1))
 		if len(els) > 1 {
-			what = pluralize(len(els), ElementLabel(kind), ElementLabel(kind)+"s") + ", the first at body byte " +
-				Bytes(els[0].Offset) + ", come"
+			id, what = "after-body-start-many", countedElement(kind, len(els))
 		}
-		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), "%s %s: %s.", what, where, fs.googleRule(consequence))
+		fs.add(sev, CodeHeadAfterBodyStart, offsetPtr(els[0].Offset), id, "Elements", what,
+			"Offset", els[0].Offset, "Where", where, "Rule", fs.googleRule(fs.t(rule)))
 	}
 }
 
@@ -87,15 +75,15 @@ func (fs *findings) headEndPhrase() string {
 		}
 		switch {
 		case !c.HasFlag(scan.FlagImplicit) || c.Value == "<body>":
-			return "after the head ends at body byte " + Bytes(c.Offset)
+			return fs.t("where-head-ends", "Offset", c.Offset)
 		case c.Value == "text":
-			return "after the head ended at body byte " + Bytes(c.Offset) + ", where text starts the body"
+			return fs.t("where-head-ended-text", "Offset", c.Offset)
 		case strings.HasPrefix(c.Value, "</"):
-			return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " end tag starts the body"
+			return fs.t("where-head-ended-end-tag", "Offset", c.Offset, "Tag", c.Value)
 		}
-		return "after the head ended at body byte " + Bytes(c.Offset) + ", where a " + c.Value + " starts the body"
+		return fs.t("where-head-ended-tag", "Offset", c.Offset, "Tag", c.Value)
 	}
-	return "after the body starts"
+	return fs.t("where-body-starts")
 }
 
 // robots reports the robots rules the crawler obeys.
@@ -116,14 +104,12 @@ func (fs *findings) robots() {
 			}
 		}
 		if header != nil {
-			fs.add(finding.Warning, CodeNoindexHeader, nil,
-				"The X-Robots-Tag header says %s%s: %s will not index the page.",
-				quoted(header.Rule), agentPhrase(header.Agent), fs.crawler)
+			fs.add(finding.Warning, CodeNoindexHeader, nil, withAgent("noindex-header", header.Agent),
+				"Rule", quoted(header.Rule), "Agent", header.Agent)
 		}
 		if meta != nil {
-			fs.add(finding.Warning, CodeNoindexMeta, meta.Offset,
-				"The robots meta tag at body byte %s says %s%s: %s will not index the page.",
-				Bytes(*meta.Offset), quoted(meta.Rule), agentPhrase(meta.Agent), fs.crawler)
+			fs.add(finding.Warning, CodeNoindexMeta, meta.Offset, withAgent("noindex-meta", meta.Agent),
+				"Offset", *meta.Offset, "Rule", quoted(meta.Rule), "Agent", meta.Agent)
 		}
 	}
 	var others []string
@@ -133,9 +119,18 @@ func (fs *findings) robots() {
 		}
 	}
 	if len(others) > 0 {
-		fs.add(finding.Info, CodeRobotsRules, nil, "%s obeys these robots rules for the page: %s.",
-			capitalize(fs.crawler), strings.Join(others, ", "))
+		fs.add(finding.Info, CodeRobotsRules, nil, "robots-rules", "Crawler", capitalize(fs.crawler),
+			"Rules", strings.Join(others, ", "))
 	}
+}
+
+// withAgent is the message id of a robots rule's sentence: id itself, or
+// "id-to-agent" when the rule names the crawler it is for.
+func withAgent(id, agent string) string {
+	if agent == "" {
+		return id
+	}
+	return id + "-to-agent"
 }
 
 // permissive reports rules in List form that restrict nothing.
@@ -145,13 +140,6 @@ func permissive(rule string) bool {
 		return true
 	}
 	return false
-}
-
-func agentPhrase(agent string) string {
-	if agent == "" {
-		return ""
-	}
-	return " to " + agent
 }
 
 // lost reports what the kept prefix loses against the full document.
@@ -166,13 +154,12 @@ func (fs *findings) lost() {
 		if li > 0 {
 			sev = finding.Warning
 		}
-		fs.add(sev, CodeLinksLost, firstLinkOffset(im), "%s of %s links are %s (%s internal, %s external): %s will not discover them from this page.",
-			Bytes(li+le), Bytes(im.Links.Internal.Full+im.Links.External.Full), fs.cutoffPhrase(),
-			Bytes(li), Bytes(le), fs.crawler)
+		fs.add(sev, CodeLinksLost, firstLinkOffset(im), "links-lost", "Lost", li+le,
+			"Total", im.Links.Internal.Full+im.Links.External.Full, "Internal", li, "External", le)
 	}
 	if t := im.TextBytes; t.Lost() > 0 {
-		fs.add(finding.Warning, CodeTextLost, nil, "%s of the visible text in the page's source (%s of %s bytes) is %s and will not be indexed.",
-			capitalize(percentOf(t.Lost(), t.Full)), Bytes(t.Lost()), Bytes(t.Full), fs.cutoffPhrase())
+		fs.add(finding.Warning, CodeTextLost, nil, "text-lost", "Percent", capitalize(percentOf(t.Lost(), t.Full)),
+			"Lost", t.Lost(), "Total", t.Full)
 	}
 	full, kept := 0, 0
 	for i := range im.Headings.Full {
@@ -181,11 +168,12 @@ func (fs *findings) lost() {
 	}
 	if n := full - kept; n > 0 && len(im.Headings.Lost) > 0 {
 		h := im.Headings.Lost[0]
-		what := fmt.Sprintf("%s of %s headings are %s, the first at body byte %s", thousands(n), thousands(full), fs.cutoffPhrase(), Bytes(h.Offset))
+		id := "headings-lost"
 		if n == 1 {
-			what = fmt.Sprintf("1 heading is %s, at body byte %s", fs.cutoffPhrase(), Bytes(h.Offset))
+			id = "heading-lost"
 		}
-		fs.add(finding.Info, CodeHeadingsLost, offsetPtr(h.Offset), "%s: %s.", what, quoted(h.Text))
+		fs.add(finding.Info, CodeHeadingsLost, offsetPtr(h.Offset), id, "Lost", n, "Total", full,
+			"Offset", h.Offset, "Heading", quoted(h.Text))
 	}
 }
 
@@ -213,13 +201,12 @@ func (fs *findings) noscript() {
 	if n == 0 {
 		return
 	}
-	what := "text"
+	id, tag := "noscript-holds-text", ""
 	if w := fs.a.notes.noscriptWhat; w != "text" {
-		what = "a " + w
+		id, tag = "noscript-holds-element", w
 	}
-	fs.add(finding.Info, CodeNoscriptEndsHead, offsetPtr(at),
-		"The <noscript> at body byte %s in the head holds %s: a parser that runs without scripting ends the head there, and the %s after it would be in the body. %s, but moving the <noscript> into the body is safer.",
-		Bytes(at), what, pluralize(n, "head element", "head elements"), fs.googleRule("Google renders with scripting on"))
+	fs.add(finding.Info, CodeNoscriptEndsHead, offsetPtr(at), id, "Offset", at, "Tag", tag,
+		"Elements", fs.t("head-elements", "Count", n), "Rule", fs.googleRule(fs.t("rule-renders-with-scripting")))
 }
 
 // document reports problems of the page itself, cut or not.
@@ -235,18 +222,16 @@ func (fs *findings) document() {
 			hasTitle = true
 		case scan.ElementJSONLD:
 			if c.HasFlag(scan.FlagInvalidJSON) && c.End < int64(len(fs.in.Body)) {
-				fs.add(finding.Warning, CodeJSONLDInvalid, offsetPtr(c.Offset),
-					"The JSON-LD block at body byte %s is not valid JSON even in the full page: no crawler can read its structured data.",
-					Bytes(c.Offset))
+				fs.add(finding.Warning, CodeJSONLDInvalid, offsetPtr(c.Offset), "json-ld-invalid", "Offset", c.Offset)
 			}
 		}
 	}
 	fs.canonicalConflict(canon)
 	if !hasTitle && len(fs.in.Body) > 0 {
-		msg := "The page has no <title>: " + fs.googleRule("Google makes one up from the page") + "."
+		id := "title-missing"
 		if fs.a.notes.svgTitles > 0 {
-			msg += " The <title> inside its inline SVG names the drawing, not the page."
+			id = "title-missing-svg-title"
 		}
-		fs.add(finding.Warning, CodeTitleMissing, nil, "%s", msg)
+		fs.add(finding.Warning, CodeTitleMissing, nil, id, "Rule", fs.googleRule(fs.t("rule-title-made-up")))
 	}
 }

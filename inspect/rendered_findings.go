@@ -54,7 +54,7 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 	}
 	fs := &findings{perCode: map[string]int{}}
 	if rd.Error != "" {
-		fs.add(finding.Warning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
+		fs.addf(finding.Warning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
 		return fs.list
 	}
 	for _, l := range rd.Lost {
@@ -124,7 +124,7 @@ func lostFinding(fs *findings, l RenderedLost, crawler string) {
 	if l.Only == "google" && m[1].code != "" {
 		msg = m[1]
 	}
-	fs.add(msg.severity, msg.code, l.Offset, msg.format, l.Value, crawler)
+	fs.addf(msg.severity, msg.code, l.Offset, msg.format, l.Value, crawler)
 }
 
 // scriptOffset is where a script's element stands in the body, nil when
@@ -158,7 +158,7 @@ func scriptsFinding(fs *findings, rd *Rendered, why string, scripts []RenderedSc
 	w := scriptWhys[why]
 	first := scripts[0]
 	if len(scripts) == 1 {
-		fs.add(w.severity, w.code, scriptOffset(first), "%s did not run in %s: %s",
+		fs.addf(w.severity, w.code, scriptOffset(first), "%s did not run in %s: %s",
 			capitalize(scriptLabel(first)), rd.RenderName(), lowerFirst(first.Reason))
 		return
 	}
@@ -166,7 +166,7 @@ func scriptsFinding(fs *findings, rd *Rendered, why string, scripts []RenderedSc
 	for i, s := range scripts {
 		names[i] = scriptLabel(s)
 	}
-	fs.add(w.severity, w.code, scriptOffset(first),
+	fs.addf(w.severity, w.code, scriptOffset(first),
 		"%s scripts did not run in %s because %s: %s. The Rendered view lists each with its reason.",
 		thousands(len(scripts)), rd.RenderName(), w.because, prose.List(names, maxScriptsNamed))
 }
@@ -200,11 +200,11 @@ func jsDirectives(fs *findings, rd *Rendered, crit []scan.Critical) {
 		}
 	}
 	if !srcNoindex && (strings.Contains(strings.ToLower(g.MetaRobots), "noindex") || hasNoindex(g.MetaGooglebot)) {
-		fs.add(finding.Critical, CodeRenderJSNoindex, nil,
+		fs.addf(finding.Critical, CodeRenderJSNoindex, nil,
 			"JavaScript adds a noindex in %s (robots: %q): the source bytes have none, the rendered page does.", rd.RenderName(), g.MetaRobots)
 	}
 	if g.Canonical != "" && srcCanonical == "" {
-		fs.add(finding.Warning, CodeRenderJSCanonical, nil,
+		fs.addf(finding.Warning, CodeRenderJSCanonical, nil,
 			"JavaScript sets the canonical %s in %s; the source bytes the crawler kept have none.", g.Canonical, rd.RenderName())
 	}
 }
@@ -224,10 +224,10 @@ func renderNotes(fs *findings, rd *Rendered, pg *RenderedPage) {
 		return
 	}
 	if s := rd.FailureSentence(pg); s != "" {
-		fs.add(finding.Warning, CodeRenderFailed, nil, "%s", s)
+		fs.addf(finding.Warning, CodeRenderFailed, nil, "%s", s)
 	}
 	for _, s := range rd.NoteSentences(pg) {
-		fs.add(finding.Info, CodeRenderNote, nil, "%s", s)
+		fs.addf(finding.Info, CodeRenderNote, nil, "%s", s)
 	}
 }
 

@@ -25,13 +25,13 @@ func uncheckedScripts(fs *findings, scripts []RenderedScript, crawler string) {
 		}
 	}
 	if len(hosts) >= resources.OfflineHosts {
-		fs.add(finding.Warning, CodeRenderScriptUnchecked, nil,
+		fs.addf(finding.Warning, CodeRenderScriptUnchecked, nil,
 			"%s hosts could not be reached: are you offline? Their robots.txt could not be checked from here, so the render went without their %s; nothing is known of whether %s may fetch them: %s.",
 			thousands(len(hosts)), pluralize(len(scripts), "script", "scripts"), crawler, prose.List(hosts, 6))
 		return
 	}
 	for _, s := range scripts {
-		fs.add(finding.Warning, CodeRenderScriptUnchecked, scriptOffset(s),
+		fs.addf(finding.Warning, CodeRenderScriptUnchecked, scriptOffset(s),
 			"%s was not fetched for the render: its host could not be reached from this machine, so its robots.txt could not be checked from here and nothing is known of whether %s may fetch it.",
 			s.URL, crawler)
 	}

@@ -1,6 +1,9 @@
 package inspect
 
-import "github.com/cutoffapp/cutoff/inspect/scan"
+import (
+	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 // The words and numbers in this file are the ones every view shows (the
 // window, the text report, the CSV and the HTML evidence pack), so that a
@@ -13,9 +16,9 @@ import "github.com/cutoffapp/cutoff/inspect/scan"
 // single byte. The window's byteview.ByteRange writes the same.
 func BodyRange(start, end int64) string {
 	if end-start <= 1 {
-		return "byte " + Bytes(start)
+		return i18n.T("findings.range-one", "Offset", start)
 	}
-	return "bytes " + Bytes(start) + "–" + Bytes(end-1) + " (" + Bytes(end-start) + " bytes)"
+	return i18n.T("findings.range", "Start", start, "Last", end-1, "Size", end-start)
 }
 
 // Verdicts on a critical element, as Verdict gives them.

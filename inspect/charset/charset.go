@@ -10,7 +10,7 @@ import (
 	"golang.org/x/net/html"
 	htmlcharset "golang.org/x/net/html/charset"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Where a page's charset came from, in the order HTML's encoding sniffing
@@ -258,14 +258,14 @@ func (c Charset) Mismatch() bool {
 func (c Charset) Where() string {
 	switch c.Source {
 	case FromBOM:
-		return "by the byte order mark"
+		return i18n.T("charset.where-bom")
 	case FromHeader:
-		return "in the Content-Type header"
+		return i18n.T("charset.where-header")
 	case FromMeta:
 		if c.Offset != nil {
-			return "in a <meta> tag at byte " + prose.Thousands(*c.Offset)
+			return i18n.T("charset.where-meta-at", "Offset", *c.Offset)
 		}
-		return "in a <meta> tag"
+		return i18n.T("charset.where-meta")
 	}
 	return ""
 }
@@ -277,22 +277,22 @@ func (c Charset) Reason() string {
 	var s string
 	switch c.Source {
 	case FromBOM:
-		s = "a byte order mark starts the body"
+		s = i18n.T("charset.reason-bom")
 	case FromHeader, FromMeta:
-		s = "declared as " + c.Label + " " + c.Where()
+		s = i18n.T("charset.reason-declared", "Label", c.Label, "Where", c.Where())
 	case Sniffed:
-		s = "nothing declares a charset and the bytes are ASCII"
+		s = i18n.T("charset.reason-ascii")
 		if c.UTF8 {
-			s = "nothing declares a charset and the bytes are valid UTF-8"
+			s = i18n.T("charset.reason-utf8")
 		}
 	default:
-		s = "nothing declares a charset and the bytes are not UTF-8, so HTML's default applies"
+		s = i18n.T("charset.reason-default")
 	}
 	switch {
 	case c.Mismatch():
-		s += ", but the bytes are UTF-8"
+		s = i18n.T("charset.reason-but-utf8", "Reason", s)
 	case c.InvalidUTF8 > 0:
-		s += "; " + prose.Thousands(c.InvalidUTF8) + " bytes are not UTF-8 and show as \uFFFD"
+		s = i18n.T("charset.reason-invalid", "Reason", s, "Invalid", c.InvalidUTF8)
 	}
 	return s
 }

@@ -3,10 +3,12 @@ package resources
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -68,7 +70,9 @@ type resFindingWriter struct {
 	uncheckedOrder []string
 }
 
-func (w *resFindingWriter) add(severity, code, format string, args ...any) {
+// add adds the finding of severity and code about the resource at hand,
+// its message the resources area's id filled with args.
+func (w *resFindingWriter) add(severity, code, id string, args ...any) {
 	if w.counts[code] == 0 {
 		w.order = append(w.order, code)
 	}
@@ -76,7 +80,7 @@ func (w *resFindingWriter) add(severity, code, format string, args ...any) {
 	if w.counts[code] > finding.MaxPerCode {
 		return
 	}
-	f := finding.Finding{Severity: severity, Code: code, Message: fmt.Sprintf(format, args...)}
+	f := finding.Finding{Severity: severity, Code: code, Message: i18n.T("resources."+id, append([]any{"Crawler", w.profile}, args...)...)}
 	if w.at.Parent == "" {
 		off := w.at.DiscoveredOffset
 		f.Offset = &off
@@ -90,8 +94,7 @@ func (w *resFindingWriter) result() []finding.Finding {
 	for _, code := range w.order {
 		if n := w.counts[code] - finding.MaxPerCode; n > 0 {
 			w.list = append(w.list, finding.Finding{Severity: finding.Info, Code: code,
-				Message: fmt.Sprintf("%s more resources have the same problem (%s); the resources list shows each of them.",
-					prose.Thousands(int64(n)), code)})
+				Message: i18n.T("resources.more-like-these", "More", n, "Code", code)})
 		}
 	}
 	return w.list
@@ -115,11 +118,21 @@ func (w *resFindingWriter) truncated(r *Resource) {
 	counted := r.CountedHeaderBytes() + r.BodyBytes
 	switch {
 	case r.Truncated:
-		w.add(resSeverity(r), CodeTruncated, "The %s %s is %s bytes decoded%s; %s keeps only the first %s%s, so %s.",
-			resNoun(r), r.URL, resSizeText(r), resHeaderText(r), w.profile, prose.Thousands(r.LimitBytes), resHeaderNote(r), resTruncationEffect(r))
+		id := "truncated"
+		if r.CountsHeaders {
+			id = "truncated-header-counted"
+			if r.HeaderBytes > 0 {
+				id = "truncated-plus-header"
+			}
+		}
+		if !r.ReadComplete && r.CapBytes > 0 && r.BodyBytes >= r.CapBytes {
+			id += "-at-least"
+		}
+		w.add(resSeverity(r), CodeTruncated, id, "What", capitalize(resNoun(r)), "URL", r.URL, "Size", r.BodyBytes,
+			"Header", r.HeaderBytes, "Limit", r.LimitBytes, "Effect", resTruncationEffect(r))
 	case r.LimitBytes > 0 && counted*5 >= r.LimitBytes*4:
-		w.add(finding.Warning, CodeOver80, "The %s %s counts %s bytes, %d%% of %s's limit of %s: a little growth and its end gets cut.",
-			resNoun(r), r.URL, prose.Thousands(counted), counted*100/r.LimitBytes, w.profile, prose.Thousands(r.LimitBytes))
+		w.add(finding.Warning, CodeOver80, "over-80-percent", "What", capitalize(resNoun(r)), "URL", r.URL,
+			"Counted", counted, "Percent", i18n.Current().Percent(strconv.FormatInt(counted*100/r.LimitBytes, 10)), "Limit", r.LimitBytes)
 	}
 }
 
@@ -132,12 +145,12 @@ func (w *resFindingWriter) blocked(r *Resource) {
 		w.noteUnchecked(r)
 		return
 	}
-	rule := "its rules"
+	id := "blocked"
 	if r.Robots.Line > 0 {
-		rule = fmt.Sprintf("line %d (%s)", r.Robots.Line, r.Robots.Rule)
+		id = "blocked-by-line"
 	}
-	w.add(resSeverity(r), CodeBlocked, "%s blocks the %s %s for %s with %s, so %s.",
-		resOr(r.Robots.URL, "robots.txt"), resNoun(r), r.URL, w.profile, rule, resWithoutEffect(r))
+	w.add(resSeverity(r), CodeBlocked, id, "Robots", resOr(r.Robots.URL, "robots.txt"), "What", resNoun(r), "URL", r.URL,
+		"Line", strconv.Itoa(r.Robots.Line), "Rule", r.Robots.Rule, "Effect", resWithoutEffect(r))
 }
 
 // afterCutoff reports a reference the crawler never sees because it lies
@@ -148,19 +161,20 @@ func (w *resFindingWriter) afterCutoff(r *Resource, parent *Resource, pageCutoff
 	if r.DiscoveredBeforeCutoff || !r.Kind.Fetchable() || r.ImportCycle || r.ParentBlocked {
 		return
 	}
-	where, cutoff := "the page", pageCutoff
+	id, parentURL, cutoff := "after-cutoff", "", pageCutoff
 	if r.Parent != "" {
 		if parent == nil || !parent.DiscoveredBeforeCutoff {
 			return
 		}
-		where, cutoff = "the stylesheet "+r.Parent, parent.CutoffOffset
+		id, parentURL, cutoff = "after-cutoff-in-stylesheet", r.Parent, parent.CutoffOffset
 	}
-	at := "past the cutoff"
+	var at int64
 	if cutoff != nil {
-		at = "past " + w.profile + "'s cutoff at body byte " + prose.Thousands(*cutoff)
+		id += "-at"
+		at = *cutoff
 	}
-	w.add(resSeverity(r), CodeAfterCutoff, "The %s %s is referenced at byte %s of %s, %s: the crawler never sees the reference, so %s.",
-		resNoun(r), r.URL, prose.Thousands(r.DiscoveredOffset), where, at, resWithoutEffect(r))
+	w.add(resSeverity(r), CodeAfterCutoff, id, "What", capitalize(resNoun(r)), "URL", r.URL, "Offset", r.DiscoveredOffset,
+		"Stylesheet", parentURL, "Cutoff", at, "Effect", resWithoutEffect(r))
 }
 
 // failed reports an error status or a fetch that went wrong.
@@ -170,14 +184,13 @@ func (w *resFindingWriter) failed(r *Resource) {
 	}
 	switch {
 	case r.Status >= 400:
-		w.add(finding.Warning, CodeFailed, "The %s %s answered %s, so %s.",
-			resNoun(r), r.URL, resStatusText(r.Status), resWithoutEffect(r))
+		w.add(finding.Warning, CodeFailed, "failed-status", "What", capitalize(resNoun(r)), "URL", r.URL,
+			"Status", resStatusText(r.Status), "Effect", resWithoutEffect(r))
 	case r.Status == 0 && r.Error != "":
-		w.add(finding.Warning, CodeFailed, "The %s %s could not be fetched: %s",
-			resNoun(r), r.URL, resSentence(r.Error))
+		w.add(finding.Warning, CodeFailed, "failed-fetch", "What", capitalize(resNoun(r)), "URL", r.URL, "Error", resSentence(r.Error))
 	case r.Error != "" && !r.ReadComplete:
-		w.add(finding.Warning, CodeFailed, "The %s %s broke off after %s bytes: %s",
-			resNoun(r), r.URL, prose.Thousands(r.BodyBytes), resSentence(r.Error))
+		w.add(finding.Warning, CodeFailed, "failed-broke-off", "What", capitalize(resNoun(r)), "URL", r.URL,
+			"Read", r.BodyBytes, "Error", resSentence(r.Error))
 	}
 }
 
@@ -185,82 +198,59 @@ func (w *resFindingWriter) failed(r *Resource) {
 func (w *resFindingWriter) importProblems(r *Resource) {
 	switch {
 	case r.ImportCycle:
-		w.add(finding.Warning, CodeImportCycle, "The stylesheet %s imports %s, which is already being imported on the way there (an @import cycle); browsers skip the repeated import.",
-			r.Parent, r.URL)
+		w.add(finding.Warning, CodeImportCycle, "import-cycle", "Stylesheet", r.Parent, "URL", r.URL)
 	case r.Kind == Import && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
-		in := "the page's inline <style>"
+		id := "import-ignored-inline"
 		if r.Parent != "" {
-			in = "the stylesheet " + r.Parent
+			id = "import-ignored"
 		}
-		w.add(finding.Warning, CodeImportIgnored, "The @import of %s in %s is ignored by browsers: %s",
-			r.URL, in, strings.ToLower(r.ExcludedReason[:1])+r.ExcludedReason[1:])
+		w.add(finding.Warning, CodeImportIgnored, id, "URL", r.URL, "Stylesheet", r.Parent,
+			"Reason", strings.ToLower(r.ExcludedReason[:1])+r.ExcludedReason[1:])
 	}
 }
 
-// resNoun names a resource's kind for a sentence.
+// resNouns are the catalog names of the resource kinds a sentence names
+// ("resources.the-ID": "the script"); any other kind is
+// "resources.the-other", "the font resource".
+var resNouns = map[Kind]string{Script: "script", Stylesheet: "stylesheet", Import: "import", Iframe: "iframe", Preload: "preload"}
+
+// resNoun names a resource's kind for a sentence, with its article: "the
+// script".
 func resNoun(r *Resource) string {
-	switch r.Kind {
-	case Script:
-		return "script"
-	case Stylesheet:
-		return "stylesheet"
-	case Import:
-		return "imported stylesheet"
-	case Iframe:
-		return "iframe document"
-	case Preload:
-		return "preloaded resource"
+	if id, ok := resNouns[r.Kind]; ok {
+		return i18n.T("resources.the-" + id)
 	}
-	return string(r.Kind) + " resource"
+	return i18n.T("resources.the-other", "Kind", string(r.Kind))
 }
 
 // resTruncationEffect says what a cut does to a resource of r's kind.
 func resTruncationEffect(r *Resource) string {
 	switch r.Kind {
 	case Script:
-		return "the rendering crawler gets a cut-off script, which almost always fails to parse: none of it runs"
+		return i18n.T("resources.cut-script")
 	case Stylesheet, Import:
-		return "the rules after the cut never apply when the page is rendered"
+		return i18n.T("resources.cut-styles")
 	case Iframe:
-		return "the content after the cut is never seen"
+		return i18n.T("resources.cut-iframe")
 	}
-	return "what comes after the cut never reaches the renderer"
+	return i18n.T("resources.cut-other")
 }
 
 // resWithoutEffect says what the renderer does without the resource.
 func resWithoutEffect(r *Resource) string {
 	switch r.Kind {
 	case Script:
-		return "the page is rendered without this script"
+		return i18n.T("resources.without-script")
 	case Stylesheet, Import:
-		return "the page is rendered without these styles"
+		return i18n.T("resources.without-styles")
 	case Iframe:
-		return "the iframe stays empty for the crawler"
+		return i18n.T("resources.without-iframe")
 	}
-	return "the renderer goes without it"
+	return i18n.T("resources.without-other")
 }
 
-// resSizeText is the decoded size, "at least" when the cap stopped reading.
-func resSizeText(r *Resource) string {
-	if !r.ReadComplete && r.CapBytes > 0 && r.BodyBytes >= r.CapBytes {
-		return "at least " + prose.Thousands(r.BodyBytes)
-	}
-	return prose.Thousands(r.BodyBytes)
-}
-
-func resHeaderText(r *Resource) string {
-	if !r.CountsHeaders || r.HeaderBytes == 0 {
-		return ""
-	}
-	return " plus a " + prose.Thousands(r.HeaderBytes) + "-byte header"
-}
-
-func resHeaderNote(r *Resource) string {
-	if r.CountsHeaders {
-		return " bytes, header included"
-	}
-	return " bytes"
-}
+// capitalize puts a sentence's first letter in upper case.
+func capitalize(s string) string { return prose.Capitalize(s) }
 
 func resStatusText(status int) string {
 	if t := http.StatusText(status); t != "" {
@@ -271,7 +261,7 @@ func resStatusText(status int) string {
 
 // resProfileName is how findings name the crawler.
 func resProfileName(p fetch.Profile) string {
-	return resOr(p.Name, "the crawler")
+	return resOr(p.Name, i18n.T("resources.the-crawler"))
 }
 
 func resOr(s, def string) string {

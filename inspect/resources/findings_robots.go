@@ -87,7 +87,7 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 	if h.robots.Status > 0 {
 		why = "answered " + resStatusText(h.robots.Status)
 	}
-	return fmt.Sprintf("%s could not be checked (it %s): %s, so %s would not fetch the %s.",
+	return fmt.Sprintf("%s could not be checked (it %s): %s, so %s would not fetch %s.",
 		resOr(h.robots.URL, "robots.txt"), why, w.unreachableRule, w.profile, what)
 }
 
