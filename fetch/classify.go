@@ -6,8 +6,9 @@ import (
 	"crypto/x509"
 	"errors"
 	"net"
-	"strings"
 	"syscall"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // target names what a step was talking to, for error sentences.
@@ -36,28 +37,28 @@ func (t target) stopped(op string, cause error) *Error {
 	case errors.As(cause, &tc):
 		return t.timeout(op, humanDuration(tc.after), cause)
 	case errors.Is(cause, context.DeadlineExceeded):
-		return t.timeout(op, "the caller's deadline", cause)
+		return t.timeout(op, "", cause)
 	}
 	if !errors.Is(cause, context.Canceled) {
 		cause = errors.Join(context.Canceled, cause)
 	}
-	return &Error{URL: t.url, Op: op, Err: cause, msg: "the fetch of " + t.url + " was cancelled"}
+	return &Error{URL: t.url, Op: op, Err: cause, msg: i18n.T("fetch.cancelled", "URL", t.url)}
 }
 
-// timeout says which step ran out of time; within is "30s" or similar.
+// timeout says which step ran out of time: within its budget (within is
+// "30s" or similar) or, when within is "", before the caller's deadline.
 func (t target) timeout(op, within string, cause error) *Error {
-	if !strings.HasPrefix(within, "the ") {
-		within = "within " + within
-	} else {
-		within = "before " + within
-	}
+	id := "response"
 	switch op {
 	case "dns", "connect":
-		return newError(op, t.url, ErrTimeout, cause, "could not connect to %s %s", t.addr, within)
+		id = "connect"
 	case "tls":
-		return newError(op, t.url, ErrTimeout, cause, "the TLS handshake with %s did not finish %s", t.addr, within)
+		id = "tls"
 	}
-	return newError(op, t.url, ErrTimeout, cause, "no response from %s %s", t.addr, within)
+	if within == "" {
+		return newError(op, t.url, ErrTimeout, cause, id+"-deadline", "Addr", t.addr)
+	}
+	return newError(op, t.url, ErrTimeout, cause, id+"-within", "Addr", t.addr, "Duration", within)
 }
 
 // dialError describes a failed TCP connection.
@@ -65,24 +66,23 @@ func (t target) dialError(err error) *Error {
 	var dns *net.DNSError
 	switch {
 	case errors.As(err, &dns) && dns.IsNotFound:
-		return newError("dns", t.url, ErrDNS, err, "could not resolve host %s", t.host)
+		return newError("dns", t.url, ErrDNS, err, "dns-not-found", "Host", t.host)
 	case errors.As(err, &dns) && dns.IsTimeout:
-		return newError("dns", t.url, ErrTimeout, err, "the DNS lookup of %s timed out", t.host)
+		return newError("dns", t.url, ErrTimeout, err, "dns-timeout", "Host", t.host)
 	case errors.As(err, &dns):
-		return newError("dns", t.url, ErrDNS, err, "could not look up host %s (%s)", t.host, dns.Err)
+		return newError("dns", t.url, ErrDNS, err, "dns-failed", "Host", t.host, "Cause", dns.Err)
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return newError("connect", t.url, ErrConnect, err, "the connection to %s was refused", t.addr)
+		return newError("connect", t.url, ErrConnect, err, "connect-refused", "Addr", t.addr)
 	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
-		return newError("connect", t.url, ErrConnect, err, "%s cannot be reached from this network", t.addr)
+		return newError("connect", t.url, ErrConnect, err, "connect-unreachable", "Addr", t.addr)
 	case isTimeout(err):
-		return newError("connect", t.url, ErrTimeout, err, "could not connect to %s in time", t.addr)
+		return newError("connect", t.url, ErrTimeout, err, "connect-timeout", "Addr", t.addr)
 	}
-	return newError("connect", t.url, ErrConnect, err, "could not connect to %s (%s)", t.addr, rootCause(err))
+	return newError("connect", t.url, ErrConnect, err, "connect-failed", "Addr", t.addr, "Cause", rootCause(err))
 }
 
 // tlsError describes a failed TLS handshake.
 func (t target) tlsError(err error) *Error {
-	const hint = " (use --insecure to inspect anyway)"
 	var (
 		unknown   x509.UnknownAuthorityError
 		hostname  x509.HostnameError
@@ -93,31 +93,31 @@ func (t target) tlsError(err error) *Error {
 	)
 	switch {
 	case errors.As(err, &unknown):
-		return newError("tls", t.url, ErrTLS, err, "the TLS certificate of %s is not trusted%s", t.host, hint)
+		return newError("tls", t.url, ErrTLS, err, "tls-untrusted", "Host", t.host)
 	case errors.As(err, &hostname):
-		return newError("tls", t.url, ErrTLS, err, "the TLS certificate of %s is issued for another name%s", t.host, hint)
+		return newError("tls", t.url, ErrTLS, err, "tls-wrong-name", "Host", t.host)
 	case errors.As(err, &invalid) && invalid.Reason == x509.Expired:
-		return newError("tls", t.url, ErrTLS, err, "the TLS certificate of %s has expired or is not yet valid%s", t.host, hint)
+		return newError("tls", t.url, ErrTLS, err, "tls-expired", "Host", t.host)
 	case errors.As(err, &invalid), errors.As(err, &verifyErr):
-		return newError("tls", t.url, ErrTLS, err, "the TLS certificate of %s is not valid%s", t.host, hint)
+		return newError("tls", t.url, ErrTLS, err, "tls-invalid", "Host", t.host)
 	case errors.As(err, &notTLS):
-		return newError("tls", t.url, ErrTLS, err, "%s did not answer with TLS (is it a plain http:// server?)", t.addr)
+		return newError("tls", t.url, ErrTLS, err, "tls-not-tls", "Addr", t.addr)
 	case errors.As(err, &alert):
-		return newError("tls", t.url, ErrTLS, err, "%s refused the TLS handshake (%v)", t.addr, alert)
+		return newError("tls", t.url, ErrTLS, err, "tls-refused", "Addr", t.addr, "Alert", alert.Error())
 	}
-	return newError("tls", t.url, ErrTLS, err, "the TLS handshake with %s failed (%s)", t.addr, rootCause(err))
+	return newError("tls", t.url, ErrTLS, err, "tls-failed", "Addr", t.addr, "Cause", rootCause(err))
 }
 
 // ioError describes a broken connection while sending the request or
 // reading the response head.
 func (t target) ioError(op string, err error) *Error {
 	if isTimeout(err) {
-		return newError(op, t.url, ErrTimeout, err, "no response from %s in time", t.addr)
+		return newError(op, t.url, ErrTimeout, err, "response-timeout", "Addr", t.addr)
 	}
 	if op == "request" {
-		return newError(op, t.url, ErrConnect, err, "the connection to %s broke while sending the request (%s)", t.addr, rootCause(err))
+		return newError(op, t.url, ErrConnect, err, "request-broken", "Addr", t.addr, "Cause", rootCause(err))
 	}
-	return newError(op, t.url, ErrNoResponse, err, "the connection to %s broke before a complete response header arrived (%s)", t.addr, rootCause(err))
+	return newError(op, t.url, ErrNoResponse, err, "response-broken", "Addr", t.addr, "Cause", rootCause(err))
 }
 
 func isTimeout(err error) bool {

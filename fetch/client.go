@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
-
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // exchange is one request on its own connection, with the response head
@@ -89,8 +88,7 @@ func (f *Fetcher) follow(ctx context.Context, u *url.URL, hdrs requestHeaders, p
 		ex.wd.close()
 		hop := Hop{URL: u.String(), Status: ex.head.status, Location: location, HeaderBytes: int64(len(ex.head.raw))}
 		if next == nil {
-			return nil, newError("redirect", u.String(), ErrBadRedirect, nil,
-				"%s redirects to %q, %s", u, location, badLocation(location))
+			return nil, badLocation(u, location)
 		}
 		if len(res.Redirects) >= limit {
 			return nil, tooManyRedirects(u, next, limit, seen)
@@ -101,28 +99,31 @@ func (f *Fetcher) follow(ctx context.Context, u *url.URL, hdrs requestHeaders, p
 	}
 }
 
-// badLocation says why a redirect's Location is no URL to follow, after
-// "redirects to X, ".
-func badLocation(location string) string {
+// badLocation is the error of a redirect from u whose Location is no URL
+// to follow, saying why.
+func badLocation(u *url.URL, location string) *Error {
+	from, quoted := u.String(), strconv.Quote(location)
+	bad := func(id string, args ...any) *Error {
+		return newError("redirect", from, ErrBadRedirect, nil, id, append([]any{"URL", from, "Location", quoted}, args...)...)
+	}
 	for i := 0; i < len(location); i++ {
 		if c := location[i]; c < 0x20 || c == 0x7f {
-			return fmt.Sprintf("which is not a URL: it holds the control character 0x%02X at byte %d", c, i)
+			return bad("redirect-control-char", "Char", fmt.Sprintf("0x%02X", c), "Byte", strconv.Itoa(i))
 		}
 	}
 	if _, err := url.Parse(location); err != nil {
-		return fmt.Sprintf("which is not a valid URL (%s)", rootCause(err))
+		return bad("redirect-invalid-url", "Cause", rootCause(err))
 	}
-	return "which is not an http or https URL"
+	return bad("redirect-not-http")
 }
 
 // tooManyRedirects describes a redirect chain longer than limit.
 func tooManyRedirects(from, next *url.URL, limit int, seen map[string]bool) *Error {
-	why := "the next one points to " + next.String()
+	id := "too-many-redirects"
 	if seen[next.String()] {
-		why = "the chain loops back to " + next.String()
+		id = "redirect-loop"
 	}
-	return newError("redirect", from.String(), ErrTooManyRedirects, nil,
-		"gave up after %s (%s)", prose.Count(int64(limit), "redirect", "redirects"), why)
+	return newError("redirect", from.String(), ErrTooManyRedirects, nil, id, "Count", limit, "URL", next.String())
 }
 
 // redirectTarget returns where a redirect response points. ok is false

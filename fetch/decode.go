@@ -5,11 +5,12 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/andybalholm/brotli"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // maxCodings bounds how many stacked content codings are undone.
@@ -38,13 +39,11 @@ func contentDecoder(wire io.Reader, contentEncoding string) (io.Reader, string) 
 		case "gzip", "x-gzip", "deflate", "br":
 			codings = append(codings, c)
 		default:
-			return wire, fmt.Sprintf("the body is encoded with %q, which Cutoff cannot decode; "+
-				"the encoded bytes are shown", c)
+			return wire, i18n.T("fetch.unknown-encoding", "Coding", strconv.Quote(c))
 		}
 	}
 	if len(codings) > maxCodings {
-		return wire, fmt.Sprintf("the body has %d stacked content encodings; the encoded bytes "+
-			"are shown", len(codings))
+		return wire, i18n.T("fetch.stacked-encodings", "N", strconv.Itoa(len(codings)))
 	}
 	r := wire
 	for i := len(codings) - 1; i >= 0; i-- {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Sentinel errors. Every error a Fetch or ReadFile returns is an *Error
@@ -47,7 +49,7 @@ func (e *Error) Error() string {
 	if e.msg != "" {
 		return e.msg
 	}
-	return fmt.Sprintf("%s %s failed: %v", e.Op, e.URL, e.Err)
+	return i18n.T("fetch.failed", "Op", e.Op, "URL", e.URL, "Cause", e.Err)
 }
 
 // Unwrap returns the cause, so errors.Is matches the sentinel errors and
@@ -68,13 +70,14 @@ func IsUsageError(err error) bool {
 }
 
 // newError builds an *Error whose cause wraps sentinel and, when not nil,
-// cause.
-func newError(op, target string, sentinel, cause error, format string, args ...any) *Error {
+// cause; its sentence is the catalog's message "fetch."+id filled with
+// args (name, value pairs), in the language in use.
+func newError(op, target string, sentinel, cause error, id string, args ...any) *Error {
 	err := sentinel
 	if cause != nil {
 		err = fmt.Errorf("%w: %w", sentinel, cause)
 	}
-	return &Error{URL: target, Op: op, Err: err, msg: fmt.Sprintf(format, args...)}
+	return &Error{URL: target, Op: op, Err: err, msg: i18n.T("fetch."+id, args...)}
 }
 
 // timeoutCause is the context cause of a phase's time budget running out.

@@ -29,7 +29,7 @@ func ReadFile(path string, p Profile, opt Options) (*Result, error) {
 		return nil, fileError(path, err)
 	}
 	if info.IsDir() {
-		return nil, newError("file", path, ErrFile, nil, "%s is a folder, not a file", path)
+		return nil, newError("file", path, ErrFile, nil, "file-folder", "Path", path)
 	}
 	res := &Result{URL: path, FinalURL: fileURL(path), Redirects: []Hop{}, Local: true,
 		Accounting: Accounting{HeaderBytes: max(opt.HeaderBytes, 0)}, UserAgent: p.UserAgent(opt.ChromeVersion),
@@ -55,19 +55,19 @@ func ReadFile(path string, p Profile, opt Options) (*Result, error) {
 func fileError(path string, err error) *Error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return newError("file", path, ErrFile, err, "the file %s does not exist", path)
+		return newError("file", path, ErrFile, err, "file-missing", "Path", path)
 	case errors.Is(err, syscall.ELOOP):
-		return newError("file", path, ErrFile, err, "%s is a symbolic link that loops (too many levels of symbolic links), so there is no file to read", path)
+		return newError("file", path, ErrFile, err, "file-link-loop", "Path", path)
 	case errors.Is(err, fs.ErrPermission):
-		return newError("file", path, ErrFile, err, "the file %s cannot be read (permission denied)", path)
+		return newError("file", path, ErrFile, err, "file-permission", "Path", path)
 	case errors.Is(err, errPipeIdle):
-		return newError("file", path, ErrFile, err, "the file %s is a pipe and %s", path, err)
+		return newError("file", path, ErrFile, err, "file-pipe-idle", "Path", path, "Reason", err)
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return newError("file", path, ErrFile, err, "the pipe %s did not finish sending its data in time", path)
+		return newError("file", path, ErrFile, err, "file-pipe-timeout", "Path", path)
 	case errors.Is(err, io.ErrNoProgress):
-		return newError("file", path, ErrFile, err, "reading the file %s made no progress", path)
+		return newError("file", path, ErrFile, err, "file-no-progress", "Path", path)
 	}
-	return newError("file", path, ErrFile, err, "the file %s cannot be read (%s)", path, rootCause(err))
+	return newError("file", path, ErrFile, err, "file-unreadable", "Path", path, "Cause", rootCause(err))
 }
 
 // fileURL returns the file:// URL of path, or path itself when it has no

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // readFinal fills res from the final response: its head, then its body up
@@ -20,8 +23,7 @@ func (f *Fetcher) readFinal(ctx context.Context, ex *exchange, p Profile, opt Op
 	res.ContentEncoding = strings.Join(headerList(h.header, "Content-Encoding"), ", ")
 	framed, length, err := bodyFraming(ex.br, h)
 	if err != nil {
-		return newError("response", res.FinalURL, ErrMalformedResponse, err,
-			"%s sent conflicting Content-Length headers", ex.target.addr)
+		return newError("response", res.FinalURL, ErrMalformedResponse, err, "conflicting-length", "Addr", ex.target.addr)
 	}
 	wire := &wireCounter{r: framed}
 	decoded, note := contentDecoder(wire, res.ContentEncoding)
@@ -130,25 +132,21 @@ func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter
 	var de *decodeError
 	switch {
 	case cause != nil && errors.As(cause, &tc):
-		return fmt.Sprintf("the body was still arriving when the %s time limit ran out; "+
-			"these are the first %d bytes", humanDuration(tc.after), got), nil
+		return i18n.T("fetch.body-time-limit", "Duration", humanDuration(tc.after), "Bytes", strconv.FormatInt(got, 10)), nil
 	case errors.Is(cause, context.DeadlineExceeded):
-		return fmt.Sprintf("the body was still arriving at the caller's deadline; these are "+
-			"the first %d bytes", got), nil
+		return i18n.T("fetch.body-deadline", "Bytes", strconv.FormatInt(got, 10)), nil
 	case cause != nil:
 		return "", t.stopped("body", cause)
 	case errors.Is(wire.err, io.ErrUnexpectedEOF):
-		return fmt.Sprintf("the server closed the connection before the end of the body, "+
-			"after %d bytes", wire.n), nil
+		return i18n.T("fetch.body-closed", "Bytes", strconv.FormatInt(wire.n, 10)), nil
 	case wire.err != nil:
-		return fmt.Sprintf("the connection broke while the body was arriving (%s)", rootCause(wire.err)), nil
+		return i18n.T("fetch.body-broken", "Cause", rootCause(wire.err)), nil
 	case errors.As(err, &de):
-		return fmt.Sprintf("the %s-encoded body is corrupt after %d decoded bytes (%s)",
-			de.coding, got, rootCause(de.err)), nil
+		return i18n.T("fetch.body-corrupt", "Coding", de.coding, "Bytes", strconv.FormatInt(got, 10), "Cause", rootCause(de.err)), nil
 	case errors.Is(err, io.ErrNoProgress):
-		return "the body stopped making progress", nil
+		return i18n.T("fetch.body-no-progress"), nil
 	}
-	return fmt.Sprintf("reading the body failed (%s)", rootCause(err)), nil
+	return i18n.T("fetch.body-failed", "Cause", rootCause(err)), nil
 }
 
 // joinSentences joins the non-empty sentences with "; ".
@@ -174,15 +172,15 @@ func (t target) failed(ctx context.Context, wd *watchdog, op string, err error) 
 	var he *headError
 	switch {
 	case errors.Is(err, errHeadTooLarge):
-		return newError(op, t.url, ErrHeaderTooLarge, err, "the server at %s sent more than 1 MiB of response header", t.addr)
+		return newError(op, t.url, ErrHeaderTooLarge, err, "header-too-large", "Addr", t.addr)
 	case errors.Is(err, io.EOF):
-		return newError(op, t.url, ErrNoResponse, err, "%s closed the connection without sending a response", t.addr)
+		return newError(op, t.url, ErrNoResponse, err, "no-response", "Addr", t.addr)
 	case errors.Is(err, errHTTP2Only):
-		return newError(op, t.url, ErrNoResponse, err, "%s speaks HTTP/2 only: it answered the HTTP/1.1 request (how Googlebot fetches by default) with an HTTP/2 frame and closed the connection", t.addr)
+		return newError(op, t.url, ErrNoResponse, err, "http2-only", "Addr", t.addr)
 	case errors.Is(err, errHeadCut):
-		return newError(op, t.url, ErrNoResponse, err, "%s closed the connection in the middle of the response header", t.addr)
+		return newError(op, t.url, ErrNoResponse, err, "header-cut", "Addr", t.addr)
 	case errors.As(err, &he):
-		return newError(op, t.url, ErrMalformedResponse, err, "%s did not answer with HTTP (it sent %s)", t.addr, quoteShort(he.line))
+		return newError(op, t.url, ErrMalformedResponse, err, "not-http", "Addr", t.addr, "Line", quoteShort(he.line))
 	}
 	return t.ioError(op, err)
 }

@@ -1,8 +1,10 @@
 package fetch
 
 import (
+	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/http/httpguts"
@@ -13,11 +15,11 @@ import (
 func parseTarget(raw string) (*url.URL, *Error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
-		return nil, newError("url", raw, ErrEmptyURL, nil, "no URL was given")
+		return nil, newError("url", raw, ErrEmptyURL, nil, "empty-url")
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, newError("url", raw, ErrInvalidURL, err, "%q is not a valid URL (%s)", raw, rootCause(err))
+		return nil, newError("url", raw, ErrInvalidURL, err, "invalid-url", "URL", strconv.Quote(raw), "Cause", rootCause(err))
 	}
 	if err := checkURL(u); err != nil {
 		err.URL = raw
@@ -32,15 +34,15 @@ func checkURL(u *url.URL) *Error {
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https":
 	case "":
-		return newError("url", s, ErrInvalidURL, nil, "%q is not a URL: it needs to start with http:// or https://", s)
+		return newError("url", s, ErrInvalidURL, nil, "no-scheme", "URL", strconv.Quote(s))
 	default:
-		return newError("url", s, ErrUnsupportedScheme, nil, "%q uses the %s: scheme; only http and https can be fetched", s, u.Scheme)
+		return newError("url", s, ErrUnsupportedScheme, nil, "unsupported-scheme", "URL", strconv.Quote(s), "Scheme", u.Scheme)
 	}
 	if u.Hostname() == "" {
-		return newError("url", s, ErrInvalidURL, nil, "%q has no host name", s)
+		return newError("url", s, ErrInvalidURL, nil, "no-host", "URL", strconv.Quote(s))
 	}
 	if _, err := asciiHost(u.Hostname()); err != nil {
-		return newError("url", s, ErrInvalidURL, err, "%q has an invalid host name", s)
+		return newError("url", s, ErrInvalidURL, err, "invalid-host", "URL", strconv.Quote(s))
 	}
 	return nil
 }
@@ -80,8 +82,7 @@ func newRequestHeaders(p Profile, chromeVersion string) (requestHeaders, *Error)
 	h := requestHeaders{userAgent: p.UserAgent(chromeVersion), acceptEncoding: p.AcceptEncoding}
 	for _, v := range []string{h.userAgent, h.acceptEncoding} {
 		if !httpguts.ValidHeaderFieldValue(v) {
-			return h, newError("profile", p.ID, ErrInvalidProfile, nil,
-				"the profile %q has a User-Agent or Accept-Encoding with a control character", p.ID)
+			return h, newError("profile", p.ID, ErrInvalidProfile, nil, "profile-control-char", "Profile", strconv.Quote(fmt.Sprint(p.ID)))
 		}
 	}
 	return h, nil

@@ -13,13 +13,50 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/charset"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 //go:embed templates/report.html
 var templates embed.FS
 
-var reportTemplate = template.Must(template.ParseFS(templates, "templates/report.html"))
+var reportTemplate = template.Must(template.New("report.html").Funcs(template.FuncMap{
+	"t":    translated,
+	"lang": func() string { return i18n.Current().Code() },
+}).ParseFS(templates, "templates/report.html"))
+
+// translated is the template's "t": the message id in the language in use,
+// filled with args (name, value pairs) as i18n.T fills them. The message
+// is the catalog's own text, so only its &, < and > are escaped, as the
+// template's literal text would be written; the values are escaped as
+// html/template escapes any value, so that the English pack reads byte for
+// byte as it did when its sentences were the template's text.
+func translated(id string, args ...any) template.HTML {
+	filled := make([]any, len(args))
+	copy(filled, args)
+	var values []string
+	for i := 1; i < len(filled); i += 2 {
+		switch filled[i].(type) {
+		case int, int64, int32, uint32, uint64:
+			continue // grouped digits: nothing to escape, and Count needs the number
+		}
+		filled[i] = fmt.Sprintf("\x00%d\x00", len(values))
+		values = append(values, valueEscaper.Replace(fmt.Sprint(args[i])))
+	}
+	s := textEscaper.Replace(i18n.T(id, filled...))
+	for i, v := range values {
+		s = strings.Replace(s, fmt.Sprintf("\x00%d\x00", i), v, 1)
+	}
+	return template.HTML(s)
+}
+
+var (
+	// textEscaper escapes a message's own text for element content.
+	textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	// valueEscaper escapes a value as html/template does in element
+	// content.
+	valueEscaper = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")
+)
 
 // rulerWidth is the width of the evidence pack's ruler in SVG units.
 const rulerWidth = 1000
@@ -31,9 +68,11 @@ var kindColors = inspect.KindColors
 type htmlView struct {
 	R                                 *inspect.Report
 	Generated                         string
+	FinalURL                          string // with its redirects counted
 	Accounting, Limit, Cutoff, Robots string
 	Ruler, Markers, Legend            []svgItem
 	Zone, CutLine                     *svgItem
+	Findings                          []htmlFinding
 	Critical                          []htmlCritical
 	Composition                       []htmlShare
 	Impact                            []htmlImpactRow
@@ -48,6 +87,10 @@ type svgItem struct {
 	X, W         svgUnit
 	Color, Title string
 }
+
+// htmlFinding is a finding with its severity as a word for people; the
+// severity code names the cell's style.
+type htmlFinding struct{ Severity, Word, Message, Code string }
 
 type htmlCritical struct {
 	Kind, Span, Kept, Class, Value string
@@ -74,8 +117,12 @@ func WriteHTML(w io.Writer, r *inspect.Report) error {
 	if generated.IsZero() {
 		generated = time.Now()
 	}
-	v := htmlView{R: r, Generated: generated.UTC().Format("2 January 2006 at 15:04 UTC"),
+	v := htmlView{R: r, Generated: generatedDate(generated),
 		Accounting: accounting(r), Limit: limitText(r), Cutoff: cutoffText(r)}
+	v.FinalURL = r.FinalURL
+	if len(r.Fetch.Redirects) > 0 {
+		v.FinalURL = finalURLText(r)
+	}
 	if r.Robots != nil {
 		v.Robots = robotsText(r.Robots)
 	}
@@ -96,13 +143,13 @@ func (v *htmlView) ruler(r *inspect.Report) {
 	}
 	x := func(bodyOff int64) svgUnit { return svgUnit(float64(head+bodyOff) * rulerWidth / float64(total)) }
 	if head > 0 {
-		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: "HTTP header: " + inspect.Bytes(head) + " bytes"})
+		v.Ruler = append(v.Ruler, svgItem{X: 0, W: x(0), Color: kindColors["header"], Title: i18n.T("report.ruler-header", "Bytes", head)})
 	}
 	v.Ruler = append(v.Ruler, scaledSpans(&r.ByteMap, x(0), x(r.BodyBytes))...)
 	if c := r.Fetch.CutoffOffset; c != nil {
-		v.CutLine = &svgItem{X: x(*c), Title: "cutoff at body byte " + inspect.Bytes(*c)}
+		v.CutLine = &svgItem{X: x(*c), Title: i18n.T("report.ruler-cutoff", "Offset", *c)}
 		if b := r.Fetch.BinaryCutoffOffset; b != nil && *b > *c {
-			v.Zone = &svgItem{X: x(*c), W: x(*b) - x(*c), Title: "kept only if MB means MiB: up to body byte " + inspect.Bytes(*b)}
+			v.Zone = &svgItem{X: x(*c), W: x(*b) - x(*c), Title: i18n.T("report.ruler-binary-zone", "Offset", *b)}
 		}
 	}
 	for _, c := range r.Critical {
@@ -110,7 +157,7 @@ func (v *htmlView) ruler(r *inspect.Report) {
 		if c.BeyondCutoff {
 			color = "#b42318"
 		}
-		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: fmt.Sprintf("%s at body byte %s", c.Kind, inspect.Bytes(c.Offset))})
+		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: i18n.T("report.ruler-element", "Kind", c.Kind, "Offset", c.Offset)})
 	}
 	for _, k := range append([]string{"header"}, kindNames()...) {
 		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: k})
@@ -180,10 +227,13 @@ func kindNames() []string {
 // tables fills the rows of the critical elements, composition, impact and
 // resources tables.
 func (v *htmlView) tables(r *inspect.Report) {
+	for _, f := range r.Findings {
+		v.Findings = append(v.Findings, htmlFinding{Severity: f.Severity, Word: severityWord(f.Severity), Message: f.Message, Code: f.Code})
+	}
 	for _, c := range r.Critical {
 		kept, class := inspect.KeptWord(c), "lost"
 		switch {
-		case kept == "yes":
+		case inspect.Verdict(c) == inspect.VerdictKept:
 			class = "kept"
 		case c.AtRisk:
 			class = "risk"
@@ -199,8 +249,8 @@ func (v *htmlView) tables(r *inspect.Report) {
 		for _, row := range impactRows(im) {
 			v.Impact = append(v.Impact, htmlImpactRow{row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost())})
 		}
-		v.ImpactNotes = impactNotes(im, r.Whole())
-		v.Whole = prose.Capitalize(r.Whole())
+		v.ImpactNotes = impactNotes(im, r.Partial != nil)
+		v.Whole = capitalized(i18n.T(wholeID(r)))
 	}
 	for _, res := range r.Resources {
 		note := res.ExcludedReason
@@ -210,6 +260,24 @@ func (v *htmlView) tables(r *inspect.Report) {
 		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: res.StatusWord(),
 			Bytes: countedCell(res), Limit: limitCell(res), Robots: res.RobotsWord(), Seen: res.SeenWord(), Cut: res.Truncated})
 	}
+}
+
+// generatedDate writes the pack's time of inspection in UTC, as the
+// language in use writes a date: "2 March 2026 at 09:30 UTC".
+func generatedDate(t time.Time) string {
+	t = t.UTC()
+	month := i18n.T(fmt.Sprintf("report.month-%02d", int(t.Month())))
+	return i18n.T("report.generated-date", "Day", strconv.Itoa(t.Day()), "Month", month,
+		"Year", strconv.Itoa(t.Year()), "Time", t.Format("15:04"))
+}
+
+// capitalized is s with its first letter in capitals.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return upper(string(r)) + s[n:]
 }
 
 // excerptBytes is how much source the evidence pack shows on each side of

@@ -19,7 +19,9 @@ type htmlRendered struct {
 	Lost          []htmlLost
 	Scripts       []htmlScript
 	LostLeftOut   string // "" when every lost item is listed
-	Browser, Size string
+	// LostLeftOutCount is how many lost items are not listed.
+	LostLeftOutCount int
+	Browser, Size    string
 	// Crawler names the crawler whose kept bytes the first render is made
 	// of; KeptHeading and FullHeading head the comparison's columns.
 	Crawler, KeptHeading, FullHeading string
@@ -50,7 +52,8 @@ func renderedView(rd *inspect.Rendered) *htmlRendered {
 	v.GoogleCaption, v.FullCaption = RenderedCaptions(rd)
 	for i, l := range rd.Lost {
 		if i == maxHTMLLost {
-			v.LostLeftOut = prose.Thousands(int64(len(rd.Lost) - maxHTMLLost))
+			v.LostLeftOutCount = len(rd.Lost) - maxHTMLLost
+			v.LostLeftOut = prose.Thousands(int64(v.LostLeftOutCount))
 			break
 		}
 		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(rd, l)})

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -21,8 +22,11 @@ func WriteRenderedText(w io.Writer, rd *inspect.Rendered) error {
 }
 
 func textRendered(w io.Writer, rd *inspect.Rendered) {
-	fmt.Fprintf(w, "\nRendered (%s, %s%s)\n", orNone(rd.Browser), ViewportSize(rd.Viewport),
-		map[bool]string{true: ", assumed viewport"}[rd.Viewport.Assumed])
+	id := "report.rendered-title"
+	if rd.Viewport.Assumed {
+		id = "report.rendered-title-assumed"
+	}
+	fmt.Fprintf(w, "\n%s\n", i18n.T(id, "Browser", orNone(rd.Browser), "Size", ViewportSize(rd.Viewport)))
 	if rd.Error != "" {
 		fmt.Fprintf(w, "  %s\n", rd.Error)
 		return
@@ -62,20 +66,21 @@ func RenderedRows(rd *inspect.Rendered) []RenderedRow { return renderedRows(rd.G
 // and the HTML pack show them. The crawler's names the body bytes its
 // document request was served: the bytes the crawler kept.
 func RenderedCaptions(rd *inspect.Rendered) (kept, full string) {
-	kept = prose.Capitalize(rd.RenderName()) + " (from the kept bytes)"
+	render := prose.Capitalize(rd.RenderName())
+	kept = i18n.T("report.caption-kept", "Render", render)
 	for _, r := range rd.Requests {
 		if r.Kind == "document" {
-			kept = prose.Capitalize(rd.RenderName()) + " (from the kept " + prose.Thousands(r.ServedBytes) + " bytes)"
+			kept = i18n.T("report.caption-kept-bytes", "Render", render, "Bytes", r.ServedBytes)
 			break
 		}
 	}
-	return kept, "Full render (the whole page)"
+	return kept, i18n.T("report.caption-full")
 }
 
 // RenderedHeadings head the two columns of RenderedRows: the crawler's
 // render ("Bingbot (kept bytes)") and the full one.
 func RenderedHeadings(rd *inspect.Rendered) (kept, full string) {
-	return prose.Capitalize(rd.CrawlerName()) + " (kept bytes)", "Full page"
+	return i18n.T("report.heading-kept-bytes", "Crawler", prose.Capitalize(rd.CrawlerName())), i18n.T("report.full-page")
 }
 
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
@@ -91,7 +96,7 @@ func ScriptLine(s inspect.RenderedScript) string { return ranWord(s) + "  " + sc
 func renderedRows(g, f *inspect.RenderedPage) []RenderedRow {
 	val := func(p *inspect.RenderedPage, get func(*inspect.RenderedPage) string) string {
 		if p == nil || p.Error != "" {
-			return "(no render)"
+			return i18n.T("report.no-render")
 		}
 		return get(p)
 	}
@@ -99,30 +104,30 @@ func renderedRows(g, f *inspect.RenderedPage) []RenderedRow {
 		return RenderedRow{name, val(g, get), val(f, get)}
 	}
 	return []RenderedRow{
-		row("Title", func(p *inspect.RenderedPage) string { return orNone(p.Title) }),
-		row("Meta robots", func(p *inspect.RenderedPage) string {
+		row(i18n.T("report.row-title"), func(p *inspect.RenderedPage) string { return orNone(p.Title) }),
+		row(i18n.T("report.row-meta-robots"), func(p *inspect.RenderedPage) string {
 			return orNone(strings.Join(append([]string{p.MetaRobots}, p.MetaGooglebot...), " "))
 		}),
-		row("Canonical", func(p *inspect.RenderedPage) string { return orNone(p.Canonical) }),
+		row(i18n.T("report.row-canonical"), func(p *inspect.RenderedPage) string { return orNone(p.Canonical) }),
 		row("hreflang", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(len(p.Hreflang))) }),
 		row("JSON-LD", func(p *inspect.RenderedPage) string { return jsonLDSummary(p.JSONLD) }),
-		row("Links", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(p.Links)) }),
+		row(i18n.T("report.row-links"), func(p *inspect.RenderedPage) string { return prose.Thousands(int64(p.Links)) }),
 		row("h1", func(p *inspect.RenderedPage) string { return orNone(strings.Join(p.H1, " | ")) }),
 		row("h2", func(p *inspect.RenderedPage) string { return prose.Thousands(int64(len(p.H2))) }),
-		row("Visible text (rendered DOM)", func(p *inspect.RenderedPage) string { return inspect.Bytes(p.TextBytes) + " bytes" }),
-		row("Time", func(p *inspect.RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
+		row(i18n.T("report.row-visible-text"), func(p *inspect.RenderedPage) string { return i18n.T("report.bytes", "Bytes", p.TextBytes) }),
+		row(i18n.T("report.row-time"), func(p *inspect.RenderedPage) string { return prose.Thousands(p.DurationMS) + " ms" }),
 	}
 }
 
 func jsonLDSummary(list []inspect.JSONLD) string {
 	if len(list) == 0 {
-		return "none"
+		return i18n.T("report.none")
 	}
 	parts := make([]string, len(list))
 	for i, b := range list {
 		parts[i] = orType(b.Type)
 		if !b.Valid {
-			parts[i] += " (invalid)"
+			parts[i] = i18n.T("report.jsonld-invalid", "Type", parts[i])
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -130,14 +135,14 @@ func jsonLDSummary(list []inspect.JSONLD) string {
 
 func orType(t string) string {
 	if t == "" {
-		return "(no @type)"
+		return i18n.T("report.no-type")
 	}
 	return t
 }
 
 func orNone(s string) string {
 	if strings.TrimSpace(s) == "" {
-		return "none"
+		return i18n.T("report.none")
 	}
 	return s
 }
@@ -148,13 +153,13 @@ const maxTextLost = 30
 func textLost(w io.Writer, rd *inspect.Rendered) {
 	lost := rd.Lost
 	if len(lost) == 0 {
-		fmt.Fprintf(w, "  %s lost nothing the full render has.\n", prose.Capitalize(rd.RenderName()))
+		fmt.Fprintf(w, "  %s\n", i18n.T("report.rendered-lost-nothing-text", "Render", prose.Capitalize(rd.RenderName())))
 		return
 	}
-	fmt.Fprintf(w, "  Lost in %s (%s):\n", rd.RenderName(), prose.Thousands(int64(len(lost))))
+	fmt.Fprintf(w, "  %s\n", i18n.T("report.rendered-lost-in", "Render", rd.RenderName(), "N", len(lost)))
 	for i, l := range lost {
 		if i == maxTextLost {
-			fmt.Fprintf(w, "    ... and %s more (see --json)\n", prose.Thousands(int64(len(lost)-maxTextLost)))
+			fmt.Fprintf(w, "    %s\n", i18n.T("report.rendered-lost-more", "N", len(lost)-maxTextLost))
 			break
 		}
 		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(rd, l))
@@ -165,10 +170,10 @@ func textLost(w io.Writer, rd *inspect.Rendered) {
 func lostWhere(rd *inspect.Rendered, l inspect.RenderedLost) string {
 	s := ""
 	if l.Only == "google" {
-		s = " (only in " + rd.RenderName() + ")"
+		s = " " + i18n.T("report.lost-only-in", "Render", rd.RenderName())
 	}
 	if l.Offset != nil {
-		s += " at byte " + inspect.Bytes(*l.Offset)
+		s += " " + i18n.T("report.lost-at-byte", "Offset", *l.Offset)
 	}
 	return s
 }
@@ -177,7 +182,7 @@ func textScripts(w io.Writer, scripts []inspect.RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "  Scripts (%s):\n", prose.Thousands(int64(len(scripts))))
+	fmt.Fprintf(w, "  %s\n", i18n.T("report.scripts-count", "N", len(scripts)))
 	for _, s := range scripts {
 		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
 	}
@@ -185,9 +190,9 @@ func textScripts(w io.Writer, scripts []inspect.RenderedScript) {
 
 func ranWord(s inspect.RenderedScript) string {
 	if s.Ran {
-		return "ran"
+		return i18n.T("report.script-ran")
 	}
-	return "not run"
+	return i18n.T("report.script-not-run")
 }
 
 // scriptOutcome names a script and, when it did not run, says why: the
@@ -201,7 +206,7 @@ func scriptOutcome(s inspect.RenderedScript) string {
 
 func orRan(rd *inspect.Rendered, s inspect.RenderedScript) string {
 	if s.Ran {
-		return "ran in " + rd.RenderName()
+		return i18n.T("report.script-ran-in", "Render", rd.RenderName())
 	}
 	return s.Reason
 }
@@ -210,9 +215,9 @@ func orRan(rd *inspect.Rendered, s inspect.RenderedScript) string {
 func scriptName(s inspect.RenderedScript) string {
 	switch {
 	case s.Inline:
-		return "inline at byte " + inspect.Bytes(s.Offset)
+		return i18n.T("report.script-inline", "Offset", s.Offset)
 	case s.Offset < 0:
-		return s.URL + " (added by JavaScript)"
+		return i18n.T("report.script-added", "URL", s.URL)
 	}
 	return s.URL
 }

@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -36,52 +39,56 @@ func WriteText(w io.Writer, r *inspect.Report) error {
 
 func textFetch(w io.Writer, r *inspect.Report) {
 	res := r.Fetch
-	fmt.Fprintf(w, "Cutoff report: %s as %s\n", r.URL, r.Profile.Name)
+	fmt.Fprintln(w, i18n.T("report.text-title", "URL", r.URL, "Profile", r.Profile.Name))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.FinalURL != r.URL && !res.Local { // a file's final URL is only its file:// form
-		fmt.Fprintf(tw, "Final URL\t%s (%s)\n", r.FinalURL, prose.Count(int64(len(res.Redirects)), "redirect", "redirects"))
+		fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-final-url"), finalURLText(r))
 	}
 	if res.Local {
-		fmt.Fprintf(tw, "Source\tlocal file\n")
+		fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-source"), i18n.T("report.local-file"))
 	} else {
-		fmt.Fprintf(tw, "Response\t%s\t%s\n", res.StatusLine, strings.TrimSpace(res.ContentType+" "+res.ContentEncoding))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", i18n.T("report.label-response"), res.StatusLine, strings.TrimSpace(res.ContentType+" "+res.ContentEncoding))
 	}
-	fmt.Fprintf(tw, "Bytes\t%s\n", accounting(r))
-	fmt.Fprintf(tw, "Limit\t%s\n", limitText(r))
-	fmt.Fprintf(tw, "Cutoff\t%s\n", cutoffText(r))
+	fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-bytes"), accounting(r))
+	fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-limit"), limitText(r))
+	fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-cutoff"), cutoffText(r))
 	if rb := r.Robots; rb != nil {
 		fmt.Fprintf(tw, "robots.txt\t%s\n", robotsText(rb))
 	}
 	tw.Flush()
 }
 
+// finalURLText is the final URL with the number of redirects to it.
+func finalURLText(r *inspect.Report) string {
+	return i18n.T("report.final-url", "URL", r.FinalURL, "Count", len(r.Fetch.Redirects))
+}
+
 // accounting is the byte sum: header + decoded body = counted.
 func accounting(r *inspect.Report) string {
 	res := r.Fetch
-	body := inspect.Bytes(res.BodyBytes) + " decoded body"
+	body := i18n.T("report.body-decoded", "Bytes", res.BodyBytes)
 	if res.ContentEncoding != "" && !res.Local {
-		body += fmt.Sprintf(" (%s on the wire)", inspect.Bytes(res.WireBodyBytes))
+		body = i18n.T("report.body-decoded-wire", "Bytes", res.BodyBytes, "Wire", res.WireBodyBytes)
 	}
 	if !res.ReadComplete {
-		body += ", read incomplete"
+		body = i18n.T("report.body-read-incomplete", "Body", body)
 	}
 	if !res.CountsHeaders {
-		return fmt.Sprintf("%s; the %s-byte header does not count", body, inspect.Bytes(res.HeaderBytes))
+		return i18n.T("report.header-not-counted", "Body", body, "Header", res.HeaderBytes)
 	}
-	header := inspect.Bytes(res.HeaderBytes) + " header"
+	header := i18n.T("report.header-bytes", "Bytes", res.HeaderBytes)
 	if note := inspect.LocalHeaderNote(&res.Accounting, res.Local); note != "" {
-		header += " (" + note + ")"
+		header = i18n.T("report.header-bytes-note", "Bytes", res.HeaderBytes, "Note", note)
 	}
-	return fmt.Sprintf("%s + %s = %s counted", header, body, inspect.Bytes(res.HeaderBytes+res.BodyBytes))
+	return i18n.T("report.accounting", "Header", header, "Body", body, "Counted", res.HeaderBytes+res.BodyBytes)
 }
 
 func limitText(r *inspect.Report) string {
 	res := r.Fetch
-	s := inspect.Bytes(res.LimitBytes) + " bytes for " + string(res.Kind)
 	if res.LimitBinaryBytes > 0 {
-		s += fmt.Sprintf(" (%s if MB is read as MiB)", inspect.Bytes(res.LimitBinaryBytes))
+		return i18n.T("report.limit-binary", "Bytes", res.LimitBytes, "Kind", string(res.Kind), "Binary", res.LimitBinaryBytes)
 	}
-	return s
+	return i18n.T("report.limit", "Bytes", res.LimitBytes, "Kind", string(res.Kind))
 }
 
 func cutoffText(r *inspect.Report) string {
@@ -91,17 +98,17 @@ func cutoffText(r *inspect.Report) string {
 	}
 	if res.CutoffOffset == nil {
 		if res.LimitBytes > 0 {
-			return fmt.Sprintf("none: the crawler keeps everything (%s of the limit)", prose.Percent(countedBytes(r), res.LimitBytes))
+			return i18n.T("report.cutoff-none-kept", "Percent", prose.Percent(countedBytes(r), res.LimitBytes))
 		}
-		return "none"
+		return i18n.T("report.none")
 	}
 	cut := *res.CutoffOffset
 	lost := res.BodyBytes - cut
-	s := fmt.Sprintf("body byte %s: the last %s bytes read (%s) never reach the crawler", inspect.Bytes(cut), inspect.Bytes(lost), prose.Percent(lost, res.BodyBytes))
+	pct := prose.Percent(lost, res.BodyBytes)
 	if b := res.BinaryCutoffOffset; b != nil && *b != cut {
-		s += fmt.Sprintf("; at body byte %s under the binary reading", inspect.Bytes(*b))
+		return i18n.T("report.cutoff-at-binary", "Cut", cut, "Lost", lost, "Percent", pct, "Binary", *b)
 	}
-	return s
+	return i18n.T("report.cutoff-at", "Cut", cut, "Lost", lost, "Percent", pct)
 }
 
 func countedBytes(r *inspect.Report) int64 {
@@ -112,19 +119,20 @@ func robotsText(rb *inspect.RobotsSummary) string {
 	if rb.Skipped {
 		return rb.Reason
 	}
-	verdict := "allowed"
+	verdict := i18n.T("report.robots-allowed")
 	if !rb.Allowed {
-		verdict = "DISALLOWED"
+		verdict = i18n.T("report.robots-disallowed")
 	}
 	if rb.Line > 0 {
-		verdict += fmt.Sprintf(" by line %d (%s)", rb.Line, rb.Rule)
+		// A line number is written as the file numbers it, ungrouped.
+		verdict = i18n.T("report.robots-by-line", "Verdict", verdict, "Line", strconv.Itoa(rb.Line), "Rule", rb.Rule)
 	}
-	status := "unreachable"
+	status := i18n.T("report.robots-unreachable")
 	if rb.Status > 0 {
 		status = fmt.Sprintf("HTTP %d", rb.Status)
 	}
 	if rb.Requested != "" {
-		verdict += ", matched as requested: " + rb.Requested
+		verdict = i18n.T("report.robots-requested", "Verdict", verdict, "Requested", rb.Requested)
 	}
 	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
 }
@@ -134,23 +142,23 @@ func textFindings(w io.Writer, r *inspect.Report) {
 	for _, f := range r.Findings {
 		counts[f.Severity]++
 	}
-	fmt.Fprintf(w, "\nFindings: %s critical, %s warning, %s info\n", prose.Thousands(int64(counts[finding.Critical])), prose.Thousands(int64(counts[finding.Warning])), prose.Thousands(int64(counts[finding.Info])))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("report.findings-count", "Critical", counts[finding.Critical], "Warning", counts[finding.Warning], "Info", counts[finding.Info]))
 	if len(r.Findings) == 0 {
-		fmt.Fprintln(w, "  none")
+		fmt.Fprintf(w, "  %s\n", i18n.T("report.none"))
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", strings.ToUpper(f.Severity), f.Message, f.Code)
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", upper(severityWord(f.Severity)), f.Message, f.Code)
 	}
 }
 
 func textCritical(w io.Writer, r *inspect.Report) {
-	fmt.Fprintln(w, "\nCritical elements")
+	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-critical"))
 	if len(r.Critical) == 0 {
-		fmt.Fprintln(w, "  none found")
+		fmt.Fprintf(w, "  %s\n", i18n.T("report.none-found"))
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  KIND\tBODY BYTES\tCRAWLER GETS IT\tVALUE")
+	fmt.Fprintf(tw, "  %s\n", columns("report.col-kind", "report.col-body-bytes", "report.col-crawler-gets-it", "report.col-value"))
 	for _, c := range r.Critical {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptWord(c), oneLine(c.Value, 60))
 	}
@@ -167,7 +175,7 @@ func oneLine(s string, max int) string {
 }
 
 func textComposition(w io.Writer, r *inspect.Report) {
-	fmt.Fprintln(w, "\nWhat the body is made of")
+	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-composition"))
 	kinds := make([]string, 0, len(r.Composition))
 	for k, n := range r.Composition {
 		if n > 0 { // as in the evidence pack: a kind the page lacks is noise
@@ -194,14 +202,14 @@ func textImpact(w io.Writer, r *inspect.Report) {
 	if im == nil {
 		return
 	}
-	fmt.Fprintf(w, "\nWhat the crawler loses (keeps %s of %s body bytes)\n", inspect.Bytes(im.KeptBytes), inspect.Bytes(im.KeptBytes+im.LostBytes))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-impact-kept", "Kept", im.KeptBytes, "Total", im.KeptBytes+im.LostBytes))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "  \t%s\tKEPT\tLOST\t\n", strings.ToUpper(r.Whole()))
+	fmt.Fprintf(tw, "  \t%s\t\n", columns(wholeID(r), "report.col-kept", "report.col-lost"))
 	for _, row := range impactRows(im) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost()))
 	}
 	tw.Flush()
-	for _, note := range impactNotes(im, r.Whole()) {
+	for _, note := range impactNotes(im, r.Partial != nil) {
 		fmt.Fprintf(w, "  %s\n", note)
 	}
 }
@@ -217,39 +225,103 @@ type impactRow struct {
 // report shows them.
 func impactRows(im *scan.Impact) []impactRow {
 	return []impactRow{
-		{"internal links", im.Links.Internal},
-		{"external links", im.Links.External},
-		{"headings", headingCount(im.Headings)},
-		{"visible text (source)", im.TextBytes},
-		{"hreflang links", scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
+		{i18n.T("report.impact-internal-links"), im.Links.Internal},
+		{i18n.T("report.impact-external-links"), im.Links.External},
+		{i18n.T("report.impact-headings"), headingCount(im.Headings)},
+		{i18n.T("report.impact-visible-text"), im.TextBytes},
+		{i18n.T("report.impact-hreflang-links"), scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)}},
 	}
 }
 
 // impactNotes are the impact's sentences: elements lost, JSON-LD blocks
-// cut or lost, the element left open at the cutoff; whole is Report.Whole.
-func impactNotes(im *scan.Impact, whole string) []string {
+// cut or lost, the element left open at the cutoff. partial says that the
+// page was not read to its end (Report.Whole is then the bytes read).
+func impactNotes(im *scan.Impact, partial bool) []string {
 	var notes []string
+	missing := "report.impact-not-kept-page"
+	if partial {
+		missing = "report.impact-not-kept-read"
+	}
 	for _, p := range []struct {
-		name string
+		name string // an element's name, never translated
 		p    scan.Presence
 	}{{"title", im.Title}, {"meta description", im.MetaDescription}, {"canonical", im.Canonical}, {"meta robots", im.MetaRobots}, {"h1", im.H1}} {
 		if p.p.Full && !p.p.Kept {
-			notes = append(notes, fmt.Sprintf("The %s is in the %s but not in what the crawler keeps.", p.name, whole))
+			notes = append(notes, i18n.T(missing, "Element", p.name))
 		}
 	}
 	for _, j := range im.JSONLD {
 		if j.State != scan.StateKept {
-			notes = append(notes, fmt.Sprintf("JSON-LD at body byte %s (%s): %s, valid JSON for the crawler: %v.", inspect.Bytes(j.Offset), oneLine(j.Types, 40), j.State, j.ValidKept))
+			id := "report.impact-jsonld-invalid"
+			if j.ValidKept {
+				id = "report.impact-jsonld-valid"
+			}
+			notes = append(notes, i18n.T(id, "Offset", j.Offset, "Types", oneLine(j.Types, 40), "State", jsonLDState(j.State)))
 		}
 	}
 	if o := im.Open; o.Element != "" {
-		el := "<" + o.Element + ">"
+		open := strings.Join(o.Elements, " > ")
 		if o.Element == "json-ld" {
-			el = "a JSON-LD <script>"
+			notes = append(notes, i18n.T("report.impact-open-jsonld", "Offset", o.Offset, "Open", open))
+		} else {
+			notes = append(notes, i18n.T("report.impact-open", "Element", "<"+o.Element+">", "Offset", o.Offset, "Open", open))
 		}
-		notes = append(notes, fmt.Sprintf("Open at the cutoff: %s from byte %s (open elements: %s).", el, inspect.Bytes(o.Offset), strings.Join(o.Elements, " > ")))
 	}
 	return notes
+}
+
+// jsonLDState is a JSON-LD block's state (scan.StateCut, scan.StateLost)
+// as a word for people.
+func jsonLDState(state string) string {
+	switch state {
+	case scan.StateCut:
+		return i18n.T("report.state-cut")
+	case scan.StateLost:
+		return i18n.T("report.state-lost")
+	}
+	return state
+}
+
+// severityWord is a finding's severity as a word for people; the code
+// (finding.Critical, …) stays in JSON and CSV.
+func severityWord(severity string) string {
+	switch severity {
+	case finding.Critical:
+		return i18n.T("report.severity-critical")
+	case finding.Warning:
+		return i18n.T("report.severity-warning")
+	case finding.Info:
+		return i18n.T("report.severity-info")
+	}
+	return severity
+}
+
+// wholeID is the message naming what the impact compares the kept bytes
+// with: the full page, or the bytes read when reading stopped early.
+func wholeID(r *inspect.Report) string {
+	if r.Partial != nil {
+		return "report.whole-read"
+	}
+	return "report.whole-page"
+}
+
+// columns are the text report's column titles of ids, in capitals,
+// separated by tabs for a tabwriter.
+func columns(ids ...string) string {
+	titles := make([]string, len(ids))
+	for i, id := range ids {
+		titles[i] = upper(i18n.T(id))
+	}
+	return strings.Join(titles, "\t")
+}
+
+// upper writes s in capitals the way the language in use does (Turkish
+// dotted İ included).
+func upper(s string) string {
+	if i18n.Current().Code() == "tr" {
+		return strings.ToUpperSpecial(unicode.TurkishCase, s)
+	}
+	return strings.ToUpper(s)
 }
 
 func headingCount(h scan.HeadingImpact) scan.Count {
@@ -274,9 +346,12 @@ func textResources(w io.Writer, r *inspect.Report) {
 			fetched++
 		}
 	}
-	fmt.Fprintf(w, "\nSubresources: %s the crawler fetches, %s listed in all\n", prose.Thousands(int64(fetched)), prose.Thousands(int64(len(r.Resources))))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-resources-count", "Fetched", fetched, "Listed", len(r.Resources)))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  KIND\tSTATUS\tCOUNTED BYTES\tLIMIT\tCUT\tROBOTS\tSEEN\tURL")
+	// ROBOTS (robots.txt's verdict) and URL are names, the same in every
+	// language.
+	fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", columns("report.col-kind", "report.col-status", "report.col-counted-bytes", "report.label-limit", "report.col-cut"),
+		"ROBOTS", columns("report.col-seen"), "URL")
 	inline := 0
 	for _, res := range r.Resources {
 		if strings.HasPrefix(res.URL, "data:") {
@@ -284,11 +359,11 @@ func textResources(w io.Writer, r *inspect.Report) {
 			continue
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, res.StatusWord(), countedCell(res),
-			limitCell(res), yesNo(res.Truncated, "CUT", ""), res.RobotsWord(), res.SeenWord(), oneLine(res.URL, 90))
+			limitCell(res), yesNo(res.Truncated, upper(i18n.T("report.cell-cut")), ""), res.RobotsWord(), res.SeenWord(), oneLine(res.URL, 90))
 	}
 	tw.Flush()
 	if inline > 0 {
-		fmt.Fprintf(w, "  and %s (inline data: URIs, nothing to fetch)\n", prose.Count(int64(inline), "data: URI", "data: URIs"))
+		fmt.Fprintf(w, "  %s\n", i18n.T("report.inline-data-uris", "Count", inline))
 	}
 }
 

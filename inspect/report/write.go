@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Report file formats, for Write and the command line's --format.
@@ -41,7 +43,7 @@ func Write(w io.Writer, r *inspect.Report, format string) error {
 	case FormatHTML:
 		return WriteHTML(w, r)
 	}
-	return fmt.Errorf("inspect: unknown report format %q", format)
+	return fmt.Errorf("inspect: %s", i18n.T("report.unknown-format", "Format", strconv.Quote(format)))
 }
 
 // WriteJSON writes the report as indented JSON, the shape CLI.md fixes.
