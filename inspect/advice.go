@@ -34,12 +34,37 @@ func whatIfPage(in *Input, a *Analysis) whatif.Page {
 		Incomplete: in.Incomplete,
 		Critical:   a.Critical,
 		Label:      ElementLabel,
+		Recorded:   in.recorded,
 		Pass: func(body []byte) []scan.Critical {
 			crit := scan.CriticalOnly(body, tokens, base)
 			sortCritical(crit)
 			return crit
 		},
 	}
+}
+
+// adviceRecorder is what records the movable elements from the pass of
+// a body cut at cut (nil when it is not) by a crawler reading limit bytes,
+// header counted, for the advice (whatif.Recorder); nil when no advice
+// can be asked of it.
+func adviceRecorder(limit, header int64, cut *int64) *whatif.Recorder {
+	w := window(limit, header, cut)
+	if cut == nil || w < 0 {
+		return nil
+	}
+	return whatif.NewRecorder(whatif.Scope(w))
+}
+
+// streamRecorder is adviceRecorder for the pass of a body that has not
+// arrived yet, fetched as p: it records as far as p's HTML limit can
+// need (a page of another kind finds its elements itself); nil when p
+// states none.
+func streamRecorder(p fetch.Profile) *whatif.Recorder {
+	limit := p.Limits[fetch.KindHTML].Bytes
+	if limit <= 0 {
+		return nil
+	}
+	return whatif.NewRecorder(whatif.Scope(limit))
 }
 
 // window is how many body bytes the crawler reads: the limit less the

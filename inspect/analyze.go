@@ -48,6 +48,10 @@ type Input struct {
 	Incomplete bool
 	// Links asks for Analysis.Links, where every <a href> is.
 	Links bool
+
+	// recorded found the movable elements while the pass read Body, for
+	// the advice (nil: the advice finds them itself).
+	recorded *whatif.Recorder
 }
 
 // Analysis is what Analyze learns about one page. Offsets are byte offsets
@@ -111,7 +115,12 @@ func analyze(in Input, steps scan.Steps, s *scan.Stream) *Analysis {
 	in = prepare(in)
 	charset := detectCharsetAside(&in)
 	full := s.ResultFor(in.Body, in.cut(), in.Links)
-	if full == nil {
+	if full != nil {
+		in.recorded, _ = s.Visitor().(*whatif.Recorder)
+	} else if rec := adviceRecorder(in.Limit, in.HeaderBytes, in.Cutoff); rec != nil {
+		in.recorded = rec
+		full = scan.RunVisiting(in.Body, in.cut(), in.Tokens, in.URL, steps, in.Links, rec)
+	} else {
 		full = scan.Run(in.Body, in.cut(), in.Tokens, in.URL, steps, in.Links)
 	}
 	cs := <-charset

@@ -96,6 +96,9 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	robotsSummary := startPageRobots(robotsCtx, cache, p, target, progress)
 	// The full pass reads the body while it arrives (see scan/stream.go).
 	stream := scan.NewStream(p, opt.Links)
+	if rec := streamRecorder(p); rec != nil {
+		stream.Visit(rec)
+	}
 	fetchOpt := opt.Fetch
 	fetchOpt.Body = stream
 	res, err := fetchPage(ctx, f, target, p, fetchOpt, progress)

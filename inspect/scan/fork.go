@@ -54,7 +54,7 @@ func (p *pass) forkBefore(n int) {
 // the full document's.
 func (p *pass) clone() *pass {
 	k := *p
-	k.z, k.rs, k.kept, k.src = nil, nil, nil, nil
+	k.z, k.rs, k.kept, k.src, k.visit = nil, nil, nil, nil, nil
 	k.bm = spanWriter{}
 	k.name, k.vals, k.carves = nil, nil, nil
 	k.lostLinks, k.lostHeadings = nil, nil

@@ -26,8 +26,9 @@ type pass struct {
 	z       *html.Tokenizer
 	stale   bool // z is behind p.off: tokens were stepped over since it read
 	off     int64
-	tokenAt int64 // where the latest token handled starts
-	kept    *pass // full pass: the kept prefix's pass, once forked
+	tokenAt int64   // where the latest token handled starts
+	kept    *pass   // full pass: the kept prefix's pass, once forked
+	visit   Visitor // full pass: told of every token; nil when none
 	rs      *restarter
 	st      stack
 	head    headState
@@ -169,6 +170,7 @@ func (p *pass) allowCDATA() {
 
 // token handles one token starting at p.off.
 func (p *pass) token(tt html.TokenType, raw []byte) {
+	p.visitToken(tt, raw)
 	rp, rt, rj := p.rawParent, p.rawTitle, p.rawJSON
 	p.rawParent, p.rawTitle, p.rawJSON = 0, -1, -1
 	switch tt {
@@ -514,6 +516,9 @@ func (p *pass) eof() {
 	p.hc.finish(p, p.hc.seq, size)
 	p.finishLastLink()
 	p.addHeadEnd()
+	if p.visit != nil {
+		p.visit.End(size)
+	}
 }
 
 // openNames lists the elements open at the end of the input, outermost

@@ -137,6 +137,7 @@ func (p *pass) stepOverTag(rest []byte) bool {
 	// What token does first: with no raw text pending, there is no
 	// title or JSON-LD content pending either.
 	p.rawTitle, p.rawJSON = -1, -1
+	p.visitToken(tt, rest[:n])
 	p.namedStartTag(rest[:n], tt == html.SelfClosingTagToken, name, next, a)
 	p.steppedOver(n)
 	p.afterToken()

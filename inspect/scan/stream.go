@@ -35,6 +35,7 @@ type Stream struct {
 	pass    *pass         // the full pass, once done is closed
 	head    fetch.BodyHead
 	links   bool // the pass records anchors (NewStream's anchors)
+	visit   Visitor
 }
 
 // NewStream returns a stream whose pass reads as the crawler profile p,
@@ -48,6 +49,19 @@ func NewStream(p fetch.Profile, anchors bool) *Stream {
 // RecordsAnchors reports whether the stream's pass records anchors; false
 // for a nil stream.
 func (s *Stream) RecordsAnchors() bool { return s != nil && s.links }
+
+// Visit makes the stream's pass tell v of every token (see Visitor); it
+// must be called before Begin.
+func (s *Stream) Visit(v Visitor) { s.visit = v }
+
+// Visitor is the visitor given to Visit; nil for a nil stream or when
+// none was.
+func (s *Stream) Visitor() Visitor {
+	if s == nil {
+		return nil
+	}
+	return s.visit
+}
 
 // Begin starts the full pass on its own goroutine.
 func (s *Stream) Begin(head fetch.BodyHead, body []byte) {
@@ -81,7 +95,7 @@ func (s *Stream) run() {
 	defer close(s.done)
 	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
 	p := newPass(s.snapshot(), true, s.head.CutoffAt, LowerAll(s.profile.RobotsTokens), newLinkResolver(u))
-	p.src, p.keepAnchors = s, s.links
+	p.src, p.keepAnchors, p.visit = s, s.links, s.visit
 	p.run()
 	s.pass = p
 }

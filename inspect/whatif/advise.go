@@ -54,7 +54,13 @@ func Advise(pg Page, kinds Kinds) []Advice {
 	if !rescuable(targets(pg.Critical, pg.Window), scope) {
 		return []Advice{}
 	}
-	return planOf(pg, FindWithin(pg.Body, scope), scope).Advise(kinds)
+	els, neutral, ok := pg.Recorded.found(size, scope)
+	if !ok {
+		els, neutral = findWithin(pg.Body, scope)
+	}
+	p := planOf(pg, els, scope)
+	p.neutral = neutral
+	return p.Advise(kinds)
 }
 
 // Scope is how far Advise looks for moves in a body of which the crawler
@@ -187,24 +193,31 @@ type adviser struct {
 	out       []Advice
 }
 
-// pools fills the candidate lists.
+// pools fills the candidate lists: all the elements sorted once by
+// saving, then shared out in that order.
 func (a *adviser) pools() {
 	els := a.p.Elements
+	type ranked struct {
+		saved int64
+		i     int
+	}
+	order := make([]ranked, len(els))
 	for i, e := range els {
-		if a.kinds.Has(e.Kind) {
-			a.byKind[e.Kind] = append(a.byKind[e.Kind], i)
+		order[i] = ranked{e.Move.Saved(), i}
+	}
+	slices.SortFunc(order, func(x, y ranked) int { return cmp.Or(cmp.Compare(y.saved, x.saved), cmp.Compare(x.i, y.i)) })
+	inCombined := make([]bool, len(els))
+	for _, i := range a.p.Select(a.kinds) {
+		inCombined[i] = true
+	}
+	for _, r := range order {
+		if k := els[r.i].Kind; a.kinds.Has(k) {
+			a.byKind[k] = append(a.byKind[k], r.i)
+		}
+		if inCombined[r.i] {
+			a.combined = append(a.combined, r.i)
 		}
 	}
-	a.combined = a.p.Select(a.kinds)
-	saved := make([]int64, len(els))
-	for i, e := range els {
-		saved[i] = e.Move.Saved()
-	}
-	bySaving := func(i, j int) int { return cmp.Or(cmp.Compare(saved[j], saved[i]), cmp.Compare(i, j)) }
-	for k := range a.byKind {
-		slices.SortFunc(a.byKind[k], bySaving)
-	}
-	slices.SortFunc(a.combined, bySaving)
 }
 
 // proposal is a candidate list and how many of its first elements to move.

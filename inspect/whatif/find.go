@@ -36,20 +36,77 @@ const findMargin = 64 << 10
 // FindWithin is Find for the elements that end within the first scope
 // bytes of body: it reads no further than findMargin past them.
 func FindWithin(body []byte, scope int64) []Element {
+	els, _ := findWithin(body, scope)
+	return els
+}
+
+// findWithin is FindWithin that also returns the moves that change no
+// token but the one they lie in, nor anything the page's pass reads of it
+// (see finder.neutral).
+func findWithin(body []byte, scope int64) ([]Element, map[Move]bool) {
 	read := body
 	if scope < int64(len(body)) {
 		read = body[:min(int64(len(body)), scope+findMargin)]
 	}
 	f := &finder{body: read}
 	f.run()
-	if scope < int64(len(body)) {
-		f.out = slices.DeleteFunc(f.out, func(e Element) bool { return e.Move.End > scope })
-	}
-	slices.SortFunc(f.out, func(a, b Element) int {
+	return f.elements(scope), f.neutral
+}
+
+// elements returns the elements found that end within the first scope
+// bytes, in document order, their parents linked.
+func (f *finder) elements(scope int64) []Element {
+	out := slices.DeleteFunc(slices.Clone(f.out), func(e Element) bool { return e.Move.End > scope })
+	slices.SortFunc(out, func(a, b Element) int {
 		return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
 	})
-	linkParents(f.out)
-	return f.out
+	linkParents(out)
+	return out
+}
+
+// Recorder finds the movable elements of a page from the tokens of the
+// page's own pass (it is a scan.Visitor: see scan.Stream.Visit and
+// scan.RunVisiting), so that advice reads the body once. It lists the
+// elements Find lists that end within its scope.
+type Recorder struct {
+	f     finder
+	scope int64
+	size  int64 // the body's size once the pass ended, else -1
+}
+
+// NewRecorder returns a recorder of the elements that end within the
+// body's first scope bytes (Scope of the window Advise will be given, or
+// more).
+func NewRecorder(scope int64) *Recorder { return &Recorder{scope: scope, size: -1} }
+
+// cdataOpen starts a CDATA section, which the pass reads as text in
+// foreign content where Find's tokenizer reads a bogus comment.
+var cdataOpen = []byte("<![CDATA[")
+
+// Token reads one token of the pass (scan.Visitor).
+func (r *Recorder) Token(tt html.TokenType, body []byte, off int64, raw []byte) {
+	if off >= r.scope+findMargin || tt == html.TextToken && bytes.HasPrefix(raw, cdataOpen) {
+		return
+	}
+	r.f.body = body
+	r.f.token(tt, off, int64(len(raw)))
+}
+
+// End ends the pass over a body of size bytes (scan.Visitor).
+func (r *Recorder) End(size int64) {
+	r.f.endRaw(size)
+	r.size = size
+}
+
+// found returns the elements recorded from a whole body of size bytes that
+// end within its first scope bytes, and the neutral moves; ok is false
+// when the recorder did not read such a body (nil, or its pass did not
+// end, or read another body or less).
+func (r *Recorder) found(size, scope int64) (els []Element, neutral map[Move]bool, ok bool) {
+	if r == nil || r.size != size || scope > r.scope {
+		return nil, nil, false
+	}
+	return r.f.elements(scope), r.f.neutral, true
 }
 
 // linkParents sets each element's Parent to the nearest element whose range
@@ -80,6 +137,11 @@ type finder struct {
 	pre                            int         // depth of <pre> and <listing>, where white space counts
 	foreign                        int         // depth of <svg> and <math>, where tags are not HTML's
 	raw                            *rawElement // the raw-text element whose content comes next
+	// neutral holds the [start, end) of the moves that change nothing the
+	// page's pass reads but offsets: a data: URI inside a quoted value
+	// that the pass does not read, or inside CSS where no end tag can
+	// form. Simulations of such moves alone need no pass (Plan.predict).
+	neutral map[Move]bool
 }
 
 // rawElement is a <script>, <style> or other raw-text element whose start
@@ -102,21 +164,29 @@ func (f *finder) run() {
 			return
 		}
 		n := int64(len(z.Raw()))
-		switch tt {
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name := tagAtom(f.body[off+1 : off+n])
-			if f.startTag(name, off, off+n, tt == html.SelfClosingTagToken) && f.foreign > 0 {
-				z.NextIsNotRawText()
-			}
-		case html.EndTagToken:
-			f.endTag(tagAtom(f.body[off+2:off+n]), off+n)
-		case html.TextToken:
-			f.text(off, off+n)
-		case html.CommentToken:
-			f.comment(off, off+n)
+		if f.token(tt, off, n) && f.foreign > 0 {
+			z.NextIsNotRawText()
 		}
 		off += n
 	}
+}
+
+// token handles the token of type tt at [off, off+n) of f.body, and
+// reports whether it is a start tag whose name makes the tokenizer read
+// raw text next.
+func (f *finder) token(tt html.TokenType, off, n int64) bool {
+	switch tt {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		name := tagAtom(f.body[off+1 : off+n])
+		return f.startTag(name, off, off+n, tt == html.SelfClosingTagToken)
+	case html.EndTagToken:
+		f.endTag(tagAtom(f.body[off+2:off+n]), off+n)
+	case html.TextToken:
+		f.text(off, off+n)
+	case html.CommentToken:
+		f.comment(off, off+n)
+	}
+	return false
 }
 
 // tagAtom returns the atom of the tag name at the start of b (what follows
@@ -154,8 +224,11 @@ func rawText(a atom.Atom) bool {
 // name makes the tokenizer read raw text next.
 func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bool {
 	tag := f.body[start:end]
-	f.attrs = scanAttrs(tag, f.attrs[:0])
-	f.tagMoves(tag, start)
+	raw := rawText(name)
+	if raw || mayMove(tag) {
+		f.attrs = scanAttrs(tag, f.attrs[:0])
+		f.tagMoves(tag, start)
+	}
 	if f.foreign > 0 && breaksOutOfForeign(name) {
 		f.foreign = 0
 	}
@@ -169,11 +242,35 @@ func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bo
 			f.foreign++
 		}
 	}
-	raw := rawText(name)
 	if raw && f.foreign == 0 {
 		f.raw = f.rawElement(name, tag, start)
 	}
 	return raw
+}
+
+// mayMove reports whether a start tag may hold a move: a style attribute
+// or a data: URI, whose names it then holds in some case.
+func mayMove(tag []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(tag[i:], ':')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i >= 4 && scan.EqualFold(tag[i-4:i], "data") {
+			return true
+		}
+	}
+	for i := 0; ; i++ {
+		j := bytes.IndexAny(tag[i:], "yY")
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i >= 2 && i+3 <= len(tag) && scan.EqualFold(tag[i-2:i+3], "style") {
+			return true
+		}
+	}
 }
 
 // breaksOutOfForeign reports whether an HTML start tag of this name ends
@@ -285,7 +382,7 @@ func (f *finder) endRaw(end int64) {
 func (f *finder) text(start, end int64) {
 	if r := f.raw; r != nil {
 		if r.css {
-			f.cssDataURIs(start, end, "")
+			f.cssDataURIs(start, end, "", nil)
 		}
 		return
 	}
@@ -299,21 +396,32 @@ func (f *finder) text(start, end int64) {
 // characters in the text at [start, end).
 func (f *finder) whitespaceRuns(start, end int64) {
 	t := f.body[start:end]
-	for i := 0; i < len(t)-1; i++ {
-		if !spaceByte[t[i]] || !spaceByte[t[i+1]] {
-			continue // most bytes are not the start of a run of two
+	from := 0 // where the next run may start: past the last one
+	// A run of two or more covers an odd index: only those are looked at
+	// first, most bytes being no white space.
+	for i := 1; i < len(t); i += 2 {
+		if !spaceByte[t[i]] {
+			continue
 		}
-		j, newline := i, false
+		s := i
+		if s-1 >= from && spaceByte[t[s-1]] {
+			s--
+		}
+		j, newline := s, false
 		for j < len(t) && spaceByte[t[j]] {
 			newline = newline || t[j] == '\n' || t[j] == '\r'
 			j++
+		}
+		if j-s < 2 {
+			continue
 		}
 		repl := " "
 		if newline {
 			repl = "\n"
 		}
-		f.add(Whitespace, start+int64(i), start+int64(j), repl)
-		i = j
+		f.add(Whitespace, start+int64(s), start+int64(j), repl)
+		from = j
+		i = j - j%2 - 1 // the next odd index is past j
 	}
 }
 
@@ -334,10 +442,13 @@ func (f *finder) comment(start, end int64) {
 	f.add(Comments, start, end, "")
 }
 
-// add records an element when its move makes the body smaller.
-func (f *finder) add(k Kind, start, end int64, replacement string) {
+// add records an element when its move makes the body smaller, and
+// reports whether it did.
+func (f *finder) add(k Kind, start, end int64, replacement string) bool {
 	m := Move{Start: start, End: end, Replacement: replacement}
-	if m.Saved() > 0 {
-		f.out = append(f.out, Element{Kind: k, Move: m, Parent: -1})
+	if m.Saved() <= 0 {
+		return false
 	}
+	f.out = append(f.out, Element{Kind: k, Move: m, Parent: -1})
+	return true
 }

@@ -32,6 +32,10 @@ type Page struct {
 	// Label names a critical element kind in a sentence ("canonical
 	// link"); nil names it by its kind.
 	Label func(kind string) string
+	// Recorded, when not nil, found the movable elements while the
+	// page's pass read Body (NewRecorder); Advise then reads the body no
+	// second time. Nil: Advise finds them itself.
+	Recorded *Recorder
 }
 
 // Plan is a page ready for what-if simulations: the page and its movable
@@ -46,10 +50,20 @@ type Plan struct {
 
 	page Page
 	base Result
+	// neutral are the moves of Elements that change no token but the one
+	// they lie in, nor anything the page's pass reads of it: moved alone,
+	// they shift the page's critical elements and change nothing else.
+	neutral map[Move]bool
 }
 
 // NewPlan finds the movable elements of the whole body of pg.
-func NewPlan(pg Page) *Plan { return planOf(pg, Find(pg.Body), int64(len(pg.Body))) }
+func NewPlan(pg Page) *Plan {
+	size := int64(len(pg.Body))
+	els, neutral := findWithin(pg.Body, size)
+	p := planOf(pg, els, size)
+	p.neutral = neutral
+	return p
+}
 
 // planOf is the plan of pg whose movable elements are els, the ones that
 // end within the body's first scope bytes.
@@ -218,11 +232,63 @@ func (p *Plan) predict(moves []Move) (*Simulation, error) {
 		saved += m.Saved()
 	}
 	size := int64(len(p.page.Body)) - saved
+	if p.allNeutral(moves) {
+		if _, err := applyPrefix(p.page.Body, moves, 0); err != nil {
+			return nil, err // the moves are checked as Apply checks them
+		}
+		return &Simulation{Moves: moves, Result: p.shiftedResult(moves)}, nil
+	}
 	prefix, err := applyPrefix(p.page.Body, moves, p.readTo(size))
 	if err != nil {
 		return nil, err
 	}
 	return &Simulation{Moves: moves, Result: p.result(moves, prefix)}, nil
+}
+
+// allNeutral reports whether every move is a neutral one of the plan's.
+func (p *Plan) allNeutral(moves []Move) bool {
+	for _, m := range moves {
+		if !p.neutral[m] {
+			return false
+		}
+	}
+	return len(moves) > 0
+}
+
+// shiftedResult is the result of neutral moves (sorted by start): the
+// page's own critical elements, moved by the bytes the moves take off
+// before them, against the edited body's cutoff. The page's pass would
+// find exactly those in the edited body.
+func (p *Plan) shiftedResult(moves []Move) Result {
+	shift := shifter(moves)
+	var saved int64
+	for _, m := range moves {
+		saved += m.Saved()
+	}
+	size := int64(len(p.page.Body)) - saved
+	cut := cutoff(p.page.Window, size, p.page.Incomplete)
+	crit := slices.Clone(p.page.Critical)
+	for i := range crit {
+		c := &crit[i]
+		c.Offset, c.End = shift(c.Offset), shift(c.End)
+		c.BeyondCutoff = cut != nil && c.End > *cut
+	}
+	return ResultOf(size, cut, crit)
+}
+
+// shifter returns the function that maps an offset of the page, outside
+// the moves (sorted by start), to the edited body's.
+func shifter(moves []Move) func(int64) int64 {
+	ends := make([]int64, len(moves)) // moves sorted by start do not overlap: by end too
+	savedBefore := make([]int64, len(moves)+1)
+	for i, m := range moves {
+		ends[i] = m.End
+		savedBefore[i+1] = savedBefore[i] + m.Saved()
+	}
+	return func(off int64) int64 {
+		n := sort.Search(len(ends), func(i int) bool { return ends[i] > off })
+		return off - savedBefore[n]
+	}
 }
 
 // readTo is how much of an edited body of size bytes a simulation reads.
@@ -262,16 +328,7 @@ func (p *Plan) result(moves []Move, edited []byte) Result {
 // moves: those decide which head end and last internal link are the
 // page's, so the ones the read part would give are dropped.
 func (p *Plan) beyondRead(crit []scan.Critical, moves []Move, read int64) []scan.Critical {
-	ends := make([]int64, len(moves)) // moves sorted by start do not overlap: by end too
-	savedBefore := make([]int64, len(moves)+1)
-	for i, m := range moves {
-		ends[i] = m.End
-		savedBefore[i+1] = savedBefore[i] + m.Saved()
-	}
-	shift := func(off int64) int64 {
-		n := sort.Search(len(ends), func(i int) bool { return ends[i] > off })
-		return off - savedBefore[n]
-	}
+	shift := shifter(moves)
 	var later []scan.Critical
 	for _, c := range p.page.Critical {
 		if off := shift(c.Offset); off >= read {

@@ -68,7 +68,7 @@ func (f *finder) styleAttribute(tag []byte, off int64, a *attr) {
 	if a.quote != 0 && bytes.Contains(a.value(tag), []byte("&quot;")) {
 		quote = "&quot;"
 	}
-	f.cssDataURIs(off+int64(a.vs), off+int64(a.ve), quote)
+	f.cssDataURIs(off+int64(a.vs), off+int64(a.ve), quote, a)
 }
 
 // dataURIBetween reports whether an attribute between a and b (in either
@@ -102,11 +102,14 @@ func mergedClass(tag []byte, c *attr, name string) string {
 // the value itself, or for a srcset each candidate's URL.
 func (f *finder) attrDataURIs(tag []byte, off int64, a *attr) {
 	v := a.value(tag)
+	// The pass reads no such value but href's; inside quotes, a URL with
+	// no quote in it changes nothing but the value.
+	neutral := a.quote != 0 && !a.is("href")
 	if !a.is("srcset") && !a.is("data-srcset") {
 		s := skipSpace(v, 0)
 		if scan.HasPrefixFold(v[s:], "data:") {
 			e := len(bytes.TrimRight(v, " \t\n\r\f"))
-			f.dataURI(off+int64(a.vs+s), off+int64(a.vs+e))
+			f.dataURI(off+int64(a.vs+s), off+int64(a.vs+e), neutral)
 		}
 		return
 	}
@@ -122,7 +125,7 @@ func (f *finder) attrDataURIs(tag []byte, off int64, a *attr) {
 			j++
 		}
 		if scan.HasPrefixFold(v[i:], "data:") {
-			f.dataURI(off+int64(a.vs+i), off+int64(a.vs+j))
+			f.dataURI(off+int64(a.vs+i), off+int64(a.vs+j), neutral)
 		}
 		for j < len(v) && v[j] != ',' {
 			j++ // the descriptor
@@ -133,8 +136,9 @@ func (f *finder) attrDataURIs(tag []byte, off int64, a *attr) {
 
 // cssDataURIs adds a move for each data: URI in a CSS url() in the body
 // bytes [start, end); quote is "&quot;" when the CSS sits in an attribute
-// that writes its quotes so.
-func (f *finder) cssDataURIs(start, end int64, quote string) {
+// that writes its quotes so; in is that attribute, nil for the content of
+// a <style> element.
+func (f *finder) cssDataURIs(start, end int64, quote string, in *attr) {
 	css := f.body[start:end]
 	for at := 0; at < len(css); {
 		j := bytes.Index(css[at:], []byte("data:"))
@@ -148,7 +152,13 @@ func (f *finder) cssDataURIs(start, end int64, quote string) {
 			continue
 		}
 		e := urlClose(css, s, q)
-		f.dataURI(start+int64(s), start+int64(e))
+		// In a quoted value (style="", which the pass does not read), a
+		// file URL changes nothing but the value. In text, a token or an
+		// end tag can only start at a '<': a file URL has none, so one
+		// just before the URI is all that could make one ("</style").
+		neutral := in != nil && in.quote != 0 ||
+			in == nil && bytes.IndexByte(css[max(0, s-len("</style>")):s], '<') < 0
+		f.dataURI(start+int64(s), start+int64(e), neutral)
 		at = e
 	}
 }
@@ -169,10 +179,18 @@ func urlClose(css []byte, s int, quote string) int {
 	return s + len(bytes.TrimRight(css[s:e], " \t\n\r\f"))
 }
 
-// dataURI adds the move of the data: URI at [start, end) to a file URL.
-func (f *finder) dataURI(start, end int64) {
+// dataURI adds the move of the data: URI at [start, end) to a file URL;
+// neutral says that the move changes nothing the page's pass reads (see
+// finder.neutral).
+func (f *finder) dataURI(start, end int64, neutral bool) {
 	f.uris++
-	f.add(DataURIs, start, end, assetURL(f.body[start:end], f.uris))
+	m := Move{Start: start, End: end, Replacement: assetURL(f.body[start:end], f.uris)}
+	if f.add(DataURIs, m.Start, m.End, m.Replacement) && neutral {
+		if f.neutral == nil {
+			f.neutral = map[Move]bool{}
+		}
+		f.neutral[m] = true
+	}
 }
 
 // extensions maps a data: URI's media subtype to its file's extension.

@@ -1,0 +1,127 @@
+package whatif
+
+import (
+	"cmp"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/scan"
+)
+
+// recorderBodies are pages whose elements and neutral moves the recorder
+// tests compare: hand-written edge cases and the real pages of testdata.
+func recorderBodies(t *testing.T) map[string][]byte {
+	bodies := map[string][]byte{
+		"attrs": []byte(`<html><head><title>t</title><style>a{b:url(data:image/png;base64,AAAA)}` +
+			`p{x:url(<data:image/gif;base64,BBBB)}</style></head><body>` +
+			`<img src="data:image/png;base64,CCCCCCCC"><a href="data:text/plain,DDDDDDDDDD">x</a>` +
+			`<img src=data:image/png;base64,EEEEEEEE><div style="background:url(data:image/png;base64,FFFFFFFF)">y</div>` +
+			`<svg><style>q{r:url(data:image/png;base64,GGGGGGGG)}</style><![CDATA[  a   b  ]]></svg>` +
+			"<p>  words   and\n\n  more  </p><!-- c --><h1>h</h1></body></html>"),
+	}
+	for _, name := range []string{"nodejs-api-all.html.gz", "rust-book-print.html.gz", "trace_viewer_full.html.gz"} {
+		f, err := os.Open(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(z)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[name] = body
+	}
+	return bodies
+}
+
+// TestRecorderListsWhatFindLists checks that the elements recorded from
+// the page's own pass are the ones Find lists from a pass of its own,
+// within the recorder's scope and within a smaller one.
+func TestRecorderListsWhatFindLists(t *testing.T) {
+	for name, body := range recorderBodies(t) {
+		size := int64(len(body))
+		for _, scope := range []int64{size, size / 3} {
+			rec := NewRecorder(scope)
+			scan.RunVisiting(body, -1, []string{"googlebot"}, nil, scan.DefaultSteps, false, rec)
+			got, gotNeutral, ok := rec.found(size, scope)
+			if !ok {
+				t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
+			}
+			want, wantNeutral := findWithin(body, scope)
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNeutral, wantNeutral) {
+				t.Errorf("%s, scope %d: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
+					name, scope, len(got), len(gotNeutral), len(want), len(wantNeutral))
+			}
+			if _, _, ok := rec.found(size+1, scope); ok {
+				t.Errorf("%s: the recorder claims a body of another size", name)
+			}
+		}
+	}
+}
+
+// TestNeutralMovesChangeNothingButOffsets checks what a simulation of
+// neutral moves relies on: the page's pass over the edited body finds the
+// page's critical elements, shifted, and so the same result.
+func TestNeutralMovesChangeNothingButOffsets(t *testing.T) {
+	tokens := []string{"googlebot"}
+	for name, body := range recorderBodies(t) {
+		crit := scan.Run(body, -1, tokens, nil, scan.DefaultSteps, false).Critical
+		sortByOffset(crit)
+		size := int64(len(body))
+		pg := Page{Body: body, Window: size / 2, Critical: crit, Pass: func(b []byte) []scan.Critical {
+			c := scan.CriticalOnly(b, tokens, nil)
+			sortByOffset(c)
+			return c
+		}}
+		p := NewPlan(pg)
+		var all []Move
+		for _, e := range p.Elements {
+			if p.neutral[e.Move] {
+				all = append(all, e.Move)
+			}
+		}
+		if name == "attrs" && len(all) != 3 {
+			// Not the one after a '<', in href, unquoted, or in SVG.
+			t.Errorf("attrs: %d neutral moves %+v, want the 3 data: URIs in <style>, src=\"\" and style=\"\"", len(all), all)
+		}
+		cases := [][]Move{all}
+		for i := 0; i < len(all); i += max(1, len(all)/20) {
+			cases = append(cases, all[i:i+1])
+		}
+		for _, moves := range cases {
+			if len(moves) == 0 {
+				continue
+			}
+			edited, err := Apply(body, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := p.shiftedResult(sortedMoves(moves)), p.result(sortedMoves(moves), edited)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, %d neutral moves from %d: shifted %+v, the pass gives %+v", name, len(moves), moves[0].Start, got, want)
+			}
+			if !strings.Contains(name, ".gz") {
+				shifted := scan.CriticalOnly(edited, tokens, nil)
+				if len(shifted) != len(crit) {
+					t.Errorf("%s: %d critical elements after the moves, %d before", name, len(shifted), len(crit))
+				}
+			}
+		}
+	}
+}
+
+func sortByOffset(crit []scan.Critical) {
+	slices.SortStableFunc(crit, func(x, y scan.Critical) int {
+		return cmp.Or(cmp.Compare(x.Offset, y.Offset), cmp.Compare(x.End, y.End))
+	})
+}
