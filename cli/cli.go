@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -30,23 +31,23 @@ const (
 // command is one headless subcommand. run returns the process exit code.
 type command struct {
 	name    string
-	usage   string // one line: arguments after the name
-	summary string
+	usage   string // the message id of one line: arguments after the name
+	summary string // the message id of what it does
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func commands() []command {
 	return []command{
-		{"inspect", "[flags] URL|FILE", "fetch a URL as a crawler and report what it keeps and loses", runInspect},
-		{"robots", "[flags] URL...", "evaluate URLs against robots.txt, Google's way", runRobots},
-		{"render", renderUsage, "render the page in Chromium from the kept bytes and whole, and compare", runRender},
-		{"verify", "[flags] IP... | --log FILE", "check whether IPs really belong to a crawler", runVerify},
-		{"compare", "[flags] --profile A --profile B [--user-agent UA] URL", "fetch one URL as several crawlers and say where what they got differs", runCompare},
-		{"profiles", "[--json]", "list the crawler profiles and the source of each value", runProfiles},
-		{"demo", "[--addr 127.0.0.1:0]", "serve the embedded demo site on loopback", runDemo},
-		{"site", siteUsage, "inspect many URLs (list, sitemap, crawl) politely, a row each", runSite},
-		{"history", historyUsage, "list the saved inspections, say what changed between two, prune old ones", runHistory},
-		{"watch", watchUsage, "keep a watch list; --once re-inspects it and says what changed (exit 1 when a verdict did)", runWatch},
+		{"inspect", inspectUsage, "cli.summary-inspect", runInspect},
+		{"robots", "cli.usage-robots-short", "cli.summary-robots", runRobots},
+		{"render", renderUsage, "cli.summary-render", runRender},
+		{"verify", verifyUsage, "cli.summary-verify", runVerify},
+		{"compare", "cli.usage-compare-short", "cli.summary-compare", runCompare},
+		{"profiles", "cli.usage-profiles", "cli.summary-profiles", runProfiles},
+		{"demo", "cli.usage-demo", "cli.summary-demo", runDemo},
+		{"site", siteUsage, "cli.summary-site", runSite},
+		{"history", historyUsage, "cli.summary-history", runHistory},
+		{"watch", watchUsage, "cli.summary-watch", runWatch},
 	}
 }
 
@@ -67,13 +68,16 @@ func IsCommand(args []string) bool {
 // whatever the subcommand was doing. Call it only when IsCommand(args).
 func Run(args []string, stdout, stderr io.Writer) int {
 	useEnvironmentLanguage()
+	if len(args) > 0 {
+		useArgsLanguage(args[1:])
+	}
 	if len(args) == 0 || isHelp(args[0]) {
 		writeUsage(stdout)
 		return exitOK
 	}
 	c := findCommand(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "cutoff: unknown command %q; run \"cutoff help\" for the list.\n", args[0])
+		say(stderr, i18n.T("cli.unknown-command", "Command", strconv.Quote(args[0])))
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -111,13 +115,15 @@ func isHelp(arg string) bool {
 }
 
 func writeUsage(w io.Writer) {
-	fmt.Fprintln(w, "Cutoff shows what a crawler really gets when it fetches a URL.")
-	fmt.Fprintln(w, "\nUsage:\n  cutoff                 open the window\n  cutoff --demo          open the window with the demo site running")
+	fmt.Fprintln(w, i18n.T("cli.help-intro"))
+	fmt.Fprintln(w, "\n"+i18n.T("cli.help-usage-heading"))
+	fmt.Fprintln(w, "  cutoff                 "+i18n.T("cli.help-window"))
+	fmt.Fprintln(w, "  cutoff --demo          "+i18n.T("cli.help-window-demo"))
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, c.usage, c.summary)
+		fmt.Fprintf(w, "  cutoff %s %s\n        %s\n", c.name, i18n.T(c.usage), i18n.T(c.summary))
 	}
-	fmt.Fprintln(w, "\nCommon flags: --json, --profile ID (default googlebot-smartphone), --timeout DURATION (default 30s), --lang "+strings.Join(i18n.Codes, "|")+" (default from LC_ALL, LC_MESSAGES, LANG).")
-	fmt.Fprintln(w, "Exit codes: 0 done, 1 --fail-on matched (watch --once: a verdict changed), 2 usage error, 3 the fetch failed, 130 interrupted (Ctrl+C or SIGTERM).")
+	fmt.Fprintln(w, "\n"+i18n.T("cli.help-common-flags", "Codes", strings.Join(i18n.Codes, "|")))
+	fmt.Fprintln(w, i18n.T("cli.help-exit-codes"))
 }
 
 // commonFlags are the flags every subcommand that fetches accepts.
@@ -128,9 +134,9 @@ type commonFlags struct {
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&c.json, "json", false, "machine output on stdout")
-	fs.StringVar(&c.profile, "profile", "googlebot-smartphone", "crawler profile ID")
-	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, "timeout for each fetch")
+	fs.BoolVar(&c.json, "json", false, i18n.T("cli.flag-json"))
+	fs.StringVar(&c.profile, "profile", "googlebot-smartphone", i18n.T("cli.flag-profile"))
+	fs.DurationVar(&c.timeout, "timeout", 30*time.Second, i18n.T("cli.flag-timeout"))
 }
 
 // newFlagSet returns a flag set that reports errors itself, so the caller
@@ -138,12 +144,12 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("cutoff "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Var(langFlag{}, "lang", "language of the output: "+strings.Join(i18n.Codes, ", ")+" (default: LC_ALL, LC_MESSAGES, LANG, then en)")
+	fs.Var(langFlag{}, "lang", i18n.T("cli.flag-lang", "Codes", strings.Join(i18n.Codes, ", ")))
 	return fs
 }
 
 // errHelp asks for the command's usage to be printed.
-var errHelp = errors.New("cli: help requested")
+var errHelp = errors.New("cli.help") // never shown: it asks for the usage
 
 // parseArgs parses flags anywhere among the arguments (`inspect URL --json`
 // works as well as `inspect --json URL`). Everything after "--" is
@@ -171,18 +177,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	return positional, nil
 }
 
-// flagErrorSentence turns the flag package's error into a sentence.
-func flagErrorSentence(err error) string {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Sprintf("unknown flag %s", name)
-	}
-	return msg
-}
-
 // usageError prints a usage problem as one sentence and returns exitUsage.
-func usageError(stderr io.Writer, format string, args ...any) int {
-	say(stderr, fmt.Sprintf(format, args...))
+func usageError(stderr io.Writer, msg string) int {
+	say(stderr, msg)
 	return exitUsage
 }
 
@@ -190,14 +187,29 @@ func usageError(stderr io.Writer, format string, args ...any) int {
 // characters made harmless: a message may quote a URL, a header or a line
 // of a file.
 func say(stderr io.Writer, msg string) {
-	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(prose.EndSentence(msg)))
+	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(endSentence(msg)))
 }
 
-// commandHelp prints the flags of one subcommand.
+// endSentence is prose.EndSentence for a sentence in any language: one
+// that already ends in a Japanese full stop gets no second one, and a
+// Japanese one ends with "。".
+func endSentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if strings.HasSuffix(msg, "。") || strings.HasSuffix(msg, "？") || strings.HasSuffix(msg, "！") {
+		return msg
+	}
+	if i18n.Current().Code() == "ja" && msg != "" && !strings.HasSuffix(msg, ".") {
+		return msg + "。"
+	}
+	return prose.EndSentence(msg)
+}
+
+// commandHelp prints the usage line and the flags of one subcommand, in
+// the language in use; usage is the message id of the usage line.
 func commandHelp(w io.Writer, fs *flag.FlagSet, usage string) int {
-	fmt.Fprintf(w, "Usage: %s %s\n\nFlags:\n", fs.Name(), usage)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
+	fmt.Fprintf(w, "%s\n\n%s\n", i18n.T("cli.help-command-usage", "Command", fs.Name(), "Args", i18n.T(usage)),
+		i18n.T("cli.help-flags-heading"))
+	printDefaults(w, fs)
 	return exitOK
 }
 
@@ -213,20 +225,21 @@ type Window struct {
 // ParseWindow reads the flags of the window mode (`cutoff --demo`). ok is
 // false when the process should exit with code instead.
 func ParseWindow(args []string, stderr io.Writer) (opts Window, code int, ok bool) {
+	useArgsLanguage(args)
 	fs := newFlagSet("")
-	fs.BoolVar(&opts.Demo, "demo", false, "open the window with the embedded demo site running")
-	fs.StringVar(&opts.Profile, "profile", "", "crawler profile to select")
-	fs.DurationVar(&opts.Smoke, "smoke", 0, "inspect at start and quit when done (GUI smoke test)")
+	fs.BoolVar(&opts.Demo, "demo", false, i18n.T("cli.flag-demo"))
+	fs.StringVar(&opts.Profile, "profile", "", i18n.T("cli.flag-window-profile"))
+	fs.DurationVar(&opts.Smoke, "smoke", 0, i18n.T("cli.flag-smoke"))
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		if errors.Is(err, errHelp) {
 			writeUsage(stderr)
 			return opts, exitOK, false
 		}
-		return opts, usageError(stderr, "%v; run \"cutoff help\" for the usage", err), false
+		return opts, usageError(stderr, i18n.T("cli.window-usage-error", "Error", err.Error())), false
 	}
 	if len(rest) > 1 {
-		return opts, usageError(stderr, "the window takes at most one URL, got %d arguments", len(rest)), false
+		return opts, usageError(stderr, i18n.T("cli.window-too-many", "Count", len(rest))), false
 	}
 	if len(rest) == 1 {
 		opts.URL = rest[0]
@@ -248,7 +261,7 @@ func savedProfiles(stderr io.Writer) []fetch.Profile {
 	}
 	saved, err := store.Load()
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: ignoring saved profiles: %s\n", prose.EndSentence(err.Error()))
+		fmt.Fprintln(stderr, "cutoff: "+endSentence(i18n.T("cli.saved-profiles-ignored", "Error", err.Error())))
 	}
 	return saved
 }
@@ -258,7 +271,7 @@ func savedProfiles(stderr io.Writer) []fetch.Profile {
 func lookupProfile(id string, stderr io.Writer) (fetch.Profile, bool) {
 	p, ok := fetch.LookupAll(savedProfiles(stderr), id)
 	if !ok {
-		usageError(stderr, "unknown profile %q; run \"cutoff profiles\" for the list", id)
+		usageError(stderr, i18n.T("cli.unknown-profile", "Profile", strconv.Quote(id)))
 	}
 	return p, ok
 }
@@ -270,7 +283,7 @@ func lookupProfile(id string, stderr io.Writer) (fetch.Profile, bool) {
 func outFormat(stderr io.Writer, out string, format *string, valid func(string) bool, names string) (code int, ok bool) {
 	if out == "" {
 		if *format != "" {
-			return usageError(stderr, "--format needs --out FILE"), false
+			return usageError(stderr, i18n.T("cli.format-needs-out")), false
 		}
 		return exitOK, true
 	}
@@ -278,7 +291,11 @@ func outFormat(stderr io.Writer, out string, format *string, valid func(string) 
 		*format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
 	}
 	if !valid(*format) {
-		return usageError(stderr, "--format takes %s, not %q", names, *format), false
+		return usageError(stderr, i18n.T("cli.format-invalid", "Formats", names, "Format", strconv.Quote(*format))), false
 	}
 	return exitOK, true
 }
+
+// sayLine prints msg, a whole sentence of the catalog with its full stop,
+// on stderr after "cutoff: ".
+func sayLine(stderr io.Writer, msg string) { fmt.Fprintln(stderr, "cutoff: "+msg) }

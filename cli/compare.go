@@ -10,29 +10,30 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-const compareUsage = "[flags] --profile A --profile B [--profile C...] [--user-agent STRING...] URL"
+const compareUsage = "cli.usage-compare"
 
 // runCompare fetches one URL as several profiles and ad-hoc user agents at
 // once and says where what they got differs.
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var profiles, agents repeated
 	fs := newFlagSet("compare")
-	asJSON := fs.Bool("json", false, "machine output on stdout")
-	timeout := fs.Duration("timeout", 30*time.Second, "timeout for each fetch")
-	resources := fs.Bool("resources", false, "fetch each profile's subresources too (their findings are compared)")
-	fs.Var(&profiles, "profile", "crawler profile ID (repeatable; the first is the one the others are compared with)")
-	fs.Var(&agents, "user-agent", "an ad-hoc User-Agent to compare too, e.g. a browser's (repeatable)")
+	asJSON := fs.Bool("json", false, i18n.T("cli.flag-json"))
+	timeout := fs.Duration("timeout", 30*time.Second, i18n.T("cli.flag-timeout"))
+	resources := fs.Bool("resources", false, i18n.T("cli.flag-compare-resources"))
+	fs.Var(&profiles, "profile", i18n.T("cli.flag-compare-profile"))
+	fs.Var(&agents, "user-agent", i18n.T("cli.flag-user-agent"))
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, compareUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if len(rest) != 1 {
-		return usageError(stderr, "compare takes one URL, got %d arguments", len(rest))
+		return usageError(stderr, i18n.T("cli.compare-one-url", "Count", len(rest)))
 	}
 	subjects, ok := compareSubjects(profiles, agents, stderr)
 	if !ok {
@@ -71,13 +72,13 @@ func compareSubjects(profiles, agents []string, stderr io.Writer) ([]compare.Sub
 	}
 	for i, ua := range agents {
 		if strings.TrimSpace(ua) == "" {
-			usageError(stderr, "--user-agent needs a User-Agent string, not an empty one")
+			usageError(stderr, i18n.T("cli.user-agent-empty"))
 			return nil, false
 		}
 		subjects = append(subjects, compare.AdHoc(ua, i+1))
 	}
 	if len(subjects) < 2 {
-		usageError(stderr, "compare needs at least two columns: give --profile twice, or --profile and --user-agent")
+		usageError(stderr, i18n.T("cli.compare-two-columns"))
 		return nil, false
 	}
 	return subjects, true

@@ -4,32 +4,34 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/fetch/demosite"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // runDemo serves the embedded demo site until interrupted; the first line of
 // stdout is its base URL.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("demo")
-	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on")
+	addr := fs.String("addr", "127.0.0.1:0", i18n.T("cli.flag-addr"))
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		if err == errHelp {
-			return commandHelp(stdout, fs, "[--addr 127.0.0.1:0]")
+			return commandHelp(stdout, fs, "cli.usage-demo")
 		}
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if len(rest) > 0 {
-		return usageError(stderr, "demo takes no arguments, got %q", rest[0])
+		return usageError(stderr, i18n.T("cli.no-arguments", "Command", "demo", "Arg", strconv.Quote(rest[0])))
 	}
 	srv, err := demosite.Start(*addr)
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	defer srv.Close()
 	fmt.Fprintln(stdout, srv.URL)
-	fmt.Fprintf(stderr, "Serving the demo site; its truncated page is %s. Press Ctrl+C to stop.\n", srv.BigURL())
+	fmt.Fprintln(stderr, i18n.T("cli.demo-serving", "URL", srv.BigURL()))
 	<-ctx.Done()
 	return exitOK
 }

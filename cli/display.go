@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // HasDisplay reports whether the window has a display to open on: always on
@@ -32,11 +34,11 @@ func WindowPlatform(getenv func(string) string) string {
 // set, or one set that could not be opened) and that the subcommands need
 // none, and returns the exit code of a usage error.
 func DisplayProblem(stderr io.Writer, getenv func(string) string) int {
-	why := "no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+	msg := i18n.T("cli.no-display")
 	if names := displayNames(getenv); names != "" {
-		why = "the display could not be opened (" + names + ")"
+		msg = i18n.T("cli.display-failed", "Names", names)
 	}
-	fmt.Fprintf(stderr, "cutoff: %s, so the window cannot open; the subcommands work headless: run \"cutoff help\".\n", why)
+	fmt.Fprintln(stderr, "cutoff: "+msg)
 	return exitUsage
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // historyFlags choose the history file: --history FILE, else
@@ -23,8 +23,8 @@ type historyFlags struct {
 }
 
 func (f *historyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.file, "history", "", "the history file (default: $"+history.EnvFile+", else history.sqlite in the user's data folder)")
-	fs.BoolVar(&f.off, "no-history", false, "do not keep this run in the history")
+	fs.StringVar(&f.file, "history", "", i18n.T("cli.flag-history", "Env", "$"+history.EnvFile))
+	fs.BoolVar(&f.off, "no-history", false, i18n.T("cli.flag-no-history"))
 }
 
 // path returns the history file's path.
@@ -56,13 +56,13 @@ func (f *historyFlags) open(ctx context.Context, stderr io.Writer, consequence s
 // historyProblem says in one sentence on stderr that the history could not
 // be used, and what was skipped.
 func historyProblem(stderr io.Writer, err error, consequence string) {
-	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(err.Error()+"; "+consequence))
+	fmt.Fprintln(stderr, "cutoff: "+endSentence(i18n.T("cli.history-problem", "Error", err.Error(), "Consequence", consequence)))
 }
 
 // saveInspection keeps r in the history, best-effort: a problem is one
 // sentence on stderr.
 func (f *historyFlags) saveInspection(ctx context.Context, r *inspect.Report, stderr io.Writer) {
-	const skipped = "this inspection was not saved in it"
+	skipped := i18n.T("cli.history-inspection-not-saved")
 	if ctx.Err() != nil {
 		return // interrupted: the command says so, and a part compares badly with a whole
 	}
@@ -82,7 +82,7 @@ func (f *historyFlags) saveInspection(ctx context.Context, r *inspect.Report, st
 // prints what changed since the last run of the same input.
 func (f *historyFlags) saveSiteRun(ctx context.Context, run history.SiteRun, rows []site.Row, sum *site.Summary,
 	text bool, stdout, stderr io.Writer) {
-	const skipped = "this run was not saved in it"
+	skipped := i18n.T("cli.history-run-not-saved")
 	if sum.Cancelled {
 		return // a part of a run compares badly with a whole one
 	}
@@ -102,7 +102,7 @@ func (f *historyFlags) saveSiteRun(ctx context.Context, run history.SiteRun, row
 		return
 	}
 	if err != nil {
-		historyProblem(stderr, err, "the run was not compared with the last one")
+		historyProblem(stderr, err, i18n.T("cli.history-run-not-compared"))
 		return
 	}
 	fmt.Fprintln(stdout)

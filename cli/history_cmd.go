@@ -10,10 +10,11 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-const historyUsage = "[--json] [URL] | --diff URL | --diff ID ID | --runs [--diff ID [ID]] | --prune [--retention DAYS]"
+const historyUsage = "cli.usage-history"
 
 // historyCmdFlags are the flags of `cutoff history`.
 type historyCmdFlags struct {
@@ -27,19 +28,19 @@ type historyCmdFlags struct {
 func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var fl historyCmdFlags
 	fs := newFlagSet("history")
-	fs.BoolVar(&fl.json, "json", false, "machine output on stdout")
-	fs.BoolVar(&fl.diff, "diff", false, "say what changed: between a URL's last two inspections, or two inspections by ID")
-	fs.BoolVar(&fl.runs, "runs", false, "list the saved site runs instead of inspections")
-	fs.BoolVar(&fl.prune, "prune", false, "delete what is older than the retention setting")
-	fs.IntVar(&fl.retention, "retention", 0, "set how many days inspections and site runs are kept (default 365)")
-	fs.IntVar(&fl.limit, "max", 100, "list at most this many (0: all)")
+	fs.BoolVar(&fl.json, "json", false, i18n.T("cli.flag-json"))
+	fs.BoolVar(&fl.diff, "diff", false, i18n.T("cli.flag-diff"))
+	fs.BoolVar(&fl.runs, "runs", false, i18n.T("cli.flag-runs"))
+	fs.BoolVar(&fl.prune, "prune", false, i18n.T("cli.flag-prune"))
+	fs.IntVar(&fl.retention, "retention", 0, i18n.T("cli.flag-retention"))
+	fs.IntVar(&fl.limit, "max", 100, i18n.T("cli.flag-max"))
 	fl.history.register(fs)
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, historyUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if !fl.json {
 		text := &printableLines{w: stdout}
@@ -48,21 +49,21 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	switch {
 	case fl.history.off:
-		return usageError(stderr, "history reads the history file; --no-history leaves nothing to read")
+		return usageError(stderr, i18n.T("cli.history-no-history"))
 	case fl.retention < 0 || fl.limit < 0:
-		return usageError(stderr, "--retention and --max take 0 or more")
+		return usageError(stderr, i18n.T("cli.history-negative"))
 	case fl.runs && fl.diff && len(rest) != 1 && len(rest) != 2:
-		return usageError(stderr, "--runs --diff takes a site run ID (compared with the run before it) or two, got %d arguments", len(rest))
+		return usageError(stderr, i18n.T("cli.history-runs-diff-args", "Count", len(rest)))
 	case fl.runs && !fl.diff && len(rest) > 0:
-		return usageError(stderr, "--runs takes no argument without --diff")
+		return usageError(stderr, i18n.T("cli.history-runs-no-arg"))
 	case fl.diff && len(rest) != 1 && len(rest) != 2:
-		return usageError(stderr, "--diff takes a URL or two inspection IDs, got %d arguments", len(rest))
+		return usageError(stderr, i18n.T("cli.history-diff-args", "Count", len(rest)))
 	case !fl.diff && len(rest) > 1:
-		return usageError(stderr, "history takes at most one URL, got %d arguments", len(rest))
+		return usageError(stderr, i18n.T("cli.history-one-url", "Count", len(rest)))
 	case (fl.prune || fl.retention > 0) && len(rest) > 0:
-		return usageError(stderr, "--prune and --retention take no URL")
+		return usageError(stderr, i18n.T("cli.history-prune-no-url"))
 	}
-	h := fl.history.open(ctx, stderr, "nothing can be read from it")
+	h := fl.history.open(ctx, stderr, i18n.T("cli.history-nothing-read"))
 	if h == nil {
 		return exitUsage
 	}
@@ -113,11 +114,11 @@ func (fl *historyCmdFlags) listInspections(ctx context.Context, h *history.DB, q
 		return writeJSON(stdout, stderr, out)
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(stdout, "No inspection in %s yet.\n", h.Path())
+		fmt.Fprintln(stdout, i18n.T("cli.history-empty", "File", h.Path()))
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTIME (UTC)\tPROFILE\tBODY BYTES\tOF LIMIT\tCUTOFF\tLOST\tURL")
+	fmt.Fprintln(tw, i18n.T("cli.history-columns"))
 	for _, in := range all {
 		cutoff := "-"
 		if in.CutoffOffset != nil {
@@ -153,8 +154,9 @@ func (fl *historyCmdFlags) printDiff(ctx context.Context, h *history.DB, args []
 			Recovered      []history.Element `json:"recovered"`
 		}{pair[0].ID, pair[1].ID, d.Sentences(), d.VerdictChanged(), nonNil(d.Crossed), nonNil(d.Recovered)})
 	}
-	fmt.Fprintf(stdout, "%s: inspection %d (%s) against %d (%s), as %s.\n", pair[1].URL, pair[1].ID,
-		pair[1].Time.Format(time.DateOnly), pair[0].ID, pair[0].Time.Format(time.DateOnly), pair[1].Profile)
+	fmt.Fprintln(stdout, i18n.T("cli.history-diff-heading", "URL", pair[1].URL, "Newer", strconv.FormatInt(pair[1].ID, 10),
+		"NewerDate", pair[1].Time.Format(time.DateOnly), "Older", strconv.FormatInt(pair[0].ID, 10),
+		"OlderDate", pair[0].Time.Format(time.DateOnly), "Profile", pair[1].Profile))
 	for _, s := range d.Sentences() {
 		fmt.Fprintln(stdout, s)
 	}
@@ -175,11 +177,11 @@ func diffPair(ctx context.Context, h *history.DB, args []string, stderr io.Write
 		for i, a := range args {
 			id, err := strconv.ParseInt(a, 10, 64)
 			if err != nil {
-				return pair, usageError(stderr, "--diff takes a URL or two inspection IDs, and %q is not an ID", a), false
+				return pair, usageError(stderr, i18n.T("cli.history-not-an-id", "Arg", strconv.Quote(a))), false
 			}
 			if pair[i], err = h.Inspection(ctx, id); err != nil {
 				if errors.Is(err, history.ErrNotFound) {
-					return pair, usageError(stderr, "no inspection %d in %s; \"cutoff history\" lists them", id, h.Path()), false
+					return pair, usageError(stderr, i18n.T("cli.history-no-inspection", "ID", strconv.FormatInt(id, 10), "File", h.Path())), false
 				}
 				return pair, historyFailed(stderr, err), false
 			}
@@ -200,8 +202,7 @@ func diffPair(ctx context.Context, h *history.DB, args []string, stderr io.Write
 		}
 	}
 	if len(two) < 2 {
-		return pair, usageError(stderr, "the history holds %s of %s; --diff needs two",
-			prose.Count(int64(len(two)), "inspection", "inspections"), args[0]), false
+		return pair, usageError(stderr, i18n.T("cli.history-needs-two", "Count", len(two), "URL", args[0])), false
 	}
 	return [2]history.Inspection{two[1], two[0]}, exitOK, true
 }
@@ -218,8 +219,7 @@ func (fl *historyCmdFlags) pruneFile(ctx context.Context, h *history.DB, stdout,
 		return historyFailed(stderr, err)
 	}
 	if !fl.prune {
-		fmt.Fprintf(stdout, "The history now keeps %s; \"cutoff history --prune\" deletes what is older.\n",
-			prose.Count(int64(keep/(24*time.Hour)), "day", "days"))
+		fmt.Fprintln(stdout, i18n.T("cli.history-retention", "Count", int64(keep/(24*time.Hour))))
 		return exitOK
 	}
 	p, err := h.Prune(ctx, time.Now())
@@ -229,9 +229,8 @@ func (fl *historyCmdFlags) pruneFile(ctx context.Context, h *history.DB, stdout,
 	if fl.json {
 		return writeJSON(stdout, stderr, p)
 	}
-	fmt.Fprintf(stdout, "Deleted %s and %s older than %s.\n",
-		prose.Count(p.Inspections, "inspection", "inspections"), prose.Count(p.SiteRuns, "site run", "site runs"),
-		prose.Count(int64(keep/(24*time.Hour)), "day", "days"))
+	fmt.Fprintln(stdout, i18n.T("cli.history-pruned", "Inspections", i18n.T("cli.inspections", "Count", p.Inspections),
+		"Runs", i18n.T("cli.site-runs", "Count", p.SiteRuns), "Days", i18n.T("cli.days", "Count", int64(keep/(24*time.Hour)))))
 	return exitOK
 }
 
@@ -250,7 +249,7 @@ func (fl *historyCmdFlags) listRuns(ctx context.Context, h *history.DB, stdout, 
 		}{runs})
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTIME (UTC)\tPROFILE\tPAGES\tINPUT")
+	fmt.Fprintln(tw, i18n.T("cli.history-runs-columns"))
 	for _, r := range runs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s %s\n", r.ID, r.Time.Format("2006-01-02 15:04"), r.Profile, r.Pages,
 			r.InputKind, r.Input)
@@ -261,7 +260,7 @@ func (fl *historyCmdFlags) listRuns(ctx context.Context, h *history.DB, stdout, 
 // flushed turns a write error into a sentence and the exit code.
 func flushed(err error, stderr io.Writer) int {
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the output: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-output", "Error", err.Error()))
 		return exitFetch
 	}
 	return exitOK
@@ -274,7 +273,7 @@ func (fl *historyCmdFlags) printRunDiff(ctx context.Context, h *history.DB, args
 	for i, a := range args {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil {
-			return usageError(stderr, "--runs --diff takes site run IDs, and %q is not one", a)
+			return usageError(stderr, i18n.T("cli.history-not-a-run-id", "Arg", strconv.Quote(a)))
 		}
 		ids[i] = id
 	}
@@ -294,8 +293,8 @@ func (fl *historyCmdFlags) printRunDiff(ctx context.Context, h *history.DB, args
 			Sentences []string `json:"sentences"`
 		}{d, d.Sentences()})
 	}
-	fmt.Fprintf(stdout, "%s %s: site run %d against %d, as %s.\n", d.Newer.InputKind, d.Newer.Input, d.Newer.ID,
-		d.Older.ID, d.Newer.Profile)
+	fmt.Fprintln(stdout, i18n.T("cli.history-run-diff-heading", "Kind", d.Newer.InputKind, "Input", d.Newer.Input,
+		"Newer", strconv.FormatInt(d.Newer.ID, 10), "Older", strconv.FormatInt(d.Older.ID, 10), "Profile", d.Newer.Profile))
 	for _, s := range d.Sentences() {
 		fmt.Fprintln(stdout, s)
 	}

@@ -4,16 +4,16 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // inspectFlags are the flags of `cutoff inspect`.
@@ -31,18 +31,18 @@ type inspectFlags struct {
 }
 
 func (f *inspectFlags) register(fs *flag.FlagSet) {
-	fs.Int64Var(&f.limit, "limit", 0, "override the profile's byte limit")
-	fs.Int64Var(&f.cap, "cap", 0, "how far to read past the cutoff, in bytes (default 4 × the limit, at most 256 MiB)")
-	fs.Int64Var(&f.headerBytes, "header-bytes", 0, "header bytes to count for a local file")
-	fs.BoolVar(&f.noResources, "no-resources", false, "do not fetch subresources")
-	fs.BoolVar(&f.skipBlocked, "skip-blocked", false, "do not fetch subresources robots.txt disallows (by default they are fetched for information)")
-	fs.BoolVar(&f.insecure, "insecure", false, "accept bad TLS certificates (said in the report)")
-	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 when a finding of this severity or worse exists: critical or warning")
-	fs.StringVar(&f.out, "out", "", "write a report file")
-	fs.StringVar(&f.format, "format", "", "report file format: json, csv or html (default: from --out's extension)")
-	fs.StringVar(&f.chrome, "chrome-version", "", "Chrome version filled into the User-Agent (default: "+fetch.DefaultChromeVersion+")")
-	fs.StringVar(&f.whatIf, "what-if", "", "report on the page as it would be with these moved out, a comma-separated list of "+whatIfNames+", or all")
-	fs.StringVar(&f.whatIfOut, "what-if-out", "", "with --what-if, write the edited page to this file (to diff against the page)")
+	fs.Int64Var(&f.limit, "limit", 0, i18n.T("cli.flag-limit"))
+	fs.Int64Var(&f.cap, "cap", 0, i18n.T("cli.flag-cap"))
+	fs.Int64Var(&f.headerBytes, "header-bytes", 0, i18n.T("cli.flag-header-bytes"))
+	fs.BoolVar(&f.noResources, "no-resources", false, i18n.T("cli.flag-no-resources"))
+	fs.BoolVar(&f.skipBlocked, "skip-blocked", false, i18n.T("cli.flag-skip-blocked"))
+	fs.BoolVar(&f.insecure, "insecure", false, i18n.T("cli.flag-insecure-report"))
+	fs.StringVar(&f.failOn, "fail-on", "", i18n.T("cli.flag-fail-on"))
+	fs.StringVar(&f.out, "out", "", i18n.T("cli.flag-out"))
+	fs.StringVar(&f.format, "format", "", i18n.T("cli.flag-format-inspect"))
+	fs.StringVar(&f.chrome, "chrome-version", "", i18n.T("cli.flag-chrome-version", "Version", fetch.DefaultChromeVersion))
+	fs.StringVar(&f.whatIf, "what-if", "", i18n.T("cli.flag-what-if", "Kinds", whatIfNames))
+	fs.StringVar(&f.whatIfOut, "what-if-out", "", i18n.T("cli.flag-what-if-out"))
 	f.render.register(fs)
 	f.history.register(fs)
 }
@@ -50,7 +50,7 @@ func (f *inspectFlags) register(fs *flag.FlagSet) {
 // whatIfNames are the kinds --what-if takes.
 const whatIfNames = "scripts, styles, style-attributes, data-uris, comments, whitespace"
 
-const inspectUsage = "[flags] URL|FILE"
+const inspectUsage = "cli.usage-inspect"
 
 // runInspect fetches a URL (or reads a file) as a crawler profile, analyses
 // it and reports; with --render it renders it too.
@@ -88,12 +88,12 @@ func (fl *inspectFlags) simulate(r *inspect.Report, stderr io.Writer) (*inspect.
 	}
 	if fl.whatIfOut != "" {
 		if err := os.WriteFile(fl.whatIfOut, moved.Body, 0o644); err != nil {
-			fmt.Fprintf(stderr, "cutoff: could not write %s: %v.\n", fl.whatIfOut, err)
+			sayLine(stderr, i18n.T("cli.write-failed-file", "File", fl.whatIfOut, "Error", err.Error()))
 			return nil, exitUsage, false
 		}
 	}
-	fmt.Fprintf(stderr, "cutoff: what if (%s): %s applied, the body goes from %s to %s bytes; the report is of the edited page.\n",
-		fl.whatIfKinds, prose.Count(int64(len(moved.Moves)), "move", "moves"), prose.Thousands(r.BodyBytes), prose.Thousands(sim.BodyBytes))
+	sayLine(stderr, i18n.T("cli.what-if-applied", "Kinds", fl.whatIfKinds.String(), "Count", len(moved.Moves),
+		"Before", r.BodyBytes, "After", sim.BodyBytes))
 	return sim, exitOK, true
 }
 
@@ -109,10 +109,10 @@ func parseInspect(name, usage string, args []string, stdout, stderr io.Writer) (
 		return nil, "", commandHelp(stdout, fs, usage), false
 	}
 	if err != nil {
-		return nil, "", usageError(stderr, "%v", err), false
+		return nil, "", usageError(stderr, err.Error()), false
 	}
 	if len(rest) != 1 {
-		return nil, "", usageError(stderr, "%s takes one URL or file, got %d arguments", name, len(rest)), false
+		return nil, "", usageError(stderr, i18n.T("cli.takes-one-target", "Command", name, "Count", len(rest))), false
 	}
 	if name == "render" {
 		fl.render.on = true
@@ -121,7 +121,7 @@ func parseInspect(name, usage string, args []string, stdout, stderr io.Writer) (
 		return nil, "", code, false
 	}
 	if fl.out != "" && sameFile(fl.out, rest[0]) {
-		return nil, "", usageError(stderr, "--out %s is the file being inspected: the report would overwrite it; name another file", fl.out), false
+		return nil, "", usageError(stderr, i18n.T("cli.out-is-input", "File", fl.out)), false
 	}
 	return fl, rest[0], exitOK, true
 }
@@ -179,26 +179,26 @@ func (fl *inspectFlags) inspect(ctx context.Context, target string, stderr io.Wr
 func (fl *inspectFlags) validate(stderr io.Writer) (int, bool) {
 	switch {
 	case fl.failOn != "" && fl.failOn != "critical" && fl.failOn != "warning":
-		return usageError(stderr, "--fail-on takes critical or warning, not %q", fl.failOn), false
+		return usageError(stderr, i18n.T("cli.fail-on-invalid", "Value", strconv.Quote(fl.failOn))), false
 	case fl.limit < 0 || fl.cap < 0 || fl.headerBytes < 0:
-		return usageError(stderr, "--limit, --cap and --header-bytes take byte counts of 0 or more"), false
+		return usageError(stderr, i18n.T("cli.byte-flags-negative")), false
 	case fl.limit > fetch.MaxCap || fl.cap > fetch.MaxCap:
-		return usageError(stderr, "--limit and --cap take at most %d bytes (256 MiB)", fetch.MaxCap), false
+		return usageError(stderr, i18n.T("cli.byte-flags-too-large", "Max", strconv.FormatInt(fetch.MaxCap, 10))), false
 	case fl.render.timeout < 0:
-		return usageError(stderr, "--render-timeout takes a positive duration"), false
+		return usageError(stderr, i18n.T("cli.render-timeout-negative")), false
 	case fl.render.screenshot != "" && !fl.render.on:
-		return usageError(stderr, "--screenshot needs --render"), false
+		return usageError(stderr, i18n.T("cli.screenshot-needs-render")), false
 	case fl.whatIfOut != "" && fl.whatIf == "":
-		return usageError(stderr, "--what-if-out needs --what-if"), false
+		return usageError(stderr, i18n.T("cli.what-if-out-needs-what-if")), false
 	}
 	if fl.whatIf != "" {
 		kinds, err := whatif.ParseKinds(fl.whatIf)
 		if err != nil {
-			return usageError(stderr, "--what-if takes %s or all: %v", whatIfNames, err), false
+			return usageError(stderr, i18n.T("cli.what-if-invalid", "Kinds", whatIfNames, "Error", err.Error())), false
 		}
 		fl.whatIfKinds = kinds
 	}
-	return outFormat(stderr, fl.out, &fl.format, report.IsFormat, "json, csv or html")
+	return outFormat(stderr, fl.out, &fl.format, report.IsFormat, i18n.T("cli.formats-inspect"))
 }
 
 func (fl *inspectFlags) options() inspect.Options {
@@ -220,7 +220,7 @@ func (fl *inspectFlags) options() inspect.Options {
 func (fl *inspectFlags) finish(r *inspect.Report, stdout, stderr io.Writer) int {
 	if fl.out != "" {
 		if err := writeReportFile(fl.out, fl.format, r); err != nil {
-			fmt.Fprintf(stderr, "cutoff: could not write %s: %v.\n", fl.out, err)
+			sayLine(stderr, i18n.T("cli.write-failed-file", "File", fl.out, "Error", err.Error()))
 			return exitUsage
 		}
 	}
@@ -231,7 +231,7 @@ func (fl *inspectFlags) finish(r *inspect.Report, stdout, stderr io.Writer) int 
 		err = report.WriteText(stdout, r)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-report", "Error", err.Error()))
 		return exitFetch
 	}
 	if fl.failOn != "" && r.HasFindingAtLeast(fl.failOn) {

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // profileView is a profile as `cutoff profiles --json` prints it: the data
@@ -21,16 +23,16 @@ type profileView struct {
 // runProfiles lists the crawler profiles with their sourced values.
 func runProfiles(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("profiles")
-	asJSON := fs.Bool("json", false, "machine output on stdout")
+	asJSON := fs.Bool("json", false, i18n.T("cli.flag-json"))
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		if err == errHelp {
-			return commandHelp(stdout, fs, "[--json]")
+			return commandHelp(stdout, fs, "cli.usage-profiles")
 		}
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if len(rest) > 0 {
-		return usageError(stderr, "profiles takes no arguments, got %q", rest[0])
+		return usageError(stderr, i18n.T("cli.no-arguments", "Command", "profiles", "Arg", strconv.Quote(rest[0])))
 	}
 	var views []profileView
 	for _, p := range fetch.All(savedProfiles(stderr)) {
@@ -45,28 +47,28 @@ func runProfiles(_ context.Context, args []string, stdout, stderr io.Writer) int
 
 func writeProfilesText(w io.Writer, views []profileView) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tROBOTS TOKENS\tHTML LIMIT\tHEADERS COUNT")
+	fmt.Fprintln(tw, i18n.T("cli.profiles-columns"))
 	for _, v := range views {
 		html := v.LimitFor(fetch.KindHTML)
 		limit := inspect.Bytes(html.Bytes)
 		if !html.Published {
-			limit += " (unpublished)"
+			limit += i18n.T("cli.profile-unpublished")
 		}
 		name := v.Name
 		if v.Custom {
-			name += " (yours)"
+			name += i18n.T("cli.profile-yours")
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", v.ID, name, tokenChain(v.Profile), limit, v.CountsHeaders)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nUser agents and the source of every value: cutoff profiles --json")
+	fmt.Fprintln(w, "\n"+i18n.T("cli.profiles-more"))
 }
 
 // tokenChain renders a profile's robots.txt token chain, e.g.
 // "googlebot-image → googlebot → *".
 func tokenChain(p fetch.Profile) string {
 	if !p.ObeysRobots {
-		return "(ignores robots.txt)"
+		return i18n.T("cli.profile-ignores-robots")
 	}
 	s := ""
 	for i, t := range p.RobotsTokens {
@@ -89,7 +91,7 @@ func writeJSON(stdout, stderr io.Writer, v any) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write JSON: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-json", "Error", err.Error()))
 		return exitFetch
 	}
 	return exitOK

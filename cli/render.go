@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/render"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -25,10 +26,10 @@ type renderFlags struct {
 }
 
 func (f *renderFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&f.on, "render", false, "render the page in Chromium twice (the kept bytes, the whole page) and compare")
-	fs.StringVar(&f.screenshot, "screenshot", "", "write the renders' screenshots to PREFIX-google.png and PREFIX-full.png")
-	fs.StringVar(&f.browser, "browser", "", "the browser to render with: Chromium, Chrome or Edge (default: the first found where they are installed)")
-	fs.DurationVar(&f.timeout, "render-timeout", render.DefaultTimeout, "bound on each render")
+	fs.BoolVar(&f.on, "render", false, i18n.T("cli.flag-render"))
+	fs.StringVar(&f.screenshot, "screenshot", "", i18n.T("cli.flag-screenshot"))
+	fs.StringVar(&f.browser, "browser", "", i18n.T("cli.flag-browser"))
+	fs.DurationVar(&f.timeout, "render-timeout", render.DefaultTimeout, i18n.T("cli.flag-render-timeout"))
 }
 
 // browserPath finds the browser when rendering is asked for; without one
@@ -39,7 +40,7 @@ func (f *renderFlags) browserPath(stderr io.Writer) (string, int, bool) {
 	}
 	path, err := render.FindBrowser(f.browser)
 	if err != nil {
-		return "", usageError(stderr, "%s", sentenceUpper(err.Error())), false
+		return "", usageError(stderr, sentenceUpper(err.Error())), false
 	}
 	return path, exitOK, true
 }
@@ -67,13 +68,13 @@ func writeShot(prefix string, pg *inspect.RenderedPage) error {
 	}
 	name := prefix + "-" + pg.Mode + ".png"
 	if err := os.WriteFile(name, pg.Screenshot, 0o644); err != nil {
-		return fmt.Errorf("could not write %s: %w", name, err)
+		return fmt.Errorf("%s: %w", i18n.T("cli.could-not-write", "File", name), err)
 	}
 	pg.ScreenshotFile = name
 	return nil
 }
 
-const renderUsage = "[flags] URL|FILE"
+const renderUsage = "cli.usage-inspect"
 
 // runRender inspects the page and prints the rendered comparison alone.
 func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -96,9 +97,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return code
 		}
 	} else {
-		fmt.Fprintf(stdout, "Cutoff render: %s as %s\n", prose.Printable(rep.URL), rep.Profile.Name)
+		fmt.Fprintln(stdout, i18n.T("cli.render-heading", "URL", prose.Printable(rep.URL), "Profile", rep.Profile.Name))
 		if err := report.WriteRenderedText(stdout, rep.Render); err != nil {
-			fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
+			sayLine(stderr, i18n.T("cli.write-failed-report", "Error", err.Error()))
 			return exitFetch
 		}
 	}

@@ -9,10 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // repeated is a flag that may be given several times.
@@ -21,7 +23,7 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, ",") }
 func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
 
-const robotsUsage = "[flags] URL...  (with --file, a path alone such as /a/b is accepted)"
+const robotsUsage = "cli.usage-robots"
 
 // runRobots evaluates URLs against robots.txt, Google's way, per token.
 func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -29,16 +31,16 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var agents repeated
 	fs := newFlagSet("robots")
 	common.register(fs)
-	file := fs.String("file", "", "read robots.txt from this file instead of fetching each URL's host's")
-	urlsFile := fs.String("urls-file", "", "read URLs from this file, one per line")
-	fs.Var(&agents, "agent", "user-agent token to evaluate on its own (repeatable; default: the profile's token chain)")
-	ai := fs.Bool("ai", false, "add a column per AI crawler and control token (GPTBot, ClaudeBot, Google-Extended, ...)")
+	file := fs.String("file", "", i18n.T("cli.flag-robots-file"))
+	urlsFile := fs.String("urls-file", "", i18n.T("cli.flag-urls-file"))
+	fs.Var(&agents, "agent", i18n.T("cli.flag-agent"))
+	ai := fs.Bool("ai", false, i18n.T("cli.flag-ai"))
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, robotsUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	profile, ok := lookupProfile(common.profile, stderr)
 	if !ok {
@@ -49,7 +51,7 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return inputError(stderr, err)
 	}
 	if len(urls) == 0 {
-		return usageError(stderr, "robots needs at least one URL (or --urls-file)")
+		return usageError(stderr, i18n.T("cli.robots-needs-url"))
 	}
 	specs := agentSpecs(agents, profile, *ai)
 	var report *robots.CommandReport
@@ -62,10 +64,10 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	} else {
 		for _, u := range urls {
 			if !strings.Contains(u, "://") {
-				return usageError(stderr, "%q is a path, not a URL: give a full URL, or a robots.txt with --file", u)
+				return usageError(stderr, i18n.T("cli.robots-path-not-url", "Arg", strconv.Quote(u)))
 			}
 			if _, err := robots.RobotsURL(u); err != nil {
-				return usageError(stderr, "%q is not an http or https URL with a host, so it has no robots.txt", u)
+				return usageError(stderr, i18n.T("cli.robots-not-http", "Arg", strconv.Quote(u)))
 			}
 		}
 		cache := robots.NewCache(&fetch.Fetcher{}, profile, fetch.Options{Timeout: common.timeout})
@@ -77,7 +79,7 @@ func runRobots(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		err = report.WriteText(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the report: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-report", "Error", err.Error()))
 		return exitFetch
 	}
 	return exitOK
@@ -112,7 +114,7 @@ func robotsURLs(args []string, urlsFile string) ([]string, error) {
 	}
 	f, err := os.Open(urlsFile)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open the URLs file: %w", errors.Unwrap(err))
+		return nil, fmt.Errorf("%s: %w", i18n.T("cli.urls-file-cannot-open"), errors.Unwrap(err))
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -123,7 +125,7 @@ func robotsURLs(args []string, urlsFile string) ([]string, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("cannot read the URLs file %s: %v", urlsFile, err)
+		return nil, errors.New(i18n.T("cli.urls-file-cannot-read", "File", urlsFile, "Error", err.Error()))
 	}
 	return urls, nil
 }
@@ -134,7 +136,7 @@ func readRobotsFile(path string) ([]byte, error) {
 	body, err := robots.ReadFile(path)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return nil, fmt.Errorf("cannot open the robots.txt file %s: %v", path, pe.Err)
+		return nil, errors.New(i18n.T("cli.robots-file-cannot-open", "File", path, "Error", pe.Err.Error()))
 	}
 	return body, err
 }

@@ -8,14 +8,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-const siteUsage = "[flags] (--urls FILE | --sitemap URL|FILE | --crawl URL)"
+const siteUsage = "cli.usage-site"
 
 // siteFlags are the flags of `cutoff site`.
 type siteFlags struct {
@@ -34,24 +35,24 @@ type siteFlags struct {
 }
 
 func (f *siteFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.urls, "urls", "", "a file of URLs, one a line (- reads standard input)")
-	fs.StringVar(&f.sitemap, "sitemap", "", "a sitemap or sitemap index (.xml, .xml.gz; URL or file), or a robots.txt URL whose Sitemap: lines are read")
-	fs.StringVar(&f.crawl, "crawl", "", "crawl from this URL, following only the links in each page's kept prefix")
-	fs.IntVar(&f.maxPages, "max-pages", site.DefaultMaxPages, "the most pages of the run")
-	fs.IntVar(&f.maxDepth, "max-depth", site.DefaultMaxDepth, "the deepest link depth a crawl follows")
-	fs.IntVar(&f.perHost, "per-host", site.DefaultPerHost, "concurrent fetches per host")
-	fs.IntVar(&f.global, "concurrency", site.DefaultGlobal, "concurrent fetches in all")
-	fs.DurationVar(&f.delay, "delay", 0, "least time between two requests to one host")
-	fs.BoolVar(&f.resources, "resources", false, "fetch each page's subresources too")
-	fs.BoolVar(&f.allHosts, "all-hosts", false, "let a crawl follow links to other hosts")
-	fs.BoolVar(&f.canonical, "canonical", false, "canonical-aware crawl: a page whose canonical names another URL is a duplicate")
-	fs.BoolVar(&f.insecure, "insecure", false, "accept bad TLS certificates")
-	fs.Int64Var(&f.limit, "limit", 0, "override the profile's byte limit")
-	fs.BoolVar(&f.jsonl, "jsonl", false, "stream one JSON object per URL as it finishes, then a summary line (--json does the same)")
-	fs.StringVar(&f.resume, "resume", "", "continue a run from its JSON Lines output, without fetching its rows again")
-	fs.StringVar(&f.out, "out", "", "write a report file")
-	fs.StringVar(&f.format, "format", "", "report file format: csv, jsonl or html (default: from --out's extension)")
-	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 when any page has a finding of this severity or worse: critical or warning")
+	fs.StringVar(&f.urls, "urls", "", i18n.T("cli.flag-urls"))
+	fs.StringVar(&f.sitemap, "sitemap", "", i18n.T("cli.flag-sitemap"))
+	fs.StringVar(&f.crawl, "crawl", "", i18n.T("cli.flag-crawl"))
+	fs.IntVar(&f.maxPages, "max-pages", site.DefaultMaxPages, i18n.T("cli.flag-max-pages"))
+	fs.IntVar(&f.maxDepth, "max-depth", site.DefaultMaxDepth, i18n.T("cli.flag-max-depth"))
+	fs.IntVar(&f.perHost, "per-host", site.DefaultPerHost, i18n.T("cli.flag-per-host"))
+	fs.IntVar(&f.global, "concurrency", site.DefaultGlobal, i18n.T("cli.flag-concurrency"))
+	fs.DurationVar(&f.delay, "delay", 0, i18n.T("cli.flag-delay"))
+	fs.BoolVar(&f.resources, "resources", false, i18n.T("cli.flag-resources"))
+	fs.BoolVar(&f.allHosts, "all-hosts", false, i18n.T("cli.flag-all-hosts"))
+	fs.BoolVar(&f.canonical, "canonical", false, i18n.T("cli.flag-canonical"))
+	fs.BoolVar(&f.insecure, "insecure", false, i18n.T("cli.flag-insecure"))
+	fs.Int64Var(&f.limit, "limit", 0, i18n.T("cli.flag-limit"))
+	fs.BoolVar(&f.jsonl, "jsonl", false, i18n.T("cli.flag-jsonl"))
+	fs.StringVar(&f.resume, "resume", "", i18n.T("cli.flag-resume"))
+	fs.StringVar(&f.out, "out", "", i18n.T("cli.flag-out"))
+	fs.StringVar(&f.format, "format", "", i18n.T("cli.flag-format-site"))
+	fs.StringVar(&f.failOn, "fail-on", "", i18n.T("cli.flag-fail-on-site"))
 	f.history.register(fs)
 }
 
@@ -66,10 +67,10 @@ func runSite(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return commandHelp(stdout, fs, siteUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if len(rest) > 0 {
-		return usageError(stderr, "site takes its input from --urls, --sitemap or --crawl, not from the argument %q", rest[0])
+		return usageError(stderr, i18n.T("cli.site-argument", "Arg", strconv.Quote(rest[0])))
 	}
 	if code, ok := fl.validate(stderr); !ok {
 		return code
@@ -99,15 +100,15 @@ func (fl *siteFlags) validate(stderr io.Writer) (int, bool) {
 	}
 	switch {
 	case n != 1:
-		return usageError(stderr, "site takes exactly one of --urls FILE, --sitemap URL|FILE and --crawl URL"), false
+		return usageError(stderr, i18n.T("cli.site-one-input")), false
 	case fl.failOn != "" && fl.failOn != "critical" && fl.failOn != "warning":
-		return usageError(stderr, "--fail-on takes critical or warning, not %q", fl.failOn), false
+		return usageError(stderr, i18n.T("cli.fail-on-invalid", "Value", strconv.Quote(fl.failOn))), false
 	case fl.maxPages < 1 || fl.perHost < 1 || fl.global < 1 || fl.maxDepth < 0:
-		return usageError(stderr, "--max-pages, --per-host and --concurrency take 1 or more, --max-depth 0 or more"), false
+		return usageError(stderr, i18n.T("cli.site-counts-invalid")), false
 	case fl.delay < 0 || fl.limit < 0 || fl.limit > fetch.MaxCap:
-		return usageError(stderr, "--delay takes a duration of 0 or more, --limit a byte count up to %d", fetch.MaxCap), false
+		return usageError(stderr, i18n.T("cli.site-delay-limit-invalid", "Max", strconv.FormatInt(fetch.MaxCap, 10))), false
 	}
-	return outFormat(stderr, fl.out, &fl.format, site.IsFormat, "csv, jsonl or html")
+	return outFormat(stderr, fl.out, &fl.format, site.IsFormat, i18n.T("cli.formats-site"))
 }
 
 // input reads the run's input; Ctrl+C ends the reading of a list at once.
@@ -123,7 +124,7 @@ func (fl *siteFlags) input(ctx context.Context, stderr io.Writer) (site.Input, i
 		return site.Input{}, inputError(stderr, err), false
 	}
 	if len(urls) == 0 {
-		return site.Input{}, usageError(stderr, "the URL list %s has no URL", fl.urls), false
+		return site.Input{}, usageError(stderr, i18n.T("cli.url-list-empty", "File", fl.urls)), false
 	}
 	return site.Input{URLs: urls}, exitOK, true
 }
@@ -148,7 +149,7 @@ func inputError(stderr io.Writer, err error) int {
 	if errors.Is(err, errInterrupted) {
 		return interrupted(stderr)
 	}
-	return usageError(stderr, "%v", err)
+	return usageError(stderr, err.Error())
 }
 
 // openInput opens path, or standard input for "-": a regular file or a
@@ -159,11 +160,11 @@ func openInput(path string) (io.Reader, func(), error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the file %s cannot be read: %w", path, errors.Unwrap(err))
+		return nil, nil, fmt.Errorf("%s: %w", i18n.T("cli.file-cannot-read", "File", path), errors.Unwrap(err))
 	}
 	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() && st.Mode()&fs.ModeNamedPipe == 0 {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, nil, errors.New(i18n.T("cli.not-regular-file", "File", path))
 	}
 	return f, func() { f.Close() }, nil
 }
@@ -190,8 +191,7 @@ func (fl *siteFlags) config(ctx context.Context, p fetch.Profile, stderr io.Writ
 		say(stderr, note)
 	}
 	if fl.crawl != "" && len(res.Rows) > 0 && !res.Links {
-		say(stderr, fmt.Sprintf("the %s of %s list no links (a --out file keeps none; the --jsonl output does), so the crawl cannot go on from them: resume from what --jsonl wrote",
-			prose.Count(int64(len(res.Rows)), "row", "rows"), fl.resume))
+		say(stderr, i18n.T("cli.resume-no-links", "Count", len(res.Rows), "File", fl.resume))
 	}
 	cfg.Resume = res.Rows
 	return cfg, exitOK, true

@@ -2,13 +2,14 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // run runs the site inspection, streaming rows with --jsonl, and reports.
@@ -42,7 +43,7 @@ func (fl *siteFlags) run(ctx context.Context, in site.Input, cfg site.Config, st
 	site.MarkOrphans(rows, sum)
 	fl.history.saveSiteRun(ctx, fl.siteRunOf(cfg.Profile.ID, started), rows, sum, !stream, stdout, stderr)
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the rows: %v.\n", writeErr)
+		sayLine(stderr, i18n.T("cli.write-failed-rows", "Error", writeErr.Error()))
 		return exitFetch
 	}
 	return fl.exitCode(rows, sum, stderr)
@@ -57,7 +58,7 @@ func (fl *siteFlags) report(jw *site.JSONLWriter, rows []site.Row, sum *site.Sum
 		err = site.WriteText(stdout, rows, sum)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the summary: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-summary", "Error", err.Error()))
 		return exitFetch, false
 	}
 	if fl.out == "" {
@@ -65,7 +66,7 @@ func (fl *siteFlags) report(jw *site.JSONLWriter, rows []site.Row, sum *site.Sum
 	}
 	meta := site.Meta{Input: fl.urls + fl.sitemap + fl.crawl, Profile: fl.profile}
 	if err := writeSiteFile(fl.out, fl.format, rows, sum, meta); err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write %s: %v.\n", fl.out, err)
+		sayLine(stderr, i18n.T("cli.write-failed-file", "File", fl.out, "Error", err.Error()))
 		return exitUsage, false
 	}
 	return exitOK, true
@@ -87,7 +88,7 @@ func writeSiteFile(path, format string, rows []site.Row, sum *site.Summary, m si
 func (fl *siteFlags) exitCode(rows []site.Row, sum *site.Summary, stderr io.Writer) int {
 	switch {
 	case sum.Cancelled:
-		fmt.Fprintf(stderr, "cutoff: interrupted after %d pages; --resume with the JSON Lines output continues the run.\n", sum.Pages)
+		sayLine(stderr, i18n.T("cli.site-interrupted", "Pages", strconv.Itoa(sum.Pages)))
 		return exitInterrupted
 	case sum.Fetched == 0:
 		say(stderr, noPageSentence(rows))
@@ -101,11 +102,11 @@ func (fl *siteFlags) exitCode(rows []site.Row, sum *site.Summary, stderr io.Writ
 // noPageSentence says why no page could be fetched, from the first row.
 func noPageSentence(rows []site.Row) string {
 	if len(rows) == 0 {
-		return "no page could be fetched: the input listed no URL."
+		return i18n.T("cli.no-page-no-url")
 	}
 	why := rows[0].Error
 	if why == "" {
-		why = "no reason was given."
+		why = i18n.T("cli.no-reason")
 	}
-	return fmt.Sprintf("no page could be fetched (%d URLs); the first: %s %s", len(rows), rows[0].URL, why)
+	return i18n.T("cli.no-page-fetched", "Total", strconv.Itoa(len(rows)), "URL", rows[0].URL, "Why", why)
 }

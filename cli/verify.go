@@ -10,34 +10,35 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/verify"
 )
 
-const verifyUsage = "[flags] IP... | --log FILE"
+const verifyUsage = "cli.usage-verify"
 
 // runVerify checks whether IPs really belong to the crawler they claim.
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("verify")
-	asJSON := fs.Bool("json", false, "machine output on stdout")
-	logFile := fs.String("log", "", "check every IP of this access log (common or combined format) whose user agent claims a crawler")
-	claimed := fs.String("claimed", "", "crawler the IPs claim to be, e.g. googlebot (default: any known crawler)")
+	asJSON := fs.Bool("json", false, i18n.T("cli.flag-json"))
+	logFile := fs.String("log", "", i18n.T("cli.flag-log"))
+	claimed := fs.String("claimed", "", i18n.T("cli.flag-claimed"))
 	var ranges repeated
-	fs.Var(&ranges, "ranges", "an IP range file to use (repeatable): a newer copy of a bundled Google file, one of Google's other files, Bing's bingbot.json, OpenAI's gptbot.json or searchbot.json, or Perplexity's perplexitybot.json")
-	timeout := fs.Duration("timeout", verify.DefaultTimeout, "timeout for each DNS lookup")
-	trust := fs.Bool("trust-ranges", false, "with --log: decide IPs inside a published range without DNS")
+	fs.Var(&ranges, "ranges", i18n.T("cli.flag-ranges"))
+	timeout := fs.Duration("timeout", verify.DefaultTimeout, i18n.T("cli.flag-dns-timeout"))
+	trust := fs.Bool("trust-ranges", false, i18n.T("cli.flag-trust-ranges"))
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, verifyUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if (*logFile == "") == (len(rest) == 0) {
-		return usageError(stderr, "verify takes IP addresses or --log FILE (one of the two)")
+		return usageError(stderr, i18n.T("cli.verify-input"))
 	}
 	v, err := newVerifier(ranges, *timeout, *trust)
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if *logFile != "" {
 		return verifyLog(ctx, v, *logFile, *asJSON, stdout, stderr)
@@ -65,7 +66,7 @@ func newVerifier(rangesFiles []string, timeout time.Duration, trust bool) (*veri
 	for _, rangesFile := range rangesFiles {
 		data, err := os.ReadFile(rangesFile)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read the ranges file: %w", errors.Unwrap(err))
+			return nil, fmt.Errorf("%s: %w", i18n.T("cli.ranges-cannot-read"), errors.Unwrap(err))
 		}
 		if err := ranges.Replace(filepath.Base(rangesFile), data); err != nil {
 			return nil, errors.New(strings.TrimPrefix(err.Error(), "verify: "))
@@ -82,11 +83,11 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 	case errors.Is(err, errInterrupted):
 		return interrupted(stderr)
 	case err != nil:
-		return usageError(stderr, "cannot open the log file: %v", errors.Unwrap(err))
+		return usageError(stderr, i18n.T("cli.log-cannot-open", "Error", errors.Unwrap(err).Error()))
 	}
 	defer f.Close()
 	if info, err := f.Stat(); err == nil && info.IsDir() {
-		return usageError(stderr, "the log file %s is a folder, not a file", path)
+		return usageError(stderr, i18n.T("cli.log-is-folder", "File", path))
 	}
 	summary, err := untilInterrupted(ctx, func() (*verify.LogSummary, error) { return verify.ScanLog(ctx, f, v, nil) })
 	switch {
@@ -108,7 +109,7 @@ func verifyLog(ctx context.Context, v *verify.Verifier, path string, asJSON bool
 // writeDone turns an output error into the exit code.
 func writeDone(err error, stderr io.Writer) int {
 	if err != nil {
-		fmt.Fprintf(stderr, "cutoff: could not write the results: %v.\n", err)
+		sayLine(stderr, i18n.T("cli.write-failed-results", "Error", err.Error()))
 		return exitFetch
 	}
 	return exitOK

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,10 +13,11 @@ import (
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-const watchUsage = "--once [--urls FILE | URL...] | --add URL | --remove URL | --list"
+const watchUsage = "cli.usage-watch"
 
 // watchFlags are the flags of `cutoff watch`.
 type watchFlags struct {
@@ -35,19 +37,19 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var fl watchFlags
 	fs := newFlagSet("watch")
 	fl.commonFlags.register(fs)
-	fs.BoolVar(&fl.once, "once", false, "re-inspect the watch list (or the URLs given) once and say what changed")
-	fs.BoolVar(&fl.list, "list", false, "print the watch list")
-	fs.StringVar(&fl.add, "add", "", "put a URL on the watch list, inspected as --profile")
-	fs.StringVar(&fl.remove, "remove", "", "take a URL off the watch list")
-	fs.StringVar(&fl.urls, "urls", "", "with --once: a file of URLs, one a line, instead of the watch list")
-	fs.Int64Var(&fl.limit, "limit", 0, "override the profile's byte limit")
+	fs.BoolVar(&fl.once, "once", false, i18n.T("cli.flag-once"))
+	fs.BoolVar(&fl.list, "list", false, i18n.T("cli.flag-list"))
+	fs.StringVar(&fl.add, "add", "", i18n.T("cli.flag-add"))
+	fs.StringVar(&fl.remove, "remove", "", i18n.T("cli.flag-remove"))
+	fs.StringVar(&fl.urls, "urls", "", i18n.T("cli.flag-watch-urls"))
+	fs.Int64Var(&fl.limit, "limit", 0, i18n.T("cli.flag-limit"))
 	fl.history.register(fs)
 	rest, err := parseArgs(fs, args)
 	if errors.Is(err, errHelp) {
 		return commandHelp(stdout, fs, watchUsage)
 	}
 	if err != nil {
-		return usageError(stderr, "%v", err)
+		return usageError(stderr, err.Error())
 	}
 	if !fl.json {
 		text := &printableLines{w: stdout}
@@ -57,7 +59,7 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := fl.validate(rest, stderr); !ok {
 		return code
 	}
-	h := fl.history.open(ctx, stderr, "the watch list is kept in it")
+	h := fl.history.open(ctx, stderr, i18n.T("cli.watch-list-kept"))
 	if h == nil {
 		return exitUsage
 	}
@@ -70,16 +72,16 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if err := h.AddWatch(ctx, fl.add, fl.profile); err != nil {
 			return historyFailed(stderr, err)
 		}
-		fmt.Fprintf(stdout, "Watching %s as %s.\n", fl.add, fl.profile)
+		fmt.Fprintln(stdout, i18n.T("cli.watch-added", "URL", fl.add, "Profile", fl.profile))
 	case fl.remove != "":
 		removed, err := h.RemoveWatch(ctx, fl.remove, "")
 		if err != nil {
 			return historyFailed(stderr, err)
 		}
 		if !removed {
-			return usageError(stderr, "%s is not on the watch list", fl.remove)
+			return usageError(stderr, i18n.T("cli.watch-not-listed", "URL", fl.remove))
 		}
-		fmt.Fprintf(stdout, "No longer watching %s.\n", fl.remove)
+		fmt.Fprintln(stdout, i18n.T("cli.watch-removed", "URL", fl.remove))
 	case fl.list:
 		return fl.printList(ctx, h, stdout, stderr)
 	default:
@@ -98,15 +100,15 @@ func (fl *watchFlags) validate(rest []string, stderr io.Writer) (int, bool) {
 	}
 	switch {
 	case n != 1:
-		return usageError(stderr, "watch takes one of --once, --add URL, --remove URL and --list (the window re-inspects the list on a schedule)"), false
+		return usageError(stderr, i18n.T("cli.watch-one-action")), false
 	case fl.history.off:
-		return usageError(stderr, "the watch list is kept in the history file; --no-history leaves no list"), false
+		return usageError(stderr, i18n.T("cli.watch-no-history")), false
 	case (fl.urls != "" || len(rest) > 0) && !fl.once:
-		return usageError(stderr, "URLs and --urls go with --once"), false
+		return usageError(stderr, i18n.T("cli.watch-urls-need-once")), false
 	case fl.urls != "" && len(rest) > 0:
-		return usageError(stderr, "--once takes --urls FILE or URLs, not both"), false
+		return usageError(stderr, i18n.T("cli.watch-urls-or-args")), false
 	case fl.limit < 0 || fl.limit > fetch.MaxCap:
-		return usageError(stderr, "--limit takes a byte count up to %d", fetch.MaxCap), false
+		return usageError(stderr, i18n.T("cli.watch-limit-invalid", "Max", strconv.FormatInt(fetch.MaxCap, 10))), false
 	}
 	return exitOK, true
 }
@@ -122,7 +124,7 @@ func (fl *watchFlags) printList(ctx context.Context, h *history.DB, stdout, stde
 		}{list})
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(stdout, "The watch list is empty; \"cutoff watch --add URL\" adds a page.")
+		fmt.Fprintln(stdout, i18n.T("cli.watch-list-empty"))
 	}
 	for _, w := range list {
 		fmt.Fprintf(stdout, "%s\t%s\n", w.URL, w.Profile)
@@ -137,11 +139,11 @@ func (fl *watchFlags) watchedPages(ctx context.Context, h *history.DB, rest []st
 	if fl.urls != "" {
 		r, closeFn, err := openInput(fl.urls)
 		if err != nil {
-			return nil, usageError(stderr, "%v", err), false
+			return nil, usageError(stderr, err.Error()), false
 		}
 		defer closeFn()
 		if urls, err = site.ParseList(r); err != nil {
-			return nil, usageError(stderr, "%v", err), false
+			return nil, usageError(stderr, err.Error()), false
 		}
 	}
 	if len(urls) == 0 && fl.urls == "" {
@@ -150,7 +152,7 @@ func (fl *watchFlags) watchedPages(ctx context.Context, h *history.DB, rest []st
 			return nil, historyFailed(stderr, err), false
 		}
 		if len(list) == 0 {
-			return nil, usageError(stderr, "the watch list is empty; add a page with \"cutoff watch --add URL\" or give URLs"), false
+			return nil, usageError(stderr, i18n.T("cli.watch-once-empty")), false
 		}
 		return list, exitOK, true
 	}
@@ -185,7 +187,7 @@ func (fl *watchFlags) checkOnce(ctx context.Context, h *history.DB, rest []strin
 	inspectFn := func(ctx context.Context, url, profile string) (*inspect.Report, error) {
 		p, ok := fetch.LookupAll(saved, profile)
 		if !ok {
-			return nil, fmt.Errorf("unknown profile %q", profile)
+			return nil, errors.New(i18n.T("cli.watch-unknown-profile", "Profile", strconv.Quote(profile)))
 		}
 		return inspect.Page(ctx, &fetch.Fetcher{}, url, p, inspect.Options{
 			Fetch:       fetch.Options{Timeout: fl.timeout, LimitOverride: fl.limit},
@@ -199,22 +201,22 @@ func (fl *watchFlags) checkOnce(ctx context.Context, h *history.DB, rest []strin
 		switch {
 		case c.Err != nil:
 			failed = true
-			wc.Error = prose.EndSentence(c.Err.Error())
+			wc.Error = endSentence(c.Err.Error())
 			fmt.Fprintf(stderr, "cutoff: %s: %s\n", prose.Printable(c.Page.URL), prose.Printable(wc.Error))
 		case c.Diff == nil:
-			wc.Sentences = []string{fmt.Sprintf("First inspection (%s): nothing to compare yet.", c.Report.Generated.UTC().Format(time.DateOnly))}
+			wc.Sentences = []string{i18n.T("cli.watch-first", "Date", c.Report.Generated.UTC().Format(time.DateOnly))}
 		default:
 			wc.Sentences = c.Diff.Sentences()
 		}
 		if c.SaveErr != nil {
-			historyProblem(stderr, c.SaveErr, "this inspection was not saved in it")
+			historyProblem(stderr, c.SaveErr, i18n.T("cli.history-inspection-not-saved"))
 		}
 		changed = changed || wc.VerdictChanged
 		out = append(out, wc)
 		if !fl.json {
 			mark := ""
 			if wc.VerdictChanged {
-				mark = " [changed]"
+				mark = i18n.T("cli.watch-changed-mark")
 			}
 			if wc.Error == "" {
 				fmt.Fprintf(stdout, "%s%s\n  %s\n", wc.URL, mark, strings.Join(wc.Sentences, "\n  "))

@@ -4,12 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -38,34 +38,44 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("the history file %s %s", e.Path, problem(e.Err))
+	id, reason := problem(e.Err)
+	return i18n.T(id, "Path", e.Path, "Reason", reason)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// problem says what is wrong with the file, from SQLite's result code.
-func problem(err error) string {
+// problem is the message saying what is wrong with the file, from
+// SQLite's result code, and the system's words for it when the message
+// quotes them.
+func problem(err error) (id, reason string) {
 	var se *sqlite.Error
 	if errors.As(err, &se) {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-			return "is locked by another program"
+			return "history.file-locked", ""
 		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
-			return "is damaged or is not a SQLite database"
+			return "history.file-damaged", ""
 		case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
-			return "cannot be written"
+			return "history.file-read-only", ""
 		case sqlite3.SQLITE_CANTOPEN:
-			return "cannot be opened"
+			return "history.file-cannot-open", ""
 		case sqlite3.SQLITE_FULL:
-			return "cannot grow: the disk is full"
+			return "history.file-disk-full", ""
 		}
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return "cannot be created: " + pe.Err.Error()
+		return "history.file-cannot-create", pe.Err.Error()
 	}
-	return "cannot be used: " + err.Error()
+	return "history.file-unusable", err.Error()
 }
+
+// catalogError is an error whose text is a message of the catalog, said in
+// the language in use when it is read; it compares equal to itself, so
+// errors.Is finds it.
+type catalogError string
+
+func (e catalogError) Error() string { return i18n.T(string(e)) }
 
 // Open opens the history file at path, creating it and its folder when
 // missing, and brings its schema up to date. Its error is an *Error.

@@ -3,11 +3,14 @@ package history
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -78,21 +81,20 @@ func (d *Diff) VerdictChanged() bool {
 }
 
 // Sentences says what changed, a sentence each, to paste in a message to
-// a client. The first always says since when and by how much the page's
-// size changed.
+// a client, in the language in use. The first always says since when and
+// by how much the page's size changed.
 func (d *Diff) Sentences() []string {
 	o, n := &d.Older, &d.Newer
 	var out []string
 	if o.FinalURL != n.FinalURL && n.FinalURL != "" {
-		out = append(out, fmt.Sprintf("The page now ends at %s (it ended at %s).", n.FinalURL, o.FinalURL))
+		out = append(out, i18n.T("history.final-url-changed", "Now", n.FinalURL, "Before", o.FinalURL))
 	}
 	if o.Status != n.Status {
-		out = append(out, fmt.Sprintf("The server now answers %d (it answered %d).", n.Status, o.Status))
+		out = append(out, i18n.T("history.status-changed", "Now", strconv.Itoa(n.Status), "Before", strconv.Itoa(o.Status)))
 	}
 	out = append(out, d.sizeSentence())
 	if len(d.Recovered) > 0 {
-		out = append(out, prose.Sentence(fmt.Sprintf("%s %s back before the cutoff",
-			elementList(d.Recovered), isAre(len(d.Recovered)))))
+		out = append(out, capitalized(i18n.T(oneOrMany("history.recovered", len(d.Recovered)), "Elements", elementList(d.Recovered))))
 	}
 	if s := d.robotsSentence(); s != "" {
 		out = append(out, s)
@@ -104,8 +106,8 @@ func (d *Diff) Sentences() []string {
 		out = append(out, fc)
 	}
 	if len(out) == 1 && o.BodyBytes == n.BodyBytes && !d.VerdictChanged() && cutoffClause(o.CutoffOffset, n.CutoffOffset) == "" {
-		out[0] = fmt.Sprintf("Since %s nothing the crawler gets has changed: the page is %s bytes, %s of its limit.",
-			since(o.Time, n.Time), prose.Thousands(n.BodyBytes), prose.Percent(n.CountedBytes, n.LimitBytes))
+		out[0] = i18n.T("history.unchanged", "Since", since(o.Time, n.Time), "Bytes", n.BodyBytes,
+			"Share", prose.Percent(n.CountedBytes, n.LimitBytes))
 	}
 	return out
 }
@@ -114,52 +116,98 @@ func (d *Diff) Sentences() []string {
 func (d *Diff) Text() string { return strings.Join(d.Sentences(), " ") }
 
 // sizeSentence: since when the page grew or shrank, by what, where the
-// cutoff now falls and what crossed it.
+// cutoff now falls and what crossed it. Each clause is a whole clause in
+// every language; the catalog joins them.
 func (d *Diff) sizeSentence() string {
 	o, n := &d.Older, &d.Newer
-	var b strings.Builder
-	fmt.Fprintf(&b, "Since %s ", since(o.Time, n.Time))
+	from := since(o.Time, n.Time)
+	var text string
 	switch delta := n.BodyBytes - o.BodyBytes; {
 	case delta > 0:
-		fmt.Fprintf(&b, "the page grew by %s bytes%s", prose.Thousands(delta), kindDeltas(o, n, 1))
+		text = i18n.T("history.grew", "Since", from, "Bytes", delta, "Kinds", kindDeltas(o, n, 1))
 	case delta < 0:
-		fmt.Fprintf(&b, "the page shrank by %s bytes%s", prose.Thousands(-delta), kindDeltas(o, n, -1))
+		text = i18n.T("history.shrank", "Since", from, "Bytes", -delta, "Kinds", kindDeltas(o, n, -1))
 	default:
-		fmt.Fprintf(&b, "the page kept its size of %s bytes", prose.Thousands(n.BodyBytes))
+		text = i18n.T("history.kept-size", "Since", from, "Bytes", n.BodyBytes)
 	}
 	cut := cutoffClause(o.CutoffOffset, n.CutoffOffset)
-	if cut != "" {
-		b.WriteString("; " + cut)
+	if len(d.Crossed) > 0 && cut != "" && n.CutoffOffset != nil {
+		cut = i18n.T(oneOrMany("history.cutoff-moved-crossed", len(d.Crossed)),
+			"Offset", *n.CutoffOffset, "Elements", elementList(d.Crossed))
+	} else if len(d.Crossed) > 0 {
+		crossed := i18n.T(oneOrMany("history.crossed", len(d.Crossed)), "Elements", elementList(d.Crossed))
+		cut = joinClauses(cut, crossed)
 	}
-	if len(d.Crossed) > 0 {
-		list := elementList(d.Crossed)
-		if cut != "" && n.CutoffOffset != nil {
-			fmt.Fprintf(&b, ", and %s %s behind it", list, isAre(len(d.Crossed)))
-		} else {
-			fmt.Fprintf(&b, "; %s %s now behind the cutoff", list, isAre(len(d.Crossed)))
-		}
+	return i18n.T("history.sentence-end", "Text", joinClauses(text, cut))
+}
+
+// joinClauses joins two clauses of one sentence as the language does ("a;
+// b"); either may be empty.
+func joinClauses(first, next string) string {
+	switch {
+	case first == "":
+		return next
+	case next == "":
+		return first
 	}
-	b.WriteString(".")
-	return b.String()
+	return i18n.T("history.clauses", "First", first, "Next", next)
+}
+
+// oneOrMany is the id of the message for one element or several: the
+// verb agrees with the list ("is", "are") in languages that have one.
+func oneOrMany(id string, n int) string {
+	if n == 1 {
+		return id + "-one"
+	}
+	return id + "-many"
+}
+
+// capitalized gives s a capital first letter, for a sentence that starts
+// with a list of elements.
+func capitalized(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // since names the older inspection's time: its date, with the time of
-// day when both fall on the same day.
+// day when both fall on the same day, written the language's way.
 func since(older, newer time.Time) string {
 	older, newer = older.UTC(), newer.UTC()
 	if older.Format(time.DateOnly) == newer.Format(time.DateOnly) {
-		return older.Format("2006-01-02 15:04 UTC")
+		return i18n.T("history.date-time", "Date", dateText(older), "Time", older.Format("15:04"))
 	}
-	return older.Format(time.DateOnly)
+	return dateText(older)
 }
+
+// dateText writes t's date the language's way: "2026-11-20" in English,
+// "20 novembre 2026" in French, "2026 年 11 月 20 日" in Japanese.
+func dateText(t time.Time) string {
+	day := strconv.Itoa(t.Day())
+	switch {
+	case t.Day() == 1:
+		day = i18n.T("history.day-first")
+	case t.Day() < 10:
+		day = i18n.T("history.day-one-digit", "Day", day)
+	}
+	return i18n.T("history.date", "Year", fmt.Sprintf("%04d", t.Year()), "Month", i18n.T(monthIDs[t.Month()-1]), "Day", day)
+}
+
+// monthIDs are the messages naming the months, January first: a number in
+// English and Japanese dates, a name in the others.
+var monthIDs = [12]string{"history.month-01", "history.month-02", "history.month-03", "history.month-04",
+	"history.month-05", "history.month-06", "history.month-07", "history.month-08", "history.month-09",
+	"history.month-10", "history.month-11", "history.month-12"}
 
 // cutoffClause says how the cutoff moved; "" when it did not.
 func cutoffClause(older, newer *int64) string {
 	switch {
 	case newer != nil && (older == nil || *older != *newer):
-		return "the cutoff now falls at body byte " + prose.Thousands(*newer)
+		return i18n.T("history.cutoff-moved", "Offset", *newer)
 	case newer == nil && older != nil:
-		return fmt.Sprintf("nothing is cut any more (the cutoff fell at body byte %s)", prose.Thousands(*older))
+		return i18n.T("history.cutoff-gone", "Offset", *older)
 	}
 	return ""
 }
@@ -192,7 +240,7 @@ func kindDeltas(o, n *Inspection, sign int64) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return i18n.T("history.kind-changes", "List", strings.Join(parts, i18n.T("history.list-separator")))
 }
 
 // kindsOf lists the keys of both maps, sorted.
@@ -211,27 +259,17 @@ func kindsOf(a, b map[string]int64) []string {
 	return out
 }
 
+// kindIDs are the messages naming a span kind's bytes in a sentence.
+var kindIDs = map[string]string{
+	"markup": "history.kind-markup", "text": "history.kind-text", "whitespace": "history.kind-whitespace",
+	"comment": "history.kind-comment", "inline-script": "history.kind-inline-script", "json-ld": "history.kind-json-ld",
+	"inline-style": "history.kind-inline-style", "data-uri": "history.kind-data-uri", "inline-svg": "history.kind-inline-svg",
+}
+
 // kindNoun names a span kind's bytes in a sentence.
 func kindNoun(kind string) string {
-	switch kind {
-	case "markup":
-		return "markup"
-	case "text":
-		return "text"
-	case "whitespace":
-		return "white space"
-	case "comment":
-		return "HTML comments"
-	case "inline-script":
-		return "inline scripts"
-	case "json-ld":
-		return "JSON-LD"
-	case "inline-style":
-		return "inline styles"
-	case "data-uri":
-		return "data: URIs"
-	case "inline-svg":
-		return "inline SVG"
+	if id, ok := kindIDs[kind]; ok {
+		return i18n.T(id)
 	}
 	return kind
 }
@@ -241,33 +279,38 @@ func kindNoun(kind string) string {
 func elementList(es []Element) string {
 	names := make([]string, len(es))
 	for i, e := range es {
-		names[i] = fmt.Sprintf("%s (byte %s)", elementName(e), prose.Thousands(e.Offset))
+		names[i] = i18n.T("history.element-at", "Element", elementName(e), "Offset", e.Offset)
 	}
-	switch len(names) {
-	case 1:
+	if len(names) == 1 {
 		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return i18n.T("history.list-and", "List", strings.Join(names[:len(names)-1], i18n.T("history.list-separator")),
+		"Last", names[len(names)-1])
+}
+
+// elementIDs are the messages naming a critical element with its article
+// ("the canonical link").
+var elementIDs = map[string]string{
+	scan.ElementTitle: "history.element-title", scan.ElementMetaDescription: "history.element-meta-description",
+	scan.ElementMetaRobots: "history.element-meta-robots", scan.ElementCanonical: "history.element-canonical",
+	scan.ElementHreflang: "history.element-hreflang", scan.ElementJSONLD: "history.element-json-ld",
+	scan.ElementH1: "history.element-h1", scan.ElementMain: "history.element-main",
+	scan.ElementHeadEnd: "history.element-head-end", scan.ElementLastInternalLink: "history.element-last-internal-link",
 }
 
 // elementName names one element: "the canonical link", "the Product
 // JSON-LD block", "the hreflang link for de".
 func elementName(e Element) string {
-	label := inspect.ElementLabel(e.Kind)
 	switch {
 	case e.Kind == scan.ElementJSONLD && e.Value != "":
-		return "the " + e.Value + " " + label
+		return i18n.T("history.element-json-ld-typed", "Type", e.Value)
 	case e.Kind == scan.ElementHreflang && e.Name != "":
-		return "the " + label + " for " + e.Name
+		return i18n.T("history.element-hreflang-for", "Lang", e.Name)
 	}
-	return "the " + label
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
+	if id, ok := elementIDs[e.Kind]; ok {
+		return i18n.T(id)
 	}
-	return "are"
+	return i18n.T("history.element-other", "Kind", e.Kind)
 }
 
 // robotsSentence says how robots.txt's verdict changed; "" when it did not.
@@ -277,12 +320,12 @@ func (d *Diff) robotsSentence() string {
 	}
 	n := &d.Newer
 	if n.RobotsAllowed {
-		return "robots.txt no longer blocks the page for this crawler."
+		return i18n.T("history.robots-unblocked")
 	}
 	if n.RobotsRule != "" {
-		return fmt.Sprintf("robots.txt now blocks the page for this crawler (line %d: %s).", n.RobotsLine, n.RobotsRule)
+		return i18n.T("history.robots-blocked-rule", "Line", strconv.Itoa(n.RobotsLine), "Rule", n.RobotsRule)
 	}
-	return "robots.txt now blocks the page for this crawler."
+	return i18n.T("history.robots-blocked")
 }
 
 // limitSentence says the page passed NearLimitPercent of its limit.
@@ -290,11 +333,10 @@ func (d *Diff) limitSentence() string {
 	o, n := &d.Older, &d.Newer
 	share := func(in *Inspection) string { return prose.Percent(in.CountedBytes, in.LimitBytes) }
 	if n.NearLimit() {
-		return fmt.Sprintf("The page now uses %s of its %s-byte limit (it used %s).",
-			share(n), prose.Thousands(n.LimitBytes), share(o))
+		return i18n.T("history.near-limit", "Share", share(n), "Limit", n.LimitBytes, "Before", share(o))
 	}
-	return fmt.Sprintf("The page is back under %d%% of its limit: it uses %s of %s bytes (it used %s).",
-		NearLimitPercent, share(n), prose.Thousands(n.LimitBytes), share(o))
+	return i18n.T("history.back-under-limit", "Near", i18n.Current().Percent(strconv.Itoa(NearLimitPercent)),
+		"Share", share(n), "Limit", n.LimitBytes, "Before", share(o))
 }
 
 // findingsSentence says how the count of critical findings and warnings
@@ -304,15 +346,15 @@ func (d *Diff) findingsSentence() string {
 	if o.Critical == n.Critical && o.Warning == n.Warning {
 		return ""
 	}
-	return fmt.Sprintf("The report now has %s (it had %s).", findingCount(n), findingCount(o))
+	return i18n.T("history.findings-changed", "Now", findingCount(n), "Before", findingCount(o))
 }
 
 // findingCount writes the critical findings and warnings of c: "2
 // critical findings and 1 warning", "none".
 func findingCount(c FindingCounts) string {
 	if c.Critical == 0 && c.Warning == 0 {
-		return "no critical finding and no warning"
+		return i18n.T("history.no-findings")
 	}
-	return prose.Count(int64(c.Critical), "critical finding", "critical findings") + " and " +
-		prose.Count(int64(c.Warning), "warning", "warnings")
+	return i18n.T("history.findings-count", "Critical", i18n.T("history.critical-findings", "Count", c.Critical),
+		"Warnings", i18n.T("history.warnings", "Count", c.Warning))
 }

@@ -198,7 +198,7 @@ type Query struct {
 }
 
 // ErrNotFound is returned for an inspection id the file does not hold.
-var ErrNotFound = errors.New("no such inspection in the history")
+var ErrNotFound error = catalogError("history.no-such-inspection")
 
 const inspectionColumns = `id, url, final_url, profile, inspected_at, status, header_bytes, body_bytes,
 	counted_bytes, limit_bytes, cutoff_offset, read_complete, robots_allowed, robots_skipped, robots_line,

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // migrations are the schema's versions in order: migrations[i] brings a
@@ -108,7 +111,7 @@ func migrate(ctx context.Context, db *sql.DB, upTo int) error {
 	}
 	for v := 1; v <= upTo; v++ {
 		if err := applyMigration(ctx, db, v); err != nil {
-			return fmt.Errorf("schema version %d: %w", v, err)
+			return fmt.Errorf("%s: %w", i18n.T("history.schema-version", "Version", strconv.Itoa(v)), err)
 		}
 	}
 	return nil

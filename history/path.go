@@ -1,7 +1,6 @@
 package history
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -45,7 +44,7 @@ func dataDir(goos string) (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", errors.New("no data folder: neither $XDG_DATA_HOME nor $HOME is set")
+		return "", catalogError("history.no-data-folder")
 	}
 	return filepath.Join(home, ".local", "share"), nil
 }

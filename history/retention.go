@@ -35,7 +35,7 @@ func (h *DB) Retention(ctx context.Context) (time.Duration, error) {
 // (days ≥ 1).
 func (h *DB) SetRetention(ctx context.Context, days int) error {
 	if days < 1 {
-		return errors.New("the retention takes 1 day or more")
+		return catalogError("history.retention-too-short")
 	}
 	return h.setSetting(ctx, retentionKey, strconv.Itoa(days))
 }

@@ -5,13 +5,13 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Site run input kinds.
@@ -167,7 +167,7 @@ func (h *DB) SiteRows(ctx context.Context, id int64) ([]SiteRow, error) {
 
 // ErrNoEarlierRun is returned when a site run has no earlier run of the
 // same input to compare with.
-var ErrNoEarlierRun = errors.New("no earlier run of this input in the history")
+var ErrNoEarlierRun error = catalogError("history.no-earlier-run")
 
 // CompareWithPrevious compares site run id with the last earlier run of
 // the same input kind, input and profile.
@@ -217,7 +217,7 @@ func (h *DB) siteRun(ctx context.Context, id int64) (SiteRun, error) {
 	err := h.db.QueryRowContext(ctx, `SELECT id, input_kind, input, profile, started_at, pages, summary
 		FROM site_runs WHERE id = ?`, id).Scan(&r.ID, &r.InputKind, &r.Input, &r.Profile, &at, &r.Pages, &blob)
 	if errors.Is(err, sql.ErrNoRows) {
-		return r, fmt.Errorf("no site run %d in the history", id)
+		return r, errors.New(i18n.T("history.no-site-run", "ID", strconv.FormatInt(id, 10)))
 	}
 	if err != nil {
 		return r, h.wrap(err)
@@ -283,43 +283,43 @@ func (d *SiteDiff) compare() {
 	sort.Strings(d.Fixed)
 }
 
-// Sentences says what changed since the older run, a sentence each.
+// Sentences says what changed since the older run, a sentence each, in
+// the language in use.
 func (d *SiteDiff) Sentences() []string {
-	out := []string{fmt.Sprintf("Since the run of %s (%s), %s; %s.",
-		since(d.Older.Time, d.Newer.Time), prose.Count(int64(d.Older.Pages), "page", "pages"),
-		countVerb(len(d.NewlyOver), "page is newly over its limit", "pages are newly over their limit"),
-		countVerb(len(d.Fixed), "page is fixed", "pages are fixed"))}
-	add := func(head string, urls []string) {
+	out := []string{i18n.T("history.site-since", "Since", since(d.Older.Time, d.Newer.Time),
+		"Pages", i18n.T("history.pages", "Count", d.Older.Pages),
+		"Over", countOrNone(len(d.NewlyOver), "history.pages-newly-over", "history.no-page-newly-over"),
+		"Fixed", countOrNone(len(d.Fixed), "history.pages-fixed", "history.no-page-fixed"))}
+	add := func(id string, urls []string) {
 		if len(urls) > 0 {
-			out = append(out, head+": "+urlList(urls)+".")
+			out = append(out, i18n.T(id, "Count", len(urls), "URLs", urlList(urls)))
 		}
 	}
-	add("Newly over the limit", d.NewlyOver)
-	add("Fixed", d.Fixed)
-	if n := len(d.NewlyLinkedOnlyPastCutoff); n > 0 {
-		add(prose.Count(int64(n), "page is", "pages are")+" newly reachable only through links past a cutoff",
-			d.NewlyLinkedOnlyPastCutoff)
-	}
+	add("history.newly-over-list", d.NewlyOver)
+	add("history.fixed-list", d.Fixed)
+	add("history.newly-linked-past-cutoff-list", d.NewlyLinkedOnlyPastCutoff)
 	if d.Added > 0 || d.Gone > 0 {
-		out = append(out, fmt.Sprintf("The run has %s and lost %s.",
-			prose.Count(int64(d.Added), "new page", "new pages"), prose.Count(int64(d.Gone), "page", "pages")))
+		out = append(out, i18n.T("history.added-gone", "Added", i18n.T("history.new-pages", "Count", d.Added),
+			"Gone", i18n.T("history.pages", "Count", d.Gone)))
 	}
 	return out
 }
 
-// countVerb writes n with its phrase, "no" for none.
-func countVerb(n int, one, many string) string {
+// countOrNone writes n with the plural message id, or the message none
+// when n is 0.
+func countOrNone(n int, id, none string) string {
 	if n == 0 {
-		return "no " + many
+		return i18n.T(none)
 	}
-	return prose.Count(int64(n), one, many)
+	return i18n.T(id, "Count", n)
 }
 
 // urlList joins up to ten URLs and says how many more.
 func urlList(urls []string) string {
 	const most = 10
+	sep := i18n.T("history.list-separator")
 	if len(urls) <= most {
-		return strings.Join(urls, ", ")
+		return strings.Join(urls, sep)
 	}
-	return strings.Join(urls[:most], ", ") + fmt.Sprintf(" and %d more", len(urls)-most)
+	return i18n.T("history.and-more", "List", strings.Join(urls[:most], sep), "Count", len(urls)-most)
 }

@@ -17,6 +17,8 @@ import (
 var speakingPackages = []string{
 	"internal/i18n",
 	"inspect/report",
+	"history",
+	"cli",
 }
 
 // writers are the calls whose string arguments reach people: formatting,

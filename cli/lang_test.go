@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
+
+// TestHelpAndErrorsSpeakTheLanguage: --lang switches the help of a
+// subcommand (usage line, flag descriptions, the flag package's default)
+// and its usage errors, the flag package's own included; flag names and
+// exit codes stay as they are.
+func TestHelpAndErrorsSpeakTheLanguage(t *testing.T) {
+	prev := i18n.Current()
+	defer i18n.Use(prev)
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		code     int
+		out, err []string // in stdout, in stderr
+	}{
+		{"inspect help in French", []string{"inspect", "--lang", "fr", "--help"}, exitOK,
+			[]string{"Utilisation\u00a0: cutoff inspect [options] URL|FICHIER", "Options\u00a0:", "  -limit int\n    \tremplace la limite en octets du profil",
+				"  -profile string\n    \tID du profil de robot (par défaut\u00a0: \"googlebot-smartphone\")", "  -timeout duration"}, nil},
+		{"site help in Turkish", []string{"site", "--help", "--lang=tr"}, exitOK,
+			[]string{"Kullanım: cutoff site [seçenekler]", "eşzamanlı getirme", "(varsayılan 8)"}, nil},
+		{"usage error in Japanese", []string{"inspect", "--lang", "ja", "--fail-on", "fatal", "http://127.0.0.1:1/"}, exitUsage,
+			nil, []string{"cutoff: --fail-on に指定できるのは critical または warning で、\"fatal\" は指定できません。"}},
+		{"unknown flag in Japanese", []string{"site", "--nope", "--lang", "ja"}, exitUsage,
+			nil, []string{"cutoff: cutoff site: 不明なオプション -nope です。"}},
+		{"bad number in Italian", []string{"site", "--lang", "it", "--max-pages", "many"}, exitUsage,
+			nil, []string{"cutoff: cutoff site: il valore \"many\" di -max-pages non è valido: non è un valore leggibile."}},
+		{"bad language in French", []string{"inspect", "--lang", "fr", "--lang", "xx", "x.html"}, exitUsage,
+			nil, []string{"la valeur \"xx\" de -lang n’est pas valide\u00a0: langue inconnue « xx »"}},
+		{"help in Indonesian", []string{"help", "--lang", "id"}, exitOK,
+			[]string{"Cutoff menunjukkan apa yang benar-benar diterima crawler", "cutoff inspect [opsi] URL|BERKAS", "130 dihentikan"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr)
+			}
+			for _, w := range tc.out {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
+				}
+			}
+			for _, w := range tc.err {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}
