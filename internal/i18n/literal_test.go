@@ -16,6 +16,7 @@ import (
 // fails when one of them writes a sentence of its own.
 var speakingPackages = []string{
 	"internal/i18n",
+	"inspect/robots",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
