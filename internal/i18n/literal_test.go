@@ -17,6 +17,7 @@ import (
 var speakingPackages = []string{
 	"internal/i18n",
 	"inspect/robots",
+	"inspect/compare",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
