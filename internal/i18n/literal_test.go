@@ -18,6 +18,7 @@ var speakingPackages = []string{
 	"internal/i18n",
 	"inspect/robots",
 	"inspect/compare",
+	"verify",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
