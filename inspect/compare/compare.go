@@ -50,17 +50,17 @@ func ProfileSubject(p fetch.Profile) Subject { return Subject{Label: p.ID, Profi
 // bot.
 func AdHoc(userAgent string, n int) Subject {
 	p, _ := fetch.Lookup("custom")
-	label, name := "browser", "Browser"
+	label, name := "browser", i18n.T("compare.name-browser")
 	lower := strings.ToLower(userAgent)
 	bot := strings.Contains(lower, "bot") || strings.Contains(lower, "crawl") || strings.Contains(lower, "spider")
 	if bot {
-		label, name = "user-agent", "User agent"
+		label, name = "user-agent", i18n.T("compare.name-user-agent")
 	}
 	if n > 1 || label == "user-agent" {
 		label, name = fmt.Sprintf("%s-%d", label, n), fmt.Sprintf("%s %d", name, n)
 	}
 	p.ID, p.Name = label, name
-	p.Description = "An ad-hoc User-Agent given for the comparison: " + quoteShort(userAgent)
+	p.Description = i18n.T("compare.ad-hoc-description", "UserAgent", quoteShort(userAgent))
 	p.UserAgentTemplate = userAgent
 	p.RobotsTokens, p.ObeysRobots, p.IgnoresStar = nil, false, false
 	p.Limits = map[fetch.Kind]fetch.Limit{
