@@ -72,7 +72,7 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 			`Tidak diizinkan: baris 9 "Disallow: /wiki/Special:" adalah satu-satunya aturan di grup * yang cocok dengan "/wiki/Special:Random"`}},
 		{"ja", []string{"（fetched, ステータス 200, 2,052 バイト）", "ポリシー: parsed。robots.txt は 200 OK を返しました: そのルールが適用されます。",
 			"ブロック 行 9", "決め手となった行:",
-			`不許可: 行 9 の "Disallow: /wiki/Special:" は、* グループ で "/wiki/Special:Random" に一致する唯一のルールです（googlebot を指定するグループがないため、* グループが適用されます）。`}},
+			`不許可: 行 9 の "Disallow: /wiki/Special:" は、* グループで "/wiki/Special:Random" に一致する唯一のルールです（googlebot を指定するグループがないため、* グループが適用されます）。`}},
 		{"tr", []string{"(fetched, durum 200, 2.052 bayt)", "Politika: parsed. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",
 			"ENGELLİ satır 9", "Belirleyici satırlar:",
 			`İzin verilmiyor: satır 9 "Disallow: /wiki/Special:", * grubu içinde "/wiki/Special:Random" ile eşleşen tek kuraldır; hiçbir grup googlebot adını taşımadığından * grubu geçerlidir.`}},
