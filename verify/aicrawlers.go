@@ -1,6 +1,10 @@
 package verify
 
-import "fmt"
+import (
+	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 // AI crawler operators. OpenAI and Perplexity publish IP range files and no
 // reverse DNS names, so their crawlers are verified by those files alone;
@@ -63,25 +67,26 @@ func decideRangesOnly(res *Result, def claimDef, ranges *Ranges) {
 	file := rangeFileOf(def.class)
 	if ranges.hasClass(def.class) {
 		res.Verdict = Fake
-		res.Evidence = fmt.Sprintf("%s is outside %s's published ranges for %s (%s%s); %s documents no reverse DNS names, so the ranges decide.",
-			res.IP, familyLabel(def.family), def.name, file.Name, createdClause(ranges, file.Name), familyLabel(def.family))
+		id, date := "verify.ranges-only-fake", ""
+		if t, ok := ranges.CreationTime(file.Name); ok {
+			id, date = "verify.ranges-only-fake-created", t.Format(time.DateOnly)
+		}
+		res.Evidence = i18n.T(id, "IP", res.IP, "Operator", familyLabel(def.family), "Crawler", def.name, "File", file.Name, "Date", date)
 		return
 	}
 	res.Verdict = Unknown
-	res.Evidence = fmt.Sprintf("%s verifies %s by its published ranges only, and %s is not loaded: download %s and load it (--ranges, or Load ranges in the window).",
-		familyLabel(def.family), def.name, file.Name, file.URL)
+	res.Evidence = i18n.T("verify.ranges-only-unknown", "Operator", familyLabel(def.family), "Crawler", def.name, "File", file.Name, "URL", file.URL)
 }
 
 // decideUnverifiable says that nothing published can verify the claim.
 func decideUnverifiable(res *Result, def claimDef) {
 	res.Verdict = Unverifiable
 	res.Family = def.family
-	what := "publishes no IP ranges and no reverse DNS names"
-	if def.family != FamilyAnthropic {
-		what = "publishes no range file for it that Cutoff reads, and no reverse DNS names"
+	id := "verify.unverifiable-no-file"
+	if def.family == FamilyAnthropic {
+		id = "verify.unverifiable"
 	}
-	res.Evidence = fmt.Sprintf("%s %s for %s, so no address can be verified as %s; the user agent alone proves nothing.",
-		familyLabel(def.family), what, def.name, def.name)
+	res.Evidence = i18n.T(id, "Operator", familyLabel(def.family), "Crawler", def.name)
 }
 
 // rangeFileOf returns the published file of a class.
@@ -92,12 +97,4 @@ func rangeFileOf(class string) PublishedFile {
 		}
 	}
 	return PublishedFile{}
-}
-
-// createdClause is ", created 2026-11-20" for a loaded file, else "".
-func createdClause(ranges *Ranges, name string) string {
-	if t, ok := ranges.CreationTime(name); ok {
-		return ", created " + t.Format("2006-01-02")
-	}
-	return ""
 }

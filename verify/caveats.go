@@ -1,10 +1,6 @@
 package verify
 
-import (
-	"fmt"
-
-	"github.com/cutoffapp/cutoff/internal/prose"
-)
+import "github.com/cutoffapp/cutoff/internal/i18n"
 
 // Caveats are the sentences a reader needs before trusting the summary's
 // counts: why addresses are unknown (DNS not working here, a range file not
@@ -16,29 +12,23 @@ func (s *LogSummary) Caveats() []string {
 	byDNS, byFile := s.unknownCauses()
 	switch {
 	case s.DNSBroken && byDNS > 0:
-		out = append(out, fmt.Sprintf("DNS is not working here: it answered \"no such name\" for every address, even for 66.249.66.1, "+
-			"which Google documents as crawl-66-249-66-1.googlebot.com. So no verdict rests on DNS, and %s outside every loaded range %s unknown.",
-			prose.Count(int64(byDNS), "address", "addresses"), isAre(byDNS)))
+		out = append(out, i18n.T("verify.caveat-dns-broken", "Count", byDNS))
 	case byDNS > 0:
-		out = append(out, fmt.Sprintf("%s %s unknown because DNS could not be reached for %s and no loaded range decides.",
-			prose.Count(int64(byDNS), "address", "addresses"), isAre(byDNS), itThem(byDNS)))
+		out = append(out, i18n.T("verify.caveat-dns", "Count", byDNS))
 	}
 	if byFile > 0 {
-		out = append(out, fmt.Sprintf("%s %s unknown because the range file that would decide is not loaded (see each address's evidence).",
-			prose.Count(int64(byFile), "address", "addresses"), isAre(byFile)))
+		out = append(out, i18n.T("verify.caveat-file", "Count", byFile))
 	}
 	if f, ok := s.oldestStale(); ok {
-		out = append(out, fmt.Sprintf("The verdicts rest on range files up to %s old (%s, created %s): addresses added since are unknown, or fake where DNS is not asked; load fresh copies.",
-			prose.Count(int64(f.AgeDays), "day", "days"), f.Name, f.Created[:min(len(f.Created), 10)]))
+		out = append(out, i18n.T("verify.caveat-stale", "Count", f.AgeDays, "File", f.Name, "Date", f.Created[:min(len(f.Created), 10)]))
 	}
 	for _, c := range s.Crawlers {
 		if c.Unverifiable == 0 {
 			continue
 		}
 		def, _ := lookupClaim(c.Claimed)
-		out = append(out, fmt.Sprintf("%s: %s from %s cannot be verified: %s publishes nothing to check them against.",
-			c.Claimed, prose.Count(c.Requests, "request", "requests"), prose.Count(int64(c.Unverifiable), "address", "addresses"),
-			familyLabel(def.family)))
+		out = append(out, i18n.T("verify.caveat-unverifiable", "Crawler", c.Claimed, "Requests", i18n.T("verify.requests", "Count", c.Requests),
+			"Addresses", i18n.T("verify.addresses", "Count", c.Unverifiable), "Operator", familyLabel(def.family)))
 	}
 	return out
 }
@@ -69,18 +59,4 @@ func (s *LogSummary) oldestStale() (FileStatus, bool) {
 		}
 	}
 	return oldest, found
-}
-
-func itThem(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "them"
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }

@@ -3,8 +3,11 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // decide sets the verdict, family, error and evidence of res from the range
@@ -19,7 +22,7 @@ func decide(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	googleOK := def.family == FamilyGoogle || def.family == ""
 	var lead string
 	if def.name == "" && res.Claimed != "" {
-		lead = fmt.Sprintf("%q is not a crawler Cutoff can verify, so any known crawler was accepted. ", res.Claimed)
+		lead = i18n.T("verify.lead-unknown-claim", "Claimed", strconv.Quote(res.Claimed))
 	}
 	switch {
 	case res.Ranges.Matched:
@@ -32,25 +35,30 @@ func decide(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 		decideConfirmed(res, def, ev, ranges)
 	case ev.reverse.status == lookupCancelled, ev.forwardFailedRes.status == lookupCancelled:
 		res.Verdict, res.Error = Unknown, "cancelled"
-		res.Evidence = "The run was cancelled before DNS answered."
+		res.Evidence = i18n.T("verify.evidence-cancelled")
 	case errors.Is(ev.reverse.err, errDNSEmpty):
 		res.Verdict = Unknown
-		res.Error = fmt.Sprintf("reverse DNS lookup of %s: %v", res.IP, ev.reverse.err)
-		res.Evidence = fmt.Sprintf("%s, so the verdict rests on the published ranges alone, and %s", errDNSEmpty.Error(), noRangeClause(res.IP, def, ranges))
+		res.Error = reverseError(res.IP, ev.reverse.err)
+		res.Evidence = i18n.T("verify.evidence-dns-empty", "Why", errDNSEmpty.Error(), "NoRange", noRangeClause(res.IP, def, ranges))
 	case ev.reverse.status == lookupFailed:
 		res.Verdict = Unknown
-		res.Error = fmt.Sprintf("reverse DNS lookup of %s: %v", res.IP, ev.reverse.err)
-		res.Evidence = fmt.Sprintf("DNS could not be reached (%v), and %s", ev.reverse.err, noRangeClause(res.IP, def, ranges))
+		res.Error = reverseError(res.IP, ev.reverse.err)
+		res.Evidence = i18n.T("verify.evidence-dns-unreachable", "Error", fmt.Sprint(ev.reverse.err), "NoRange", noRangeClause(res.IP, def, ranges))
 	case ev.forwardFailed != "":
 		res.Verdict = Unknown
-		res.Error = fmt.Sprintf("forward DNS lookup of %s: %v", ev.forwardFailed, ev.forwardFailedRes.err)
-		res.Evidence = fmt.Sprintf("Reverse DNS gives %s, but the forward lookup that would confirm it failed (%v), and %s",
-			ev.forwardFailed, ev.forwardFailedRes.err, noRangeClause(res.IP, def, ranges))
+		res.Error = i18n.T("verify.err-forward", "Name", ev.forwardFailed, "Error", fmt.Sprint(ev.forwardFailedRes.err))
+		res.Evidence = i18n.T("verify.evidence-forward-failed", "Name", ev.forwardFailed, "Error", fmt.Sprint(ev.forwardFailedRes.err),
+			"NoRange", noRangeClause(res.IP, def, ranges))
 	default:
 		res.Verdict = Fake
 		res.Evidence = fakeSentence(res.IP, def, ev) + outsideRangesClause(res.IP, googleOK, ranges)
 	}
 	res.Evidence = lead + res.Evidence
+}
+
+// reverseError is the error of a reverse lookup that gave no answer.
+func reverseError(ip string, err error) string {
+	return i18n.T("verify.err-reverse", "IP", ip, "Error", fmt.Sprint(err))
 }
 
 // decideByRange handles an address inside a published range: verified when
@@ -65,64 +73,58 @@ func decideByRange(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	s := rangeSentence(res.IP, res.Ranges, ranges)
 	if def.family != "" && def.family != owner {
 		res.Verdict = Fake
-		res.Evidence = s + fmt.Sprintf(" The address is %s's, so it is not %s.", familyLabel(owner), def.name)
+		res.Evidence = s + i18n.T("verify.evidence-other-operator", "Operator", familyLabel(owner), "Crawler", def.name)
 		return
 	}
 	res.Verdict = Verified
 	res.Evidence = s + rangeDNSNote(ev) + classNote(def, res.Ranges.Class)
 	if ev.reverse.status == lookupFailed {
-		res.Error = fmt.Sprintf("reverse DNS lookup of %s: %v", res.IP, ev.reverse.err)
+		res.Error = reverseError(res.IP, ev.reverse.err)
 	}
 }
 
 // decideConfirmed handles a forward-confirmed name in an accepted domain.
 func decideConfirmed(res *Result, def claimDef, ev dnsEvidence, ranges *Ranges) {
 	res.Verdict, res.Family = Verified, ev.confirmedCheck.family
-	kind := ""
-	if c := ev.confirmedCheck.class; c != "" {
-		kind = " (the name of a Google " + strings.TrimSuffix(classLabel(c), "s") + ")"
-	}
-	res.Evidence = fmt.Sprintf("Reverse DNS gives %s%s, in %s, and that name resolves back to %s.",
-		ev.confirmed, kind, domainList(res.Family), res.IP)
+	res.Evidence = i18n.T("verify.evidence-confirmed", "Name", ev.confirmed, "Kind", nameOfClass(ev.confirmedCheck.class), "Domains", domainList(res.Family), "IP", res.IP)
 	if res.Family == FamilyGoogle && ranges.loaded() {
-		res.Evidence += " The address is in none of the loaded Google range files: a newer file may list it."
+		res.Evidence += i18n.T("verify.evidence-in-no-file")
 	}
 	res.Evidence += classNote(def, ev.confirmedCheck.class)
 }
 
 // rangeSentence states the range match and the file's date.
 func rangeSentence(ip string, m RangeMatch, ranges *Ranges) string {
-	date := ""
-	if t, ok := ranges.CreationTime(m.File); ok {
-		date = ", created " + t.Format(time.DateOnly)
-	}
 	owner := m.Family
 	if owner == "" {
 		owner = FamilyGoogle
 	}
-	return fmt.Sprintf("%s is inside %s, listed in %s (%s's published ranges for %s%s).",
-		ip, m.Prefix, m.File, familyLabel(owner), classLabel(m.Class), date)
+	id, date := "verify.evidence-in-range", ""
+	if t, ok := ranges.CreationTime(m.File); ok {
+		id, date = "verify.evidence-in-range-created", t.Format(time.DateOnly)
+	}
+	return i18n.T(id, "IP", ip, "Prefix", m.Prefix, "File", m.File, "Operator", familyLabel(owner), "Class", classLabel(m.Class), "Date", date)
 }
 
 // rangeDNSNote says what DNS added to a range match.
 func rangeDNSNote(ev dnsEvidence) string {
 	switch {
 	case ev.confirmed != "":
-		return fmt.Sprintf(" Reverse DNS agrees: %s resolves back to it.", ev.confirmed)
+		return i18n.T("verify.range-dns-agrees", "Name", ev.confirmed)
 	case errors.Is(ev.reverse.err, errDNSEmpty):
-		return " " + errDNSEmpty.Error() + ", so the verdict rests on the published range alone."
+		return i18n.T("verify.range-dns-empty", "Why", errDNSEmpty.Error())
 	case ev.reverse.status == lookupFailed:
-		return " DNS could not be reached, but the published range decides."
+		return i18n.T("verify.range-dns-unreachable")
 	case ev.reverse.status == lookupSkipped:
-		return " DNS was not asked: the published range decides."
+		return i18n.T("verify.range-dns-skipped")
 	case ev.reverse.status == lookupCancelled:
-		return " The run was cancelled before DNS answered, but the published range decides."
+		return i18n.T("verify.range-dns-cancelled")
 	case ev.reverse.status != lookupOK:
 		return ""
 	case ev.spoofed != "":
-		return fmt.Sprintf(" Its reverse DNS name %s does not resolve back to it, but the published range decides.", ev.spoofed)
+		return i18n.T("verify.range-dns-spoofed", "Name", ev.spoofed)
 	case ev.outside != "":
-		return fmt.Sprintf(" Its reverse DNS name %s is outside Google's domains, but the published range decides.", ev.outside)
+		return i18n.T("verify.range-dns-outside", "Name", ev.outside)
 	}
 	return ""
 }
@@ -134,27 +136,27 @@ func classNote(def claimDef, class string) string {
 	if def.class == "" || class == "" || def.class == class {
 		return ""
 	}
-	return fmt.Sprintf(" Note: that places it among Google's %s, while %s is one of the %s.",
-		classLabel(class), def.name, classLabel(def.class))
+	return i18n.T("verify.class-note", "Class", classLabel(class), "Crawler", def.name, "ClaimedClass", classLabel(def.class))
 }
 
 // fakeSentence explains why DNS contradicts the claim.
 func fakeSentence(ip string, def claimDef, ev dnsEvidence) string {
 	switch {
 	case ev.spoofed != "" && len(ev.spoofedAddrs) == 0:
-		return fmt.Sprintf("Reverse DNS gives %s, but that name does not exist in forward DNS: the reverse record is forged.", ev.spoofed)
+		return i18n.T("verify.fake-no-forward", "Name", ev.spoofed)
 	case ev.spoofed != "":
-		return fmt.Sprintf("Reverse DNS gives %s, but that name resolves to %s, not to %s: the reverse record is forged.",
-			ev.spoofed, strings.Join(capList(ev.spoofedAddrs, 4), ", "), ip)
+		return i18n.T("verify.fake-spoofed", "Name", ev.spoofed, "Addresses", strings.Join(capList(ev.spoofedAddrs, 4), ", "), "IP", ip)
 	case len(ev.names) == 0:
-		return fmt.Sprintf("%s has no reverse DNS name, while every genuine %s address has one in %s.",
-			ip, claimLabel(def), domainList(def.family))
+		if def.name == "" {
+			return i18n.T("verify.fake-no-name-any", "IP", ip, "Domains", domainList(def.family))
+		}
+		return i18n.T("verify.fake-no-name", "IP", ip, "Crawler", def.name, "Domains", domainList(def.family))
 	}
-	s := fmt.Sprintf("Reverse DNS gives %s, which is not in %s.", ev.outside, domainList(def.family))
+	s := i18n.T("verify.fake-outside", "Name", ev.outside, "Domains", domainList(def.family))
 	if owner := checkName("", ev.outside); owner.accepted {
-		s = fmt.Sprintf("Reverse DNS gives %s, a %s name, not in %s.", ev.outside, familyLabel(owner.family), domainList(def.family))
+		s = i18n.T("verify.fake-other-operator", "Name", ev.outside, "Operator", familyLabel(owner.family), "Domains", domainList(def.family))
 	} else if inDomain(ev.outside, "googleusercontent.com") {
-		s += " Other googleusercontent.com names belong to Google Cloud customers' machines, which anyone can rent."
+		s += i18n.T("verify.fake-cloud")
 	}
 	return s
 }
@@ -164,29 +166,22 @@ func outsideRangesClause(ip string, googleOK bool, ranges *Ranges) string {
 	if !googleOK || !ranges.loaded() {
 		return ""
 	}
-	return fmt.Sprintf(" %s is also outside every published Google range.", ip)
+	return i18n.T("verify.fake-outside-ranges", "IP", ip)
 }
 
 // noRangeClause ends an "unknown" sentence: why no range decided either.
 func noRangeClause(ip string, def claimDef, ranges *Ranges) string {
 	switch {
 	case def.family != "" && def.family != FamilyGoogle && ranges.hasFamily(def.family):
-		return fmt.Sprintf("%s is outside %s's published ranges, so nothing decides.", ip, familyLabel(def.family))
+		return i18n.T("verify.norange-outside-operator", "IP", ip, "Operator", familyLabel(def.family))
 	case def.family == FamilyBing:
-		return "bingbot.json, Bing's range file, is not loaded, so nothing decides."
+		return i18n.T("verify.norange-bing")
 	case def.family != "" && def.family != FamilyGoogle:
-		return fmt.Sprintf("%s publishes no range file Cutoff reads, so nothing decides.", familyLabel(def.family))
+		return i18n.T("verify.norange-no-file", "Operator", familyLabel(def.family))
 	case !ranges.loaded():
-		return "no Google range file is loaded, so nothing decides."
+		return i18n.T("verify.norange-no-google")
 	}
-	return fmt.Sprintf("%s is outside every published Google range, so nothing decides.", ip)
-}
-
-func claimLabel(def claimDef) string {
-	if def.name == "" {
-		return "crawler"
-	}
-	return def.name
+	return i18n.T("verify.norange-outside-google", "IP", ip)
 }
 
 func familyLabel(family string) string {

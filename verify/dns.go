@@ -3,10 +3,11 @@ package verify
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"sync"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Resolver answers the two DNS questions verification asks. *net.Resolver
@@ -41,7 +42,7 @@ const (
 	breakerHardThreshold = 64
 )
 
-var errDNSUnreachable = errors.New("DNS unreachable: the previous lookups in this run all failed, so no more were tried")
+var errDNSUnreachable error = message("verify.err-dns-unreachable")
 
 // lookupStatus classifies a DNS answer.
 type lookupStatus int
@@ -184,7 +185,7 @@ func (d *dnsRun) classify(parent context.Context, answers []string, err error) l
 		return lookupResult{status: lookupNotFound}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &de) && de.IsTimeout) {
-		return lookupResult{status: lookupFailed, err: fmt.Errorf("timed out after %s", d.timeout)}
+		return lookupResult{status: lookupFailed, err: errors.New(i18n.T("verify.err-timeout", "Duration", d.timeout.String()))}
 	}
 	return lookupResult{status: lookupFailed, err: err}
 }

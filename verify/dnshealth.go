@@ -2,7 +2,6 @@ package verify
 
 import (
 	"context"
-	"errors"
 )
 
 // canaryIP is the address Google's verification page gives as its example of
@@ -13,8 +12,7 @@ const canaryIP = "66.249.66.1"
 
 // errDNSEmpty is the reason given when DNS said "no such name" to
 // everything, the canary included.
-var errDNSEmpty = errors.New("DNS is not working here: it answered \"no such name\" for every address, " +
-	"even for 66.249.66.1, which Google documents as crawl-66-249-66-1.googlebot.com")
+var errDNSEmpty error = message("verify.err-dns-empty")
 
 // dnsBroken reports whether the run's DNS answers cannot be trusted: no
 // lookup got an answer, at least one got "no such name", and the canary

@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // StaleAfter is the age past which a range file is called old: Google's
@@ -46,7 +46,7 @@ func (r *Ranges) Status(now time.Time) []FileStatus {
 			st.AgeDays = int(age / (24 * time.Hour))
 			st.Stale = age > StaleAfter
 		}
-		st.Note = st.sentence(loaded[p.Name].Created) + " Reverse DNS: " + p.ReverseDNS + "."
+		st.Note = st.sentence(loaded[p.Name].Created) + i18n.T("verify.file-reverse-dns", "Names", reverseDNSText(p))
 		out = append(out, st)
 	}
 	return out
@@ -54,26 +54,25 @@ func (r *Ranges) Status(now time.Time) []FileStatus {
 
 // sentence says what the run has of the file.
 func (st FileStatus) sentence(created time.Time) string {
+	crawlers := crawlersText(st.PublishedFile)
 	if !st.Loaded && (st.Family == FamilyOpenAI || st.Family == FamilyPerplexity) {
-		return fmt.Sprintf("%s (%s) is not loaded, so that crawler's addresses cannot be verified; download %s and load it.",
-			st.Name, st.Crawlers, st.URL)
+		return i18n.T("verify.file-not-loaded-only", "File", st.Name, "Crawlers", crawlers, "URL", st.URL)
 	}
 	if !st.Loaded {
-		return fmt.Sprintf("%s (%s) is not loaded, so addresses it lists are checked by DNS alone; download %s and load it.",
-			st.Name, st.Crawlers, st.URL)
+		return i18n.T("verify.file-not-loaded", "File", st.Name, "Crawlers", crawlers, "URL", st.URL)
 	}
-	origin := "loaded"
+	id := "verify.file-loaded"
 	if st.Bundled {
-		origin = "bundled"
+		id = "verify.file-bundled"
 	}
-	age := prose.Count(int64(st.AgeDays), "day", "days") + " old"
+	age := i18n.T("verify.age-days", "Count", st.AgeDays)
 	if st.AgeDays < 0 {
-		age = "a date after today (check this machine's clock)"
+		age = i18n.T("verify.age-future")
 	}
-	s := fmt.Sprintf("%s (%s, %s): %s, created %s, %s.", st.Name, st.Crawlers, origin,
-		prose.Count(int64(st.Prefixes), "prefix", "prefixes"), created.Format(time.DateOnly), age)
+	s := i18n.T(id, "File", st.Name, "Crawlers", crawlers, "Prefixes", i18n.T("verify.prefixes", "Count", st.Prefixes),
+		"Date", created.Format(time.DateOnly), "Age", age)
 	if st.Stale {
-		s += fmt.Sprintf(" Warning: older than 30 days, while the file changes almost daily; load a fresh copy of %s.", st.URL)
+		s += i18n.T("verify.file-stale", "URL", st.URL)
 	}
 	return s
 }
@@ -81,7 +80,7 @@ func (st FileStatus) sentence(created time.Time) string {
 // WriteStatusText writes the file statuses for people, one line each.
 func WriteStatusText(w io.Writer, files []FileStatus) error {
 	sw := &stickyWriter{w: w}
-	fmt.Fprintln(sw, "Range files:")
+	fmt.Fprintln(sw, i18n.T("verify.text-range-files"))
 	for _, f := range files {
 		fmt.Fprintf(sw, "  %s\n", f.Note)
 	}

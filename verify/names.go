@@ -1,6 +1,10 @@
 package verify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 // familyDomains are the reverse DNS domains each operator documents
 // (CRAWLERS.md 4.1 and 6). Google's googleusercontent.com is narrowed to
@@ -97,18 +101,14 @@ func orList(items []string) string {
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	return i18n.T("verify.or-list", "Names", strings.Join(items[:len(items)-1], ", "), "Last", items[len(items)-1])
 }
 
 // classLabel names a crawler class in a sentence.
 func classLabel(class string) string {
 	switch class {
-	case ClassCommon:
-		return "common crawlers"
-	case ClassSpecial:
-		return "special-case crawlers"
-	case ClassUserTriggered:
-		return "user-triggered fetchers"
+	case ClassCommon, ClassSpecial, ClassUserTriggered:
+		return i18n.T("verify.class-" + class)
 	case ClassBing:
 		return "Bingbot"
 	case ClassGPTBot:
@@ -118,5 +118,15 @@ func classLabel(class string) string {
 	case ClassPerplexityBot:
 		return "PerplexityBot"
 	}
-	return "crawlers"
+	return i18n.T("verify.class-other")
+}
+
+// nameOfClass says, after a reverse DNS name, that it is the name of one
+// of Google's crawlers of class: " (the name of a Google common crawler)".
+func nameOfClass(class string) string {
+	switch class {
+	case ClassCommon, ClassSpecial, ClassUserTriggered:
+		return i18n.T("verify.name-of-" + class)
+	}
+	return "" // only Google's classes have names of their own
 }

@@ -3,6 +3,8 @@ package verify
 import (
 	"bytes"
 	"regexp"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // MovedError is returned for a file that is Google's "Action needed" notice
@@ -13,7 +15,7 @@ type MovedError struct {
 }
 
 func (e *MovedError) Error() string {
-	return "verify: " + e.File + " is Google's \"Action needed\" notice, not a list of addresses: the file now lives at " + e.URL
+	return i18n.T("verify.err-moved", "File", e.File, "URL", e.URL)
 }
 
 // newRangeURL finds an address under Google's current range folder in a

@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // ClassBing is the class of Bing's bingbot.json, which lists Bingbot only.
@@ -80,6 +82,32 @@ func noNames(operator string) string {
 	return "none published: " + operator + " verifies its crawler by this file alone"
 }
 
+// crawlersText says in the language in use which crawlers p lists
+// (PublishedFile.Crawlers is the English, kept in JSON).
+func crawlersText(p PublishedFile) string {
+	switch p.Name {
+	case "user-triggered-fetchers-google.json", "user-triggered-agents.json", "user-triggered-fetchers.json",
+		"special-crawlers.json", "googlebot.json", "gptbot.json", "searchbot.json":
+		return i18n.T("verify.crawlers-" + strings.TrimSuffix(p.Name, ".json"))
+	}
+	return p.Crawlers
+}
+
+// reverseDNSText is p's ReverseDNS in the language in use: a mask stays as
+// it is, the sentences saying none is published are translated.
+func reverseDNSText(p PublishedFile) string {
+	switch {
+	case p.Name == "user-triggered-agents.json":
+		return i18n.T("verify.reverse-dns-agent")
+	case p.ReverseDNS == noNames(familyLabel(p.Family)):
+		return i18n.T("verify.reverse-dns-none", "Operator", familyLabel(p.Family))
+	}
+	if first, second, ok := strings.Cut(p.ReverseDNS, " or "); ok {
+		return orList([]string{first, second})
+	}
+	return p.ReverseDNS
+}
+
 // displayOrder is the order files are listed for people: Google's by
 // class, then Bing's, OpenAI's and Perplexity's (publishedFiles is in
 // matching order).
@@ -107,8 +135,5 @@ func rangeSlot(name string) (PublishedFile, error) {
 			}
 		}
 	}
-	return PublishedFile{}, fmt.Errorf("%w %q: the name must contain common-crawlers, googlebot, "+
-		"special-crawlers, user-triggered-fetchers, user-triggered-fetchers-google, user-triggered-agents, bingbot, "+
-		"gptbot, searchbot or perplexitybot",
-		errRangeName, baseName(name))
+	return PublishedFile{}, fmt.Errorf("%w %q: %s", errRangeName, baseName(name), i18n.T("verify.err-range-name-hint"))
 }

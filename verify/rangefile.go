@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"net/netip"
 	"path"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Crawler classes, as Google groups its crawlers and its IP range files.
@@ -26,9 +29,9 @@ const MaxRangeFileBytes = 8 << 20
 const creationLayout = "2006-01-02T15:04:05.999999"
 
 var (
-	errRangeTooBig     = errors.New("verify: range file too large")
-	errRangeNoPrefixes = errors.New("verify: range file lists no prefixes")
-	errRangeName       = errors.New("verify: unknown range file name")
+	errRangeTooBig     error = message("verify.err-range-too-big")
+	errRangeNoPrefixes error = message("verify.err-range-no-prefixes")
+	errRangeName       error = message("verify.err-range-name")
 )
 
 // RangeFile is one of Google's published IP range files, parsed.
@@ -73,14 +76,15 @@ func LoadRanges(name string, data []byte) (*RangeFile, error) {
 		return nil, err
 	}
 	if len(data) > MaxRangeFileBytes {
-		return nil, fmt.Errorf("%w: %s is %d bytes, the limit is %d", errRangeTooBig, name, len(data), MaxRangeFileBytes)
+		return nil, fmt.Errorf("%w: %s", errRangeTooBig, i18n.T("verify.err-range-size", "File", name,
+			"Bytes", strconv.Itoa(len(data)), "Limit", strconv.Itoa(MaxRangeFileBytes)))
 	}
 	if url, ok := movedNotice(data, slot); ok {
 		return nil, &MovedError{File: baseName(name), URL: url}
 	}
 	var raw rangeFileJSON
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("verify: %s is not an IP range file (invalid JSON: %w)", name, err)
+		return nil, &wrapped{i18n.T("verify.err-not-range-file", "File", name, "Error", err.Error()), err}
 	}
 	created, err := parseCreationTime(raw.CreationTime)
 	if err != nil {
@@ -90,7 +94,7 @@ func LoadRanges(name string, data []byte) (*RangeFile, error) {
 	for i, p := range raw.Prefixes {
 		pfx, err := parseRangePrefix(p.IPv4, p.IPv6)
 		if err != nil {
-			return nil, fmt.Errorf("verify: %s: prefix %d: %w", name, i+1, err)
+			return nil, fmt.Errorf("verify: %s: %s: %w", name, i18n.T("verify.err-prefix-number", "Number", strconv.Itoa(i+1)), err)
 		}
 		f.Prefixes = append(f.Prefixes, pfx)
 	}
@@ -104,14 +108,14 @@ func LoadRanges(name string, data []byte) (*RangeFile, error) {
 // case the format gains a zone.
 func parseCreationTime(s string) (time.Time, error) {
 	if s == "" {
-		return time.Time{}, errors.New("the creationTime field is missing")
+		return time.Time{}, errors.New(i18n.T("verify.err-no-creation-time"))
 	}
 	if t, err := time.Parse(creationLayout, s); err == nil {
 		return t.UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("creationTime %q is not a timestamp", s)
+		return time.Time{}, errors.New(i18n.T("verify.err-creation-time", "Value", strconv.Quote(s)))
 	}
 	return t.UTC(), nil
 }
@@ -120,15 +124,15 @@ func parseCreationTime(s string) (time.Time, error) {
 // key, of the family its name says.
 func parseRangePrefix(v4, v6 string) (netip.Prefix, error) {
 	if (v4 == "") == (v6 == "") {
-		return netip.Prefix{}, errors.New("each prefix needs exactly one of ipv4Prefix or ipv6Prefix")
+		return netip.Prefix{}, errors.New(i18n.T("verify.err-prefix-family-field"))
 	}
 	s := strings.Map(dropInvisible, v4+v6)
 	p, err := netip.ParsePrefix(s)
 	if err != nil {
-		return netip.Prefix{}, fmt.Errorf("%q is not a CIDR prefix", s)
+		return netip.Prefix{}, errors.New(i18n.T("verify.err-not-cidr", "Value", strconv.Quote(s)))
 	}
 	if p.Addr().Is4() != (v4 != "") {
-		return netip.Prefix{}, fmt.Errorf("%q is filed under the wrong address family", s)
+		return netip.Prefix{}, errors.New(i18n.T("verify.err-wrong-family", "Value", strconv.Quote(s)))
 	}
 	return p.Masked(), nil
 }

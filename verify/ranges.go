@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/netip"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/assets"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // RangeMatch says which published range holds an address.
@@ -64,7 +66,7 @@ func NewRanges(files ...*RangeFile) *Ranges {
 func Bundled() (*Ranges, error) {
 	entries, err := fs.ReadDir(assets.IPRanges, "ipranges")
 	if err != nil {
-		return nil, fmt.Errorf("verify: bundled ranges: %w", err)
+		return nil, fmt.Errorf("%s: %w", i18n.T("verify.err-bundled"), err)
 	}
 	var files []*RangeFile
 	for _, e := range entries {
@@ -73,7 +75,7 @@ func Bundled() (*Ranges, error) {
 		}
 		data, err := fs.ReadFile(assets.IPRanges, "ipranges/"+e.Name())
 		if err != nil {
-			return nil, fmt.Errorf("verify: bundled ranges: %w", err)
+			return nil, fmt.Errorf("%s: %w", i18n.T("verify.err-bundled"), err)
 		}
 		f, err := LoadRanges(e.Name(), data)
 		if err != nil {
@@ -197,8 +199,7 @@ func (r *Ranges) ReplaceFile(f *RangeFile) error {
 		old = buildIndex(nil, nil)
 	}
 	if prev, ok := old.createdAt[f.Name]; ok && f.Created.Before(prev) {
-		return fmt.Errorf("verify: the loaded %s was created on %s, before the one in use (%s); keeping the newer one",
-			f.Name, f.Created.Format(time.DateOnly), prev.Format(time.DateOnly))
+		return errors.New(i18n.T("verify.err-older-file", "File", f.Name, "Date", f.Created.Format(time.DateOnly), "InUse", prev.Format(time.DateOnly)))
 	}
 	files := dedupeFiles(append(slices.Clone(old.files), f))
 	bundled := make(map[string]bool, len(old.bundled))

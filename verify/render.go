@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -17,14 +19,14 @@ import (
 func WriteText(w io.Writer, results []Result) error {
 	sw := &stickyWriter{w: w}
 	tw := tabwriter.NewWriter(sw, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "IP\tCLAIMED\tVERDICT\tRANGE\tREVERSE DNS\tFORWARD")
+	fmt.Fprintln(tw, i18n.T("verify.table-header"))
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.IP, dash(r.Claimed), r.Verdict,
 			RangeText(r.Ranges), dash(strings.Join(r.ReverseDNS, " ")), yesNo(r.ForwardConfirmed))
 	}
 	tw.Flush()
 	if len(results) > 0 {
-		fmt.Fprintln(sw, "\nEvidence:")
+		fmt.Fprintf(sw, "\n%s\n", i18n.T("verify.text-evidence"))
 	}
 	for _, r := range results {
 		fmt.Fprintf(sw, "  %s: %s\n", r.IP, r.Evidence)
@@ -113,9 +115,9 @@ func dash(s string) string {
 
 func yesNo(b bool) string {
 	if b {
-		return "yes"
+		return i18n.T("verify.yes")
 	}
-	return "no"
+	return i18n.T("verify.no")
 }
 
 // fakeIPsShown bounds the fake addresses listed per crawler in text.
@@ -130,17 +132,18 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 		fmt.Fprintln(w, c)
 	}
 	if len(s.Crawlers) == 0 {
-		fmt.Fprintln(w, "No line claims a crawler Cutoff can verify.")
+		fmt.Fprintln(w, i18n.T("verify.text-no-crawler"))
 		return w.err
 	}
 	fmt.Fprintln(w)
 	// Numbers align right; padding the names to one width keeps them left.
-	width := len("CRAWLER")
+	crawler := i18n.T("verify.summary-crawler")
+	width := utf8.RuneCountInString(crawler)
 	for _, c := range s.Crawlers {
-		width = max(width, len(c.Claimed))
+		width = max(width, utf8.RuneCountInString(c.Claimed))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\tREQUESTS\tIPS\tVERIFIED\tFAKE\tUNKNOWN\tUNVERIFIABLE\tFAKE REQUESTS\t\n", width, "CRAWLER")
+	fmt.Fprintf(tw, "%-*s\t%s\t\n", width, crawler, i18n.T("verify.summary-columns"))
 	for _, c := range s.Crawlers {
 		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, prose.Thousands(c.Requests),
 			prose.Thousands(int64(c.IPs)), prose.Thousands(int64(c.Verified)), prose.Thousands(int64(c.Fake)),
@@ -158,16 +161,14 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 
 // writeCounts writes the sentence on what was read.
 func (s *LogSummary) writeCounts(w io.Writer) {
-	fmt.Fprintf(w, "Read %s (%s bytes): %s a known crawler; %s",
-		prose.Count(s.Lines, "line", "lines"), prose.Thousands(s.Bytes),
-		prose.Count(s.CrawlerLines, "claims", "claim"), prose.Count(s.JunkLines, "junk line", "junk lines"))
+	long := ""
 	if s.LongLines > 0 {
-		fmt.Fprintf(w, " (%s longer than %d KiB)", prose.Thousands(s.LongLines), MaxLogLineBytes>>10)
+		long = i18n.T("verify.text-long-lines", "Lines", s.LongLines, "KiB", strconv.Itoa(MaxLogLineBytes>>10))
 	}
-	fmt.Fprintln(w, ".")
+	fmt.Fprintln(w, i18n.T("verify.text-read", "Lines", i18n.T("verify.lines", "Count", s.Lines), "Bytes", s.Bytes,
+		"Claims", i18n.T("verify.claim-lines", "Count", s.CrawlerLines), "Junk", i18n.T("verify.junk-lines", "Count", s.JunkLines), "Long", long))
 	if s.UntrackedLines > 0 {
-		fmt.Fprintf(w, "%s crawler lines came from more distinct addresses than the %s tracked and were not verified.\n",
-			prose.Thousands(s.UntrackedLines), prose.Thousands(int64(len(s.Results))))
+		fmt.Fprintln(w, i18n.T("verify.text-untracked", "Lines", s.UntrackedLines, "Tracked", len(s.Results)))
 	}
 }
 
@@ -187,13 +188,21 @@ func (s *LogSummary) writeUnknown(w io.Writer) {
 	if n == 0 {
 		return
 	}
-	why := prose.Printable(prose.EndSentence(first.Evidence))
+	why := prose.Printable(endSentence(first.Evidence))
 	if n == 1 {
-		fmt.Fprintf(w, "\nWhy %s is UNKNOWN: %s\n", first.IP, why)
+		fmt.Fprintf(w, "\n%s\n", i18n.T("verify.text-why-unknown", "IP", first.IP, "Why", why))
 		return
 	}
-	fmt.Fprintf(w, "\nWhy %s addresses are UNKNOWN (each one's reason is in --json), for example %s: %s\n",
-		prose.Thousands(int64(n)), first.IP, why)
+	fmt.Fprintf(w, "\n%s\n", i18n.T("verify.text-why-unknowns", "Count", n, "IP", first.IP, "Why", why))
+}
+
+// endSentence ends an evidence sentence with a full stop unless it already
+// ends with one, in any language's script (Japanese ends with "。").
+func endSentence(s string) string {
+	if strings.HasSuffix(strings.TrimSpace(s), "。") {
+		return strings.TrimSpace(s)
+	}
+	return prose.EndSentence(s)
 }
 
 func (s *LogSummary) writeFakeIPs(w io.Writer) {
@@ -201,10 +210,10 @@ func (s *LogSummary) writeFakeIPs(w io.Writer) {
 		if len(c.FakeIPs) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\nFake %s addresses (requests):\n", c.Claimed)
+		fmt.Fprintf(w, "\n%s\n", i18n.T("verify.text-fake-ips", "Crawler", c.Claimed))
 		for i, f := range c.FakeIPs {
 			if i == fakeIPsShown {
-				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(c.FakeIPs)-fakeIPsShown)
+				fmt.Fprintf(w, "  %s\n", i18n.T("verify.text-fake-more", "Count", strconv.Itoa(len(c.FakeIPs)-fakeIPsShown)))
 				break
 			}
 			fmt.Fprintf(w, "  %s  %s\n", f.IP, prose.Thousands(f.Requests))

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"net/netip"
 	"slices"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // MaxLogLineBytes is the longest log line ScanLog reads, in bytes; longer
@@ -155,7 +157,7 @@ func (sc *logScanner) read(ctx context.Context, r io.Reader, progress func(done,
 			return ctxErr
 		}
 		if err != nil {
-			return fmt.Errorf("verify: reading the log: %w", err)
+			return fmt.Errorf("%s: %w", i18n.T("verify.err-reading-log"), err)
 		}
 	}
 }

@@ -2,13 +2,16 @@ package verify
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"net"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Verdict is the outcome of a verification.
@@ -183,7 +186,7 @@ func (v *Verifier) gather(ctx context.Context, run *dnsRun, ipText, claimed stri
 	if err != nil {
 		res.Verdict = NotAnAddress
 		res.Error = err.Error()
-		res.Evidence = fmt.Sprintf("%q is not an IP address, so there is nothing to verify.", res.IP)
+		res.Evidence = i18n.T("verify.evidence-not-an-address", "IP", strconv.Quote(res.IP))
 		return check{res: res, decided: true}
 	}
 	res.IP = ip.String()
@@ -215,7 +218,7 @@ func parseIP(s string) (netip.Addr, error) {
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
 	ip, err := netip.ParseAddr(s)
 	if err != nil {
-		return netip.Addr{}, fmt.Errorf("%q is not an IP address", s)
+		return netip.Addr{}, errors.New(i18n.T("verify.err-not-an-address", "IP", strconv.Quote(s)))
 	}
 	return ip.Unmap().WithZone(""), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // aspect is one thing compared: a row of the side-by-side table and the
@@ -41,10 +42,10 @@ func aspects(fetches []Fetch) []aspect {
 }
 
 func statusAspect() aspect {
-	return aspect{field: "status", label: "Status",
+	return aspect{field: "status", label: i18n.T("compare.label-status"),
 		show: func(f Fetch) string {
 			if f.Error != "" {
-				return "failed: " + f.Error
+				return i18n.T("compare.cell-failed", "Error", f.Error)
 			}
 			return strconv.Itoa(f.Fetch.Status)
 		},
@@ -67,20 +68,26 @@ func statusAspect() aspect {
 
 // statusSentence explains a status difference, or a fetch that failed.
 func statusSentence(f, ref Fetch) string {
+	id := "compare.status-differs"
 	switch {
 	case f.Error != "" && ref.Error != "":
-		return fmt.Sprintf("%s's fetch failed (%s) where %s's failed differently (%s).", f.Name, f.Error, ref.Name, ref.Error)
+		id = "compare.status-both-failed"
 	case f.Error != "":
-		return fmt.Sprintf("%s's fetch failed (%s) where %s got HTTP %d: a firewall or bot rule may drop that user agent's connections, or the network failed.",
-			f.Name, f.Error, ref.Name, ref.Fetch.Status)
+		id = "compare.status-failed"
 	case ref.Error != "":
-		return fmt.Sprintf("%s got HTTP %d where %s's fetch failed (%s).", f.Name, f.Fetch.Status, ref.Name, ref.Error)
+		id = "compare.status-other-failed"
+	case blocking(f.Fetch.Status) || blocking(ref.Fetch.Status):
+		id = "compare.status-differs-firewall"
 	}
-	why := "the server answers them differently"
-	if blocking(f.Fetch.Status) || blocking(ref.Fetch.Status) {
-		why = "a firewall or bot rule treats them differently"
+	var status, otherStatus string
+	if f.Fetch != nil {
+		status = strconv.Itoa(f.Fetch.Status)
 	}
-	return fmt.Sprintf("%s got HTTP %d where %s got %d: %s.", f.Name, f.Fetch.Status, ref.Name, ref.Fetch.Status, why)
+	if ref.Fetch != nil {
+		otherStatus = strconv.Itoa(ref.Fetch.Status)
+	}
+	return i18n.T(id, "Crawler", f.Name, "Error", f.Error, "Status", status,
+		"Other", ref.Name, "OtherError", ref.Error, "OtherStatus", otherStatus)
 }
 
 // blocking reports whether a status is what firewalls and bot managers
@@ -96,7 +103,7 @@ func blocking(status int) bool {
 func redirectsAspect() aspect {
 	chain := func(f Fetch) string {
 		if len(f.Fetch.Redirects) == 0 {
-			return "none"
+			return i18n.T("compare.cell-no-redirects")
 		}
 		parts := make([]string, len(f.Fetch.Redirects))
 		for i, h := range f.Fetch.Redirects {
@@ -104,38 +111,37 @@ func redirectsAspect() aspect {
 		}
 		return strings.Join(parts, ", ")
 	}
-	return aspect{field: "redirects", label: "Redirects", show: chain,
+	chainWords := func(f Fetch) string {
+		if len(f.Fetch.Redirects) == 0 {
+			return i18n.T("compare.redirected-nowhere")
+		}
+		return "(" + chain(f) + ")"
+	}
+	return aspect{field: "redirects", label: i18n.T("compare.label-redirects"), show: chain,
 		raw: func(f Fetch) any { return f.Fetch.Redirects },
 		key: func(f Fetch) string { return chain(f) + " " + f.Fetch.FinalURL },
 		say: func(f, ref Fetch) string {
-			return fmt.Sprintf("%s was redirected %s and ended at %s where %s was redirected %s and ended at %s: the server sends them to different places.",
-				f.Name, chainWords(chain(f)), f.Fetch.FinalURL, ref.Name, chainWords(chain(ref)), ref.Fetch.FinalURL)
+			return i18n.T("compare.redirects-differ", "Crawler", f.Name, "Chain", chainWords(f), "Final", f.Fetch.FinalURL,
+				"Other", ref.Name, "OtherChain", chainWords(ref), "OtherFinal", ref.Fetch.FinalURL)
 		},
 		skip: failed,
 	}
-}
-
-func chainWords(chain string) string {
-	if chain == "none" {
-		return "nowhere"
-	}
-	return "(" + chain + ")"
 }
 
 // headerAspect compares the header blocks' sizes. Where they differ only by
 // the length of the Content-Length value (a longer body needs more digits),
 // the sentence says so instead of blaming the headers.
 func headerAspect() aspect {
-	a := bytesAspect("header_bytes", "Header bytes", func(f Fetch) int64 { return f.Fetch.HeaderBytes },
-		"%s's response header block was %s bytes where %s's was %s: the server sends them different headers.")
+	a := bytesAspect("header_bytes", i18n.T("compare.label-header-bytes"), func(f Fetch) int64 { return f.Fetch.HeaderBytes },
+		"compare.header-differs")
 	differ := a.say
 	a.say = func(f, ref Fetch) string {
 		fl, rl := contentLengthDigits(f), contentLengthDigits(ref)
 		if fl == rl || f.Fetch.HeaderBytes-int64(fl) != ref.Fetch.HeaderBytes-int64(rl) {
 			return differ(f, ref)
 		}
-		return fmt.Sprintf("%s's response header block was %s bytes where %s's was %s: only the Content-Length value differs in length (%d digits against %d), because the bodies differ in size; the rest of the headers is the same size.",
-			f.Name, inspect.Bytes(f.Fetch.HeaderBytes), ref.Name, inspect.Bytes(ref.Fetch.HeaderBytes), fl, rl)
+		return i18n.T("compare.header-content-length", "Crawler", f.Name, "Bytes", f.Fetch.HeaderBytes, "Other", ref.Name,
+			"OtherBytes", ref.Fetch.HeaderBytes, "Digits", strconv.Itoa(fl), "OtherDigits", strconv.Itoa(rl))
 	}
 	return a
 }
@@ -151,12 +157,12 @@ func contentLengthDigits(f Fetch) int {
 // crawler's limit, or on an error), the counts say where it stopped, not
 // how long the pages are.
 func bodyAspect() aspect {
-	a := bytesAspect("body_bytes", "Body bytes", func(f Fetch) int64 { return f.Fetch.BodyBytes },
-		"%s got %s bytes of decoded body where %s got %s: the server sends them different pages (dynamic serving or a page for bots).")
+	a := bytesAspect("body_bytes", i18n.T("compare.label-body-bytes"), func(f Fetch) int64 { return f.Fetch.BodyBytes },
+		"compare.body-differs")
 	counts, differ := a.show, a.say
 	a.show = func(f Fetch) string {
 		if !f.Fetch.ReadComplete {
-			return counts(f) + " (reading stopped; the page is longer)"
+			return i18n.T("compare.cell-body-stopped", "Bytes", counts(f))
 		}
 		return counts(f)
 	}
@@ -164,31 +170,32 @@ func bodyAspect() aspect {
 		if f.Fetch.ReadComplete && ref.Fetch.ReadComplete {
 			return differ(f, ref)
 		}
-		return fmt.Sprintf("Cutoff read %s bytes of %s's page and %s of %s's, and stopped before the end of %s: the counts say where reading stopped, not whether the server sends them different pages.",
-			inspect.Bytes(f.Fetch.BodyBytes), f.Name, inspect.Bytes(ref.Fetch.BodyBytes), ref.Name, stoppedWhose(f, ref))
+		return i18n.T(stoppedWhose(f, ref), "Crawler", f.Name, "Bytes", f.Fetch.BodyBytes, "Other", ref.Name, "OtherBytes", ref.Fetch.BodyBytes)
 	}
 	return a
 }
 
-// stoppedWhose names the pages whose reading stopped before their end.
+// stoppedWhose is the sentence for body counts of which one or both
+// stopped before the end of the page.
 func stoppedWhose(f, ref Fetch) string {
 	switch {
 	case !f.Fetch.ReadComplete && !ref.Fetch.ReadComplete:
-		return "both"
+		return "compare.body-stopped-both"
 	case !f.Fetch.ReadComplete:
-		return f.Name + "'s"
+		return "compare.body-stopped"
 	}
-	return ref.Name + "'s"
+	return "compare.body-stopped-other"
 }
 
-// bytesAspect compares one byte count; format takes name, count, name, count.
-func bytesAspect(field, label string, n func(Fetch) int64, format string) aspect {
+// bytesAspect compares one byte count; id is the message saying a
+// difference, with Crawler, Bytes, Other and OtherBytes.
+func bytesAspect(field, label string, n func(Fetch) int64, id string) aspect {
 	return aspect{field: field, label: label, content: true,
 		show: func(f Fetch) string { return inspect.Bytes(n(f)) },
 		raw:  func(f Fetch) any { return n(f) },
 		key:  func(f Fetch) string { return strconv.FormatInt(n(f), 10) },
 		say: func(f, ref Fetch) string {
-			return fmt.Sprintf(format, f.Name, inspect.Bytes(n(f)), ref.Name, inspect.Bytes(n(ref)))
+			return i18n.T(id, "Crawler", f.Name, "Bytes", n(f), "Other", ref.Name, "OtherBytes", n(ref))
 		},
 		skip: failed,
 	}
@@ -196,19 +203,17 @@ func bytesAspect(field, label string, n func(Fetch) int64, format string) aspect
 
 func cutoffAspect() aspect {
 	show := func(f Fetch) string {
-		limit := " (limit " + inspect.Bytes(f.Fetch.LimitBytes) + ")"
-		if f.Browser {
-			limit = " (no limit: a browser keeps everything)"
-			if f.Fetch.CutoffOffset != nil {
-				return "read up to body byte " + inspect.Bytes(*f.Fetch.CutoffOffset) + " (Cutoff's read limit; a browser keeps everything)"
-			}
+		switch {
+		case f.Browser && f.Fetch.CutoffOffset != nil:
+			return i18n.T("compare.cell-browser-read", "Offset", *f.Fetch.CutoffOffset)
+		case f.Browser:
+			return i18n.T("compare.cell-browser-whole")
+		case f.Fetch.CutoffOffset == nil:
+			return i18n.T("compare.cell-kept-whole", "Limit", f.Fetch.LimitBytes)
 		}
-		if f.Fetch.CutoffOffset == nil {
-			return "kept whole" + limit
-		}
-		return "cut at body byte " + inspect.Bytes(*f.Fetch.CutoffOffset) + limit
+		return i18n.T("compare.cell-cut", "Offset", *f.Fetch.CutoffOffset, "Limit", f.Fetch.LimitBytes)
 	}
-	return aspect{field: "cutoff", label: "Cutoff", show: show, content: true,
+	return aspect{field: "cutoff", label: i18n.T("compare.label-cutoff"), show: show, content: true,
 		raw: func(f Fetch) any { return f.Fetch.CutoffOffset },
 		key: func(f Fetch) string {
 			if f.Fetch.CutoffOffset == nil {
@@ -217,14 +222,14 @@ func cutoffAspect() aspect {
 			return strconv.FormatInt(*f.Fetch.CutoffOffset, 10)
 		},
 		say: func(f, ref Fetch) string {
-			why := "their pages differ in size"
+			id := "compare.cutoff-differs-size"
 			switch {
 			case f.Browser || ref.Browser:
-				why = "a browser has no crawler limit"
+				id = "compare.cutoff-differs-browser"
 			case f.Fetch.LimitBytes != ref.Fetch.LimitBytes:
-				why = "their byte limits differ"
+				id = "compare.cutoff-differs-limits"
 			}
-			return fmt.Sprintf("%s's page is %s where %s's is %s: %s.", f.Name, show(f), ref.Name, show(ref), why)
+			return i18n.T(id, "Crawler", f.Name, "Cell", show(f), "Other", ref.Name, "OtherCell", show(ref))
 		},
 		skip: failed,
 	}

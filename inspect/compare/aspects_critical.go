@@ -1,12 +1,14 @@
 package compare
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // criticalAspect compares one critical element kind: its row says whether
@@ -18,7 +20,7 @@ func criticalAspect(kind string) aspect {
 		if !ok {
 			return absent(f)
 		}
-		s := inspect.KeptWord(c) + " (byte " + inspect.Bytes(c.Offset) + ")"
+		s := i18n.T("compare.cell-critical", "Verdict", inspect.KeptWord(c), "Offset", c.Offset)
 		if slices.Contains(valueKinds, kind) {
 			s += ": " + strconv.Quote(c.Value)
 		}
@@ -52,9 +54,9 @@ func criticalAspect(kind string) aspect {
 // the element may come after.
 func absent(f Fetch) string {
 	if !f.Fetch.ReadComplete {
-		return "not in the first " + inspect.Bytes(f.Fetch.BodyBytes) + " bytes read"
+		return i18n.T("compare.cell-not-in-read", "Bytes", f.Fetch.BodyBytes)
 	}
-	return "absent"
+	return i18n.T("compare.cell-absent")
 }
 
 // criticalSentence says how f's element of kind differs from ref's: where
@@ -66,19 +68,21 @@ func criticalSentence(kind string, f, ref Fetch) string {
 	rc, rok := firstOf(ref, kind)
 	switch {
 	case !ok && !f.Fetch.ReadComplete:
-		return fmt.Sprintf("%s's page has no %s in the first %s bytes Cutoff read (reading stopped there), where %s's has one at byte %s.",
-			f.Name, label, inspect.Bytes(f.Fetch.BodyBytes), ref.Name, inspect.Bytes(rc.Offset))
+		return i18n.T("compare.critical-none-read", "Crawler", f.Name, "Element", label, "Bytes", f.Fetch.BodyBytes,
+			"Other", ref.Name, "Offset", rc.Offset)
 	case !rok && !ref.Fetch.ReadComplete:
-		return fmt.Sprintf("%s's page has a %s at byte %s, where %s's has none in the first %s bytes Cutoff read (reading stopped there).",
-			f.Name, label, inspect.Bytes(c.Offset), ref.Name, inspect.Bytes(ref.Fetch.BodyBytes))
+		return i18n.T("compare.critical-other-none-read", "Crawler", f.Name, "Element", label, "Offset", c.Offset,
+			"Other", ref.Name, "Bytes", ref.Fetch.BodyBytes)
 	case !ok:
-		return fmt.Sprintf("%s has no %s, which %s's page has.", f.Name, label, ref.Name)
+		return i18n.T("compare.critical-none", "Crawler", f.Name, "Element", label, "Other", ref.Name)
 	case !rok:
-		return fmt.Sprintf("%s has a %s, which %s's page lacks.", f.Name, label, ref.Name)
+		return i18n.T("compare.critical-other-none", "Crawler", f.Name, "Element", label, "Other", ref.Name)
 	case inspect.Verdict(c) != inspect.Verdict(rc):
-		return fmt.Sprintf("%s %s where %s %s.", f.Name, gets(inspect.Verdict(c), "the "+label), ref.Name, gets(inspect.Verdict(rc), "it"))
+		return i18n.T("compare.critical-verdicts", "First", gets(inspect.Verdict(c), "the", f.Name, label),
+			"Second", gets(inspect.Verdict(rc), "it", ref.Name, label))
 	}
-	return fmt.Sprintf("%s's %s is %q where %s's is %q.", f.Name, label, c.Value, ref.Name, rc.Value)
+	return i18n.T("compare.critical-value", "Crawler", f.Name, "Element", label, "Value", strconv.Quote(c.Value),
+		"Other", ref.Name, "OtherValue", strconv.Quote(rc.Value))
 }
 
 // blockedNote qualifies a sentence on what crawlers get from the page when
@@ -95,28 +99,39 @@ func blockedNote(fs ...Fetch) string {
 	case 0:
 		return ""
 	case 1:
-		return " But robots.txt keeps " + names[0] + " from the page, so it fetches none of it; Cutoff fetched it anyway to compare."
+		return i18n.T("compare.blocked-one", "Crawler", names[0])
 	}
-	return " But robots.txt keeps " + strings.Join(names, " and ") + " from the page, so they fetch none of it; Cutoff fetched it anyway to compare."
+	return i18n.T("compare.blocked-all", "Crawlers", andList(names))
 }
 
-// gets says a verdict as a verb phrase.
-func gets(verdict, what string) string {
+// andList joins names as "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return i18n.T("compare.and-list", "Names", strings.Join(names[:len(names)-1], ", "), "Last", names[len(names)-1])
+}
+
+// gets says a verdict as a clause whose subject is crawler: of the
+// element (what "the") or of the element just named (what "it").
+func gets(verdict, what, crawler, element string) string {
+	id := "compare.gets-kept-"
 	switch verdict {
 	case inspect.VerdictCut:
-		return "gets " + what + " cut in the middle by its cutoff"
+		id = "compare.gets-cut-"
 	case inspect.VerdictLost:
-		return "loses " + what + " past its cutoff"
+		id = "compare.gets-lost-"
 	}
-	return "gets " + what + " whole"
+	return i18n.T(id+what, "Crawler", crawler, "Element", element)
 }
 
 // rowLabel is an element's row heading: its label with a capital, "Robots
-// meta tag", "<main> element".
+// meta tag", "<main> element" (a whole letter, in any language).
 func rowLabel(kind string) string {
 	l := inspect.ElementLabel(kind)
-	if l == "" {
+	r, size := utf8.DecodeRuneInString(l)
+	if size == 0 {
 		return l
 	}
-	return strings.ToUpper(l[:1]) + l[1:]
+	return string(unicode.ToUpper(r)) + l[size:]
 }

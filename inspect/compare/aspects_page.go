@@ -9,7 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // robotsSkipped skips a fetch that got no response or consulted no
@@ -19,7 +19,7 @@ func robotsSkipped(f Fetch) (bool, string) {
 		return true, "—"
 	}
 	if f.Robots == nil || f.Robots.Skipped {
-		return true, "not consulted"
+		return true, i18n.T("compare.cell-not-consulted")
 	}
 	return false, ""
 }
@@ -27,7 +27,7 @@ func robotsSkipped(f Fetch) (bool, string) {
 func robotsFileAspect() aspect {
 	show := func(f Fetch) string {
 		if f.Robots.Status == 0 {
-			return "unreachable (" + f.Robots.Policy + ")"
+			return i18n.T("compare.cell-robots-unreachable", "Policy", f.Robots.Policy)
 		}
 		return "HTTP " + strconv.Itoa(f.Robots.Status) + " (" + f.Robots.Policy + ")"
 	}
@@ -35,15 +35,14 @@ func robotsFileAspect() aspect {
 		raw: func(f Fetch) any { return f.Robots.Status },
 		key: func(f Fetch) string { return show(f) },
 		say: func(f, ref Fetch) string {
-			return fmt.Sprintf("%s got robots.txt as %s where %s got %s: the server or a firewall serves robots.txt differently to them.",
-				f.Name, show(f), ref.Name, show(ref))
+			return i18n.T("compare.robots-file-differs", "Crawler", f.Name, "Cell", show(f), "Other", ref.Name, "OtherCell", show(ref))
 		},
 		skip: robotsSkipped,
 	}
 }
 
 func robotsAspect() aspect {
-	return aspect{field: "robots", label: "Robots verdict", show: verdictText,
+	return aspect{field: "robots", label: i18n.T("compare.label-robots-verdict"), show: verdictText,
 		raw: func(f Fetch) any {
 			return map[string]any{"allowed": f.Robots.Allowed, "line": f.Robots.Line, "rule": f.Robots.Rule, "group": f.Robots.Group}
 		},
@@ -51,11 +50,11 @@ func robotsAspect() aspect {
 			return fmt.Sprintf("%v %d", f.Robots.Allowed, f.Robots.Line)
 		},
 		say: func(f, ref Fetch) string {
-			why := "robots.txt puts them in different groups"
+			id := "compare.robots-differs-groups"
 			if f.Robots.Group == ref.Robots.Group {
-				why = "their robots.txt files differ"
+				id = "compare.robots-differs-files"
 			}
-			return fmt.Sprintf("%s is %s where %s is %s: %s.", f.Name, verdictText(f), ref.Name, verdictText(ref), why)
+			return i18n.T(id, "Crawler", f.Name, "Verdict", verdictText(f), "Other", ref.Name, "OtherVerdict", verdictText(ref))
 		},
 		skip: robotsSkipped,
 	}
@@ -69,14 +68,14 @@ func verdictText(f Fetch) string {
 	if !r.Allowed {
 		word = "blocked"
 	}
-	group := "no group"
+	group := i18n.T("compare.group-none")
 	if r.Group != "" {
-		group = "group " + r.Group
+		group = i18n.T("compare.group", "Group", r.Group)
 	}
 	if r.Line == 0 {
-		return fmt.Sprintf("%s, no rule (%s)", word, group)
+		return i18n.T("compare.verdict-"+word+"-no-rule", "Group", group)
 	}
-	return fmt.Sprintf("%s by line %d %q (%s)", word, r.Line, r.Rule, group)
+	return i18n.T("compare.verdict-"+word+"-line", "Line", strconv.Itoa(r.Line), "Rule", strconv.Quote(r.Rule), "Group", group)
 }
 
 // criticalKinds lists the critical element kinds present in any fetch, in
@@ -115,7 +114,7 @@ func findingsAspect() aspect {
 		slices.Sort(out)
 		return slices.Compact(out)
 	}
-	return aspect{field: "findings", label: "Findings", content: true,
+	return aspect{field: "findings", label: i18n.T("compare.label-findings"), content: true,
 		show: func(f Fetch) string {
 			return severityCounts(f.Findings)
 		},
@@ -126,19 +125,14 @@ func findingsAspect() aspect {
 	}
 }
 
-// severityWords name each severity, one and many, as the Findings row
-// says them.
-var severityWords = []struct{ key, one, many string }{
-	{finding.Critical, "critical", "critical"}, {finding.Warning, "warning", "warnings"},
-	{finding.Info, "note", "notes"},
-}
+// severities are the findings' severities in the order the Findings row
+// counts them.
+var severities = []string{finding.Critical, finding.Warning, finding.Info}
 
 // severityWord is the Findings row's word for one finding of severity sev.
 func severityWord(sev string) string {
-	for _, w := range severityWords {
-		if w.key == sev {
-			return w.one
-		}
+	if slices.Contains(severities, sev) {
+		return i18n.T("compare.severity-" + sev)
 	}
 	return sev
 }
@@ -147,19 +141,19 @@ func severityWord(sev string) string {
 // warnings", or "none".
 func severityCounts(fs []finding.Finding) string {
 	var parts []string
-	for _, sev := range severityWords {
-		n := int64(0)
+	for _, sev := range severities {
+		n := 0
 		for _, f := range fs {
-			if f.Severity == sev.key {
+			if f.Severity == sev {
 				n++
 			}
 		}
 		if n > 0 {
-			parts = append(parts, prose.Count(n, sev.one, sev.many))
+			parts = append(parts, i18n.T("compare.count-"+sev, "Count", n))
 		}
 	}
 	if len(parts) == 0 {
-		return "none"
+		return i18n.T("compare.cell-no-findings")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -180,14 +174,15 @@ func findingsSentence(f, ref Fetch) string {
 		}
 		return out
 	}
-	var parts []string
-	if o := only(f, ref); len(o) > 0 {
-		parts = append(parts, fmt.Sprintf("%s has %s, which %s has not", f.Name, capList(o), ref.Name))
+	mine, theirs := only(f, ref), only(ref, f)
+	id := "compare.findings-both"
+	switch {
+	case len(theirs) == 0:
+		id = "compare.findings-first"
+	case len(mine) == 0:
+		id = "compare.findings-other"
 	}
-	if o := only(ref, f); len(o) > 0 {
-		parts = append(parts, fmt.Sprintf("%s has %s, which %s has not", ref.Name, capList(o), f.Name))
-	}
-	return strings.Join(parts, "; ") + "."
+	return i18n.T(id, "Crawler", f.Name, "Findings", capList(mine), "Other", ref.Name, "OtherFindings", capList(theirs))
 }
 
 // capList joins at most maxCodes items and counts the rest.
@@ -195,5 +190,5 @@ func capList(items []string) string {
 	if len(items) <= maxCodes {
 		return strings.Join(items, ", ")
 	}
-	return strings.Join(items[:maxCodes], ", ") + " and " + prose.Thousands(int64(len(items)-maxCodes)) + " more"
+	return i18n.T("compare.and-more", "List", strings.Join(items[:maxCodes], ", "), "Count", len(items)-maxCodes)
 }

@@ -7,7 +7,6 @@ package compare
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -16,14 +15,19 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Caveat is said with every comparison: the fetches come from this
-// machine, not from the crawlers' own addresses.
+// machine, not from the crawlers' own addresses. It is the English text;
+// CaveatText is the caveat in the language in use.
 const Caveat = "These fetches were made from this machine, not from the crawlers' own addresses. " +
 	"Servers, firewalls and CDNs often treat verified crawler addresses differently (allowing them, or " +
 	"blocking everyone else who claims to be them), so one fetch from here cannot prove what Google or " +
 	"any other crawler received; Search Console's URL Inspection shows Google's own fetch."
+
+// CaveatText is Caveat in the language in use.
+func CaveatText() string { return i18n.T("compare.caveat") }
 
 // Subject is one column of a comparison: a label and the profile fetched.
 type Subject struct {
@@ -46,17 +50,17 @@ func ProfileSubject(p fetch.Profile) Subject { return Subject{Label: p.ID, Profi
 // bot.
 func AdHoc(userAgent string, n int) Subject {
 	p, _ := fetch.Lookup("custom")
-	label, name := "browser", "Browser"
+	label, name := "browser", i18n.T("compare.name-browser")
 	lower := strings.ToLower(userAgent)
 	bot := strings.Contains(lower, "bot") || strings.Contains(lower, "crawl") || strings.Contains(lower, "spider")
 	if bot {
-		label, name = "user-agent", "User agent"
+		label, name = "user-agent", i18n.T("compare.name-user-agent")
 	}
 	if n > 1 || label == "user-agent" {
 		label, name = fmt.Sprintf("%s-%d", label, n), fmt.Sprintf("%s %d", name, n)
 	}
 	p.ID, p.Name = label, name
-	p.Description = "An ad-hoc User-Agent given for the comparison: " + quoteShort(userAgent)
+	p.Description = i18n.T("compare.ad-hoc-description", "UserAgent", quoteShort(userAgent))
 	p.UserAgentTemplate = userAgent
 	p.RobotsTokens, p.ObeysRobots, p.IgnoresStar = nil, false, false
 	p.Limits = map[fetch.Kind]fetch.Limit{
@@ -122,7 +126,14 @@ type Result struct {
 }
 
 // ErrTooFew is returned when fewer than two subjects are given.
-var ErrTooFew = errors.New("compare: a comparison needs at least two profiles or user agents")
+var ErrTooFew error = message("compare.err-too-few")
+
+// message is an error whose text is a catalog message without values, read
+// in the language in use when it is shown; being a string, it compares
+// equal to itself, so errors.Is finds it through wrapping.
+type message string
+
+func (m message) Error() string { return i18n.T(string(m)) }
 
 // Run inspects target as every subject, concurrently, and compares the
 // results against the first subject's. A fetch that fails is a column with
@@ -133,7 +144,7 @@ func Run(ctx context.Context, f *fetch.Fetcher, target string, subjects []Subjec
 		return nil, ErrTooFew
 	}
 	opt.Progress = nil // several inspections at once cannot share one progress
-	res := &Result{URL: target, Fetches: make([]Fetch, len(subjects)), Caveat: Caveat}
+	res := &Result{URL: target, Fetches: make([]Fetch, len(subjects)), Caveat: CaveatText()}
 	var wg sync.WaitGroup
 	for i, s := range subjects {
 		wg.Go(func() { res.Fetches[i] = inspectOne(ctx, f, target, s, opt) })

@@ -3,6 +3,8 @@ package compare
 import (
 	"slices"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Difference is one compared field on which the fetches disagree, one row
@@ -20,7 +22,9 @@ type Difference struct {
 // each fetch that differs. The window's and the text report's bullets are
 // one Text each, so both count the same differences as the table's rows
 // marked ≠ and the JSON's list.
-func (d Difference) Text() string { return d.Label + ": " + strings.Join(d.Sentences, " ") }
+func (d Difference) Text() string {
+	return i18n.T("compare.difference", "Label", d.Label, "Sentences", strings.Join(d.Sentences, " "))
+}
 
 // Row is one line of the side-by-side table: a cell per fetch, and which
 // cells differ from the reference (the first fetch the row applies to,

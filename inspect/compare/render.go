@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -17,7 +18,7 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("compare: write JSON: %w", err)
+		return fmt.Errorf("%s: %w", i18n.T("compare.err-write-json"), err)
 	}
 	return nil
 }
@@ -31,7 +32,7 @@ const maxCell = 60
 // column marked "≠", the differences as sentences, and the caveat.
 func (r *Result) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "Compare %s\n\n", prose.Printable(r.URL))
+	fmt.Fprintf(bw, "%s\n\n", i18n.T("compare.text-title", "URL", prose.Printable(r.URL)))
 	for _, f := range r.Fetches {
 		fmt.Fprintf(bw, "  %-22s %s: %s\n", f.Label, f.Name, prose.Printable(f.UserAgent))
 	}
@@ -60,17 +61,17 @@ func (r *Result) WriteText(w io.Writer) error {
 	writeDifferences(bw, r.Differences)
 	fmt.Fprintf(bw, "\n%s\n", r.Caveat)
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("compare: write text: %w", err)
+		return fmt.Errorf("%s: %w", i18n.T("compare.err-write-text"), err)
 	}
 	return nil
 }
 
 func writeDifferences(w io.Writer, diffs []Difference) {
 	if len(diffs) == 0 {
-		fmt.Fprintln(w, "\nNo differences: every fetch got the same status, bytes, cutoff, elements, robots verdict and findings.")
+		fmt.Fprintf(w, "\n%s\n", i18n.T("compare.text-no-differences"))
 		return
 	}
-	fmt.Fprintf(w, "\nDifferences (%d):\n", len(diffs))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("compare.text-differences", "Count", len(diffs)))
 	for _, d := range diffs {
 		fmt.Fprintf(w, "  - %s\n", prose.Printable(d.Text()))
 	}

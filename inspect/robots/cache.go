@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Cache fetches each robots.txt once per scheme, host and port, so a page
@@ -79,7 +80,7 @@ func (c *Cache) fill(ctx context.Context, e *cacheEntry, key string) *Outcome {
 // cancelledOutcome is what a caller whose ctx ended while waiting gets.
 func cancelledOutcome(robotsURL string, err error) *Outcome {
 	return &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyDisallowAll, Err: err.Error(),
-		Reason: "The robots.txt fetch was cancelled before it finished: nothing is known, so nothing is treated as allowed."}
+		Reason: i18n.T("robots.policy-cancelled")}
 }
 
 // Outcomes returns the outcomes fetched so far, keyed by robots.txt URL.

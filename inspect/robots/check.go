@@ -3,6 +3,8 @@ package robots
 import (
 	"cmp"
 	"slices"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Verdict is the answer for one URL and one crawler, with its explanation.
@@ -66,7 +68,7 @@ const maxListed = 50
 func (f *File) Check(agent, rawURL string) Verdict {
 	v := newVerdict(agent, rawURL)
 	if !IsValidUserAgent(agent) {
-		v.Trace = append(v.Trace, quote(agent)+" is not a bare product token (letters, '-' and '_'): no user-agent line can name it exactly.")
+		v.Trace = append(v.Trace, i18n.T("robots.trace-not-a-token", "Agent", quote(agent)))
 	}
 	f = f.orEmpty()
 	f.decide(&v, f.selection(modeChain, []string{agent}, false))
@@ -106,7 +108,7 @@ func (f *File) orEmpty() *File {
 
 func newVerdict(agent, rawURL string) Verdict {
 	v := Verdict{Agent: agent, URL: rawURL, Path: PathParamsQuery(rawURL)}
-	v.Trace = append(v.Trace, "Matching "+quote(v.Path)+": the URL's path, params and query, as given (nothing is decoded).")
+	v.Trace = append(v.Trace, i18n.T("robots.trace-matching", "Path", quote(v.Path)))
 	return v
 }
 
@@ -139,7 +141,7 @@ func (f *File) decide(v *Verdict, sel selection) decision {
 	}
 	v.Competing = competing(d)
 	if len(sel.groups) == 0 {
-		v.Trace = append(v.Trace, "No group applies: the URL is allowed.")
+		v.Trace = append(v.Trace, i18n.T("robots.trace-no-group"))
 	} else {
 		v.Trace = append(v.Trace, traceMatches(d)...)
 	}
@@ -241,6 +243,6 @@ func allowRobotsTxt(v *Verdict, d decision) {
 		v.Competing = append([]Match{d.matches[d.win]}, v.Competing...)
 	}
 	v.Allowed, v.Line, v.Rule = true, 0, ""
-	v.Reason = "Allowed: /robots.txt is always allowed (RFC 9309), whatever the rules say."
-	v.Trace = append(v.Trace, "The URL is /robots.txt itself, which a crawler may always fetch.")
+	v.Reason = i18n.T("robots.reason-robots-txt")
+	v.Trace = append(v.Trace, i18n.T("robots.trace-robots-txt"))
 }

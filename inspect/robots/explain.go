@@ -1,9 +1,10 @@
 package robots
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // selection is the set of groups that decides a verdict, and why.
@@ -23,13 +24,14 @@ const (
 )
 
 // selection returns the groups that apply to a crawler, computed once per
-// mode, token list and ignoreStar, then shared: every URL checked for the
-// same crawler gets the same groups and the same explanation.
+// language, mode, token list and ignoreStar, then shared: every URL checked
+// for the same crawler gets the same groups and the same explanation, in
+// the language in use when it was checked.
 func (f *File) selection(mode byte, tokens []string, ignoreStar bool) selection {
 	if f.selections == nil {
 		return f.selectFresh(mode, tokens, ignoreStar)
 	}
-	key := selectionKey(mode, tokens, ignoreStar)
+	key := i18n.Current().Code() + selectionKey(mode, tokens, ignoreStar)
 	if sel, ok := f.selections.Load(key); ok {
 		return sel.(selection)
 	}
@@ -68,15 +70,15 @@ func (f *File) selectChain(tokens []string, ignoreStar bool) selection {
 	for i, t := range tokens {
 		gs := f.groupsFor(t)
 		if len(gs) == 0 {
-			trace = append(trace, "No group names "+tokenName(t)+".")
+			trace = append(trace, i18n.T("robots.trace-no-group-names", "Names", tokenName(t)))
 			continue
 		}
-		sel := selection{groups: gs, token: t, phrase: "the group for " + tokenName(t)}
+		sel := selection{groups: gs, token: t, phrase: i18n.T("robots.group-for", "Names", tokenName(t))}
 		sel.trace = append(trace, f.groupTrace(tokenName(t), gs))
 		if i > 0 {
-			sel.note = orList(tokens[:i]) + " has no group of its own, so the crawler falls back to the group for " + tokenName(t)
+			sel.note = i18n.T("robots.note-fallback", "Names", orList(tokens[:i]), "Token", tokenName(t))
 		}
-		sel.trace = append(sel.trace, f.starIgnoredTrace("a group names "+tokenName(t)+" and a specific group is never merged with *")...)
+		sel.trace = append(sel.trace, f.starIgnoredTrace(i18n.T("robots.star-unused-specific", "Names", tokenName(t)))...)
 		return sel
 	}
 	return f.selectStar(orList(tokens), ignoreStar, trace)
@@ -86,7 +88,7 @@ func (f *File) selectChain(tokens []string, ignoreStar bool) selection {
 func (f *File) selectAny(tokens []string) selection {
 	gs := f.groupsFor(tokens...)
 	if len(gs) == 0 {
-		return f.selectStar(orList(tokens), false, []string{"No group names " + orList(tokens) + "."})
+		return f.selectStar(orList(tokens), false, []string{i18n.T("robots.trace-no-group-names", "Names", orList(tokens))})
 	}
 	var named []string
 	for _, t := range tokens {
@@ -94,9 +96,9 @@ func (f *File) selectAny(tokens []string) selection {
 			named = append(named, t)
 		}
 	}
-	sel := selection{groups: gs, token: strings.Join(named, ","), phrase: "the groups for " + orList(named)}
+	sel := selection{groups: gs, token: strings.Join(named, ","), phrase: i18n.T("robots.groups-for", "Names", orList(named))}
 	sel.trace = append(sel.trace, f.groupTrace(orList(named), gs))
-	sel.trace = append(sel.trace, f.starIgnoredTrace("a group names "+orList(named))...)
+	sel.trace = append(sel.trace, f.starIgnoredTrace(i18n.T("robots.star-unused-named", "Names", orList(named)))...)
 	return sel
 }
 
@@ -104,14 +106,14 @@ func (f *File) selectAny(tokens []string) selection {
 func (f *File) selectStar(names string, ignoreStar bool, trace []string) selection {
 	switch {
 	case ignoreStar:
-		sel := selection{none: "no group names " + names + " and this crawler ignores the * group", trace: trace}
-		sel.trace = append(sel.trace, f.starIgnoredTrace("this crawler obeys only groups that name it")...)
+		sel := selection{none: i18n.T("robots.none-star-ignored", "Names", names), trace: trace}
+		sel.trace = append(sel.trace, f.starIgnoredTrace(i18n.T("robots.star-unused-ignored"))...)
 		return sel
 	case len(f.star) == 0:
-		return selection{none: "no group names " + names + " and there is no * group", trace: trace}
+		return selection{none: i18n.T("robots.none-no-star", "Names", names), trace: trace}
 	}
-	sel := selection{groups: f.star, token: "*", phrase: "the * group", trace: trace}
-	sel.note = "no group names " + names + ", so the * group applies"
+	sel := selection{groups: f.star, token: "*", phrase: i18n.T("robots.star-group"), trace: trace}
+	sel.note = i18n.T("robots.note-star", "Names", names)
 	sel.trace = append(sel.trace, f.groupTrace("*", f.star))
 	return sel
 }
@@ -119,14 +121,14 @@ func (f *File) selectStar(names string, ignoreStar bool, trace []string) selecti
 // groupTrace describes the groups found for a name.
 func (f *File) groupTrace(name string, gs []int) string {
 	if name == "*" {
-		name = "the * group"
+		name = i18n.T("robots.star-group")
 	} else {
-		name = "the group for " + name
+		name = i18n.T("robots.group-for", "Names", name)
 	}
 	if len(gs) == 1 {
-		return fmt.Sprintf("Using %s at line %d.", name, f.Groups[gs[0]].FirstLine())
+		return i18n.T("robots.trace-using-group", "Group", name, "Line", strconv.Itoa(f.Groups[gs[0]].FirstLine()))
 	}
-	return fmt.Sprintf("Using %s, written %d times (lines %s): Google merges them into one.", name, len(gs), f.groupLines(gs))
+	return i18n.T("robots.trace-using-merged", "Group", name, "Count", strconv.Itoa(len(gs)), "Lines", f.groupLines(gs))
 }
 
 // starIgnoredTrace says the "*" group exists but is not used, if it exists.
@@ -134,7 +136,7 @@ func (f *File) starIgnoredTrace(why string) []string {
 	if len(f.star) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("The * group at line %s is not used: %s.", f.groupLines(f.star), why)}
+	return []string{i18n.T("robots.trace-star-unused", "Lines", f.groupLines(f.star), "Why", why)}
 }
 
 func (f *File) groupLines(gs []int) string {
@@ -143,7 +145,7 @@ func (f *File) groupLines(gs []int) string {
 		parts = append(parts, strconv.Itoa(f.Groups[g].FirstLine()))
 	}
 	if len(gs) > maxListed {
-		parts = append(parts, fmt.Sprintf("and %d more", len(gs)-maxListed))
+		parts = append(parts, i18n.T("robots.and-more", "Count", strconv.Itoa(len(gs)-maxListed)))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -151,38 +153,41 @@ func (f *File) groupLines(gs []int) string {
 // reason writes the one-sentence explanation of a verdict.
 func reason(v *Verdict, sel selection, d decision) string {
 	if len(sel.groups) == 0 {
-		return "Allowed: " + sel.none + ", so nothing is blocked."
+		return i18n.T("robots.reason-no-group", "Why", sel.none)
 	}
 	note := ""
 	if sel.note != "" {
-		note = "; " + sel.note
+		note = i18n.T("robots.reason-note", "Note", sel.note)
 	}
 	if d.win < 0 {
-		return "Allowed: no rule in " + sel.phrase + " matches " + quote(v.Path) + emptyNote(d) + note + "."
+		return i18n.T("robots.reason-no-match", "Group", sel.phrase, "Path", quote(v.Path), "Empty", emptyNote(d), "Note", note)
 	}
 	w := d.matches[d.win]
+	line, rule := strconv.Itoa(w.Line), quote(w.Rule)
 	if d.tie {
 		l := tiedDisallow(d)
-		return fmt.Sprintf("Allowed: line %d %s and line %d %s both match %s with length %d in %s, and allow wins ties%s.",
-			w.Line, quote(w.Rule), l.Line, quote(l.Rule), quote(v.Path), w.Priority, sel.phrase, note)
-	}
-	word := "Allowed"
-	if !d.allowed {
-		word = "Disallowed"
+		return i18n.T("robots.reason-tie", "Line", line, "Rule", rule, "OtherLine", strconv.Itoa(l.Line), "OtherRule", quote(l.Rule),
+			"Path", quote(v.Path), "Length", strconv.Itoa(w.Priority), "Group", sel.phrase, "Note", note)
 	}
 	if n := countDeciding(d); n > 1 {
-		return fmt.Sprintf("%s: line %d %s is the longest of the %d rules in %s that match %s%s.",
-			word, w.Line, quote(w.Rule), n, sel.phrase, quote(v.Path), note)
+		id := "robots.reason-longest-allowed"
+		if !d.allowed {
+			id = "robots.reason-longest-disallowed"
+		}
+		return i18n.T(id, "Line", line, "Rule", rule, "Count", strconv.Itoa(n), "Group", sel.phrase, "Path", quote(v.Path), "Note", note)
 	}
-	return fmt.Sprintf("%s: line %d %s is the only rule in %s that matches %s%s.",
-		word, w.Line, quote(w.Rule), sel.phrase, quote(v.Path), note)
+	id := "robots.reason-only-allowed"
+	if !d.allowed {
+		id = "robots.reason-only-disallowed"
+	}
+	return i18n.T(id, "Line", line, "Rule", rule, "Group", sel.phrase, "Path", quote(v.Path), "Note", note)
 }
 
 // emptyNote mentions empty rules that matched and were ignored.
 func emptyNote(d decision) string {
 	for _, m := range d.matches {
 		if m.Priority == 0 {
-			return " (rules with an empty path are ignored)"
+			return i18n.T("robots.reason-empty-ignored")
 		}
 	}
 	return ""
@@ -215,46 +220,44 @@ func traceMatches(d decision) []string {
 	var out []string
 	for i, m := range d.matches {
 		if i == maxListed {
-			out = append(out, fmt.Sprintf("… and %d more matching rules.", len(d.matches)-maxListed))
+			out = append(out, i18n.T("robots.trace-more-matches", "Count", strconv.Itoa(len(d.matches)-maxListed)))
 			break
 		}
 		out = append(out, matchTrace(m))
 	}
 	switch {
 	case d.win < 0:
-		out = append(out, "No rule with a path matches: the URL is allowed.")
+		out = append(out, i18n.T("robots.trace-no-match"))
 	case d.tie:
 		l := tiedDisallow(d)
-		out = append(out, fmt.Sprintf("Allow (line %d) and disallow (line %d) tie at length %d: allow wins.", d.matches[d.win].Line, l.Line, l.Priority))
+		out = append(out, i18n.T("robots.trace-tie", "Line", strconv.Itoa(d.matches[d.win].Line), "OtherLine", strconv.Itoa(l.Line), "Length", strconv.Itoa(l.Priority)))
 	default:
 		w := d.matches[d.win]
-		out = append(out, fmt.Sprintf("Longest match: line %d (length %d) decides: %s.", w.Line, w.Priority, allowedWord(d.allowed)))
+		id := "robots.trace-longest-allowed"
+		if !d.allowed {
+			id = "robots.trace-longest-disallowed"
+		}
+		out = append(out, i18n.T(id, "Line", strconv.Itoa(w.Line), "Length", strconv.Itoa(w.Priority)))
 	}
 	return out
 }
 
 // matchTrace describes one matching rule.
 func matchTrace(m Match) string {
+	line, rule, length := strconv.Itoa(m.Line), quote(m.Rule), strconv.Itoa(m.Priority)
 	switch {
 	case m.Priority == 0:
-		return fmt.Sprintf("Line %d %s has an empty path: ignored.", m.Line, quote(m.Rule))
+		return i18n.T("robots.trace-match-empty", "Line", line, "Rule", rule)
 	case m.Directory:
-		return fmt.Sprintf("Line %d %s matches as %s (length %d): Google reads index.htm and index.html as their directory.", m.Line, quote(m.Rule), quote(m.Pattern), m.Priority)
+		return i18n.T("robots.trace-match-directory", "Line", line, "Rule", rule, "Pattern", quote(m.Pattern), "Length", length)
 	}
-	return fmt.Sprintf("Line %d %s matches (length %d).", m.Line, quote(m.Rule), m.Priority)
-}
-
-func allowedWord(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "disallowed"
+	return i18n.T("robots.trace-match", "Line", line, "Rule", rule, "Length", length)
 }
 
 // tokenName shows a token, or says it is empty.
 func tokenName(t string) string {
 	if t == "" {
-		return `the empty token ""`
+		return i18n.T("robots.empty-token")
 	}
 	return t
 }
@@ -263,7 +266,7 @@ func tokenName(t string) string {
 func orList(tokens []string) string {
 	switch len(tokens) {
 	case 0:
-		return "this crawler"
+		return i18n.T("robots.this-crawler")
 	case 1:
 		return tokenName(tokens[0])
 	}
@@ -271,7 +274,7 @@ func orList(tokens []string) string {
 	for i, t := range tokens {
 		names[i] = tokenName(t)
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return i18n.T("robots.or-list", "Names", strings.Join(names[:len(names)-1], ", "), "Last", names[len(names)-1])
 }
 
 // quote shows a string in double quotes with control bytes escaped.

@@ -2,7 +2,6 @@ package robots
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -10,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"golang.org/x/net/idna"
 )
 
@@ -20,8 +19,8 @@ const MaxRedirects = 5
 
 // Sentinel errors for page URLs that have no robots.txt location.
 var (
-	ErrNoHost            = errors.New("robots: the URL has no host")
-	ErrUnsupportedScheme = errors.New("robots: only http and https URLs have a robots.txt")
+	ErrNoHost            error = message("robots.err-no-host")
+	ErrUnsupportedScheme error = message("robots.err-unsupported-scheme")
 )
 
 // RobotsURL returns the robots.txt URL that governs pageURL:
@@ -30,14 +29,14 @@ var (
 func RobotsURL(pageURL string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(pageURL))
 	if err != nil {
-		return "", fmt.Errorf("robots: %q is not a valid URL: %w", pageURL, err)
+		return "", fmt.Errorf("%s: %w", i18n.T("robots.err-invalid-url", "URL", strconv.Quote(pageURL)), err)
 	}
 	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
 	switch {
 	case scheme == "" && host == "":
 		return "", fmt.Errorf("%w: %q", ErrNoHost, pageURL)
 	case scheme != "http" && scheme != "https":
-		return "", fmt.Errorf("%w (got %q)", ErrUnsupportedScheme, pageURL)
+		return "", fmt.Errorf("%w%s", ErrUnsupportedScheme, i18n.T("robots.err-got", "URL", strconv.Quote(pageURL)))
 	case host == "":
 		return "", fmt.Errorf("%w: %q", ErrNoHost, pageURL)
 	}
@@ -81,7 +80,7 @@ func Fetch(ctx context.Context, fetcher *fetch.Fetcher, pageURL string, p fetch.
 // invalidOutcome is the outcome for a page URL with no robots.txt location.
 func invalidOutcome(pageURL string, err error) *Outcome {
 	return &Outcome{RobotsURL: pageURL, Source: SourceFetched, Policy: PolicyInvalid, Err: err.Error(),
-		Reason: "There is no robots.txt for this URL: " + strings.TrimPrefix(err.Error(), "robots: ") + "."}
+		Reason: i18n.T("robots.policy-invalid", "Why", strings.TrimPrefix(err.Error(), "robots: "))}
 }
 
 // robotsOptions adapts the caller's options to a robots.txt fetch: redirects
@@ -120,11 +119,11 @@ func followRedirects(ctx context.Context, fetcher *fetch.Fetcher, target string,
 		switch {
 		case next == "":
 			o.Status, o.Policy = res.Status, PolicyAllowAll
-			o.Reason = fmt.Sprintf("robots.txt redirects to %s, which cannot be fetched: Google treats the file as unavailable (404), so everything is allowed.", quote(res.Header.Get("Location")))
+			o.Reason = i18n.T("robots.policy-bad-redirect", "Location", quote(res.Header.Get("Location")))
 			return nil, nil
 		case len(o.Redirects) > MaxRedirects:
 			o.Status, o.Policy = res.Status, PolicyAllowAll
-			o.Reason = fmt.Sprintf("robots.txt still redirects after %d hops: Google follows %d, then treats the file as 404, so everything is allowed.", MaxRedirects, MaxRedirects)
+			o.Reason = i18n.T("robots.policy-too-many-redirects", "Count", MaxRedirects)
 			return nil, nil
 		}
 		target = next
@@ -160,7 +159,7 @@ func redirectLocation(res *fetch.Result) (next string, ok bool) {
 // networkFailure fills o for a fetch that got no response.
 func networkFailure(o *Outcome, err error) {
 	o.Policy, o.Err = PolicyDisallowAll, err.Error()
-	o.Reason = fmt.Sprintf("robots.txt could not be fetched (%s): Google treats that as a server error, so nothing may be crawled.", strings.TrimSuffix(err.Error(), "."))
+	o.Reason = i18n.T("robots.policy-network", "Error", strings.TrimSuffix(err.Error(), "."))
 }
 
 // apply fills o from the final response.
@@ -173,8 +172,8 @@ func (o *Outcome) apply(res *fetch.Result) {
 	}
 	if res.BodyError != "" && res.BodyBytes < MaxBytes {
 		o.Policy, o.Bytes, o.Err = PolicyDisallowAll, res.BodyBytes, res.BodyError
-		o.Reason = fmt.Sprintf("robots.txt answered %d but the body broke off after %s bytes (%s): Google treats an interrupted response as a server error, so nothing may be crawled.",
-			res.Status, prose.Thousands(res.BodyBytes), strings.TrimSuffix(res.BodyError, "."))
+		o.Reason = i18n.T("robots.policy-broken-body", "Status", strconv.Itoa(res.Status), "Bytes", res.BodyBytes,
+			"Error", strings.TrimSuffix(res.BodyError, "."))
 		return
 	}
 	o.setBody(res.Body)
@@ -183,10 +182,10 @@ func (o *Outcome) apply(res *fetch.Result) {
 		o.SizeBytes = announced(res)
 	}
 	if o.TruncatedAt > 0 {
-		o.Reason = strings.TrimSuffix(o.Reason, ".") + fmt.Sprintf(", up to byte %s (Google ignores the rest).", prose.Thousands(MaxBytes))
+		o.Reason = i18n.T("robots.policy-2xx-truncated", "Status", statusText(res.Status), "Bytes", MaxBytes)
 	}
 	if o.LooksLikeHTML {
-		o.Reason += " It looks like an HTML page, so Google finds few or no rules in it."
+		o.Reason += i18n.T("robots.policy-looks-html")
 	}
 }
 

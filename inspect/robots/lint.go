@@ -2,11 +2,11 @@ package robots
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Issue severities, most serious first.
@@ -56,7 +56,7 @@ type linter struct {
 	count  map[string]int
 }
 
-func (l *linter) add(line int, severity, code, format string, args ...any) {
+func (l *linter) add(line int, severity, code, msg string) {
 	if l.count == nil {
 		l.count = make(map[string]int)
 	}
@@ -64,7 +64,7 @@ func (l *linter) add(line int, severity, code, format string, args ...any) {
 	if l.count[code] > maxPerCode {
 		return
 	}
-	l.issues = append(l.issues, Issue{Line: line, Severity: severity, Code: code, Message: fmt.Sprintf(format, args...)})
+	l.issues = append(l.issues, Issue{Line: line, Severity: severity, Code: code, Message: msg})
 }
 
 // result sorts the issues and says how many were left out per code.
@@ -72,7 +72,7 @@ func (l *linter) result() []Issue {
 	for code, n := range l.count {
 		if n > maxPerCode {
 			l.issues = append(l.issues, Issue{Severity: SeverityInfo, Code: code,
-				Message: fmt.Sprintf("%d more lines have the issue %q; only the first %d are listed.", n-maxPerCode, code, maxPerCode)})
+				Message: i18n.T("robots.lint-more", "Count", strconv.Itoa(n-maxPerCode), "Code", strconv.Quote(code), "Max", strconv.Itoa(maxPerCode))})
 		}
 	}
 	slices.SortStableFunc(l.issues, func(a, b Issue) int {
@@ -102,17 +102,17 @@ var canonicalKeys = map[Kind]string{
 // line checks one line on its own.
 func (l *linter) line(ln *Line) {
 	if ln.TooLong {
-		l.add(ln.Num, SeverityWarning, "line-too-long", "Line %d is longer than %d bytes: Google ignores the rest of it.", ln.Num, MaxLineBytes)
+		l.add(ln.Num, SeverityWarning, "line-too-long", i18n.T("robots.lint-line-too-long", "Line", strconv.Itoa(ln.Num), "Bytes", strconv.Itoa(MaxLineBytes)))
 	}
 	switch ln.Kind {
 	case KindInvalid:
-		l.add(ln.Num, SeverityInfo, "invalid-line", "Line %d is not a \"key: value\" line: Google ignores it.", ln.Num)
+		l.add(ln.Num, SeverityInfo, "invalid-line", i18n.T("robots.lint-invalid-line", "Line", strconv.Itoa(ln.Num)))
 		return
 	case KindUnknown:
 		if l.preference(ln) {
 			return
 		}
-		l.add(ln.Num, SeverityInfo, "unknown-directive", "Line %d: %s is not a directive Google knows: the line is ignored.", ln.Num, quote(ln.Key))
+		l.add(ln.Num, SeverityInfo, "unknown-directive", i18n.T("robots.lint-unknown-directive", "Line", strconv.Itoa(ln.Num), "Key", quote(ln.Key)))
 		return
 	case KindUnsupported:
 		l.unsupported(ln)
@@ -134,12 +134,12 @@ func (l *linter) key(ln *Line) {
 	want := canonicalKeys[ln.Kind]
 	switch {
 	case ln.Typo:
-		l.add(ln.Num, SeverityWarning, "typo", "Line %d: %s is a misspelling of %s that Google accepts; other crawlers may ignore the line.", ln.Num, quote(ln.Key), quote(want))
+		l.add(ln.Num, SeverityWarning, "typo", i18n.T("robots.lint-typo", "Line", strconv.Itoa(ln.Num), "Key", quote(ln.Key), "Want", quote(want)))
 	case len(ln.Key) > len(want):
-		l.add(ln.Num, SeverityInfo, "key-prefix", "Line %d: Google reads the key %s as %s because keys match by their start; other crawlers may ignore the line.", ln.Num, quote(ln.Key), quote(want))
+		l.add(ln.Num, SeverityInfo, "key-prefix", i18n.T("robots.lint-key-prefix", "Line", strconv.Itoa(ln.Num), "Key", quote(ln.Key), "Want", quote(want)))
 	}
 	if ln.MissingColon {
-		l.add(ln.Num, SeverityInfo, "missing-colon", "Line %d has no colon: Google reads it as %s, other crawlers may not.", ln.Num, quote(ln.Key+": "+ln.Value))
+		l.add(ln.Num, SeverityInfo, "missing-colon", i18n.T("robots.lint-missing-colon", "Line", strconv.Itoa(ln.Num), "Read", quote(ln.Key+": "+ln.Value)))
 	}
 }
 
@@ -147,11 +147,11 @@ func (l *linter) key(ln *Line) {
 func (l *linter) unsupported(ln *Line) {
 	switch key := asciiLower(ln.Key); key {
 	case "noindex":
-		l.add(ln.Num, SeverityWarning, "noindex", "Line %d: Google does not support noindex in robots.txt (since September 2019); the line is ignored. Use a robots meta tag or an X-Robots-Tag header, on a page Google may crawl.", ln.Num)
+		l.add(ln.Num, SeverityWarning, "noindex", i18n.T("robots.lint-noindex", "Line", strconv.Itoa(ln.Num)))
 	case "crawl-delay":
-		l.add(ln.Num, SeverityInfo, "crawl-delay", "Line %d: Google ignores crawl-delay; Bing, Yandex and others may honour it.", ln.Num)
+		l.add(ln.Num, SeverityInfo, "crawl-delay", i18n.T("robots.lint-crawl-delay", "Line", strconv.Itoa(ln.Num)))
 	default:
-		l.add(ln.Num, SeverityInfo, "unsupported-directive", "Line %d: Google ignores %s, a directive some other crawlers use.", ln.Num, quote(ln.Key))
+		l.add(ln.Num, SeverityInfo, "unsupported-directive", i18n.T("robots.lint-unsupported-directive", "Line", strconv.Itoa(ln.Num), "Key", quote(ln.Key)))
 	}
 }
 
@@ -164,23 +164,23 @@ func (l *linter) agent(ln *Line) {
 	token := ExtractUserAgent(v)
 	switch {
 	case token == "":
-		l.add(ln.Num, SeverityWarning, "agent-no-token", "Line %d: %s holds no product token Google can read (letters, '-' and '_'), so the line names no crawler.", ln.Num, quote(v))
+		l.add(ln.Num, SeverityWarning, "agent-no-token", i18n.T("robots.lint-agent-no-token", "Line", strconv.Itoa(ln.Num), "Value", quote(v)))
 	case token != v && v[len(token)] == '/':
-		l.add(ln.Num, SeverityInfo, "agent-token-cut", "Line %d: Google reads %s as the token %s; the version is ignored.", ln.Num, quote(v), quote(token))
+		l.add(ln.Num, SeverityInfo, "agent-token-cut", i18n.T("robots.lint-agent-version", "Line", strconv.Itoa(ln.Num), "Value", quote(v), "Token", quote(token)))
 	case token != v:
-		l.add(ln.Num, SeverityWarning, "agent-token-cut", "Line %d: Google reads %s as the token %s and ignores the rest, so this group applies to %s.", ln.Num, quote(v), quote(token), token)
+		l.add(ln.Num, SeverityWarning, "agent-token-cut", i18n.T("robots.lint-agent-token-cut", "Line", strconv.Itoa(ln.Num), "Value", quote(v), "Token", quote(token), "Name", token))
 	}
 }
 
 // rule checks an allow or disallow line on its own.
 func (l *linter) rule(ln *Line) {
 	if ln.Group < 0 {
-		l.add(ln.Num, SeverityWarning, "rule-before-user-agent", "Line %d %s comes before any user-agent line: Google ignores it.", ln.Num, quote(ln.Directive()))
+		l.add(ln.Num, SeverityWarning, "rule-before-user-agent", i18n.T("robots.lint-rule-before-user-agent", "Line", strconv.Itoa(ln.Num), "Rule", quote(ln.Directive())))
 		return
 	}
 	p := ln.Pattern
 	if p != "" && p[0] != '/' && p[0] != '*' {
-		l.add(ln.Num, SeverityWarning, "rule-without-slash", "Line %d %s never matches: paths start with \"/\" (write %s).", ln.Num, quote(ln.Directive()), quote("/"+p))
+		l.add(ln.Num, SeverityWarning, "rule-without-slash", i18n.T("robots.lint-rule-without-slash", "Line", strconv.Itoa(ln.Num), "Rule", quote(ln.Directive()), "Fix", quote("/"+p)))
 		return
 	}
 	if ln.Kind == KindDisallow {
@@ -203,29 +203,28 @@ func (l *linter) broadPrefix(ln *Line) {
 	if len(last) == 1 {
 		severity = SeverityWarning
 	}
-	l.add(ln.Num, severity, "broad-prefix", "Line %d %s is a prefix: it blocks every path that starts with %s, such as %s and %s, not only %s and %s. Write %s for the folder or %s for that page alone.",
-		ln.Num, quote(ln.Directive()), quote(p), quote(p+"-old"), quote(p+"2024"), quote(p), quote(p+"/"), quote(p+"/"), quote(p+"$"))
+	l.add(ln.Num, severity, "broad-prefix", i18n.T("robots.lint-broad-prefix", "Line", strconv.Itoa(ln.Num), "Rule", quote(ln.Directive()),
+		"Prefix", quote(p), "Old", quote(p+"-old"), "Year", quote(p+"2024"), "Folder", quote(p+"/"), "Exact", quote(p+"$")))
 }
 
 // file checks the file as a whole, of whole bytes (see File.lint).
 func (l *linter) file(f *File, whole int64) {
 	if f.LooksLikeHTML {
-		l.add(1, SeverityWarning, "html", "This robots.txt looks like an HTML page: Google ignores every line that is not a rule, so it is probably not the file you meant to serve.")
+		l.add(1, SeverityWarning, "html", i18n.T("robots.lint-html"))
 	}
 	if f.TruncatedAt > 0 {
 		severity, lost := SeverityWarning, ""
 		if f.IgnoredRules > 0 {
-			severity, lost = SeverityCritical, fmt.Sprintf(", with about %s rule lines", prose.Thousands(int64(f.IgnoredRules)))
+			severity, lost = SeverityCritical, i18n.T("robots.lint-past-limit-rules", "Rules", f.IgnoredRules)
 		}
-		size, ignored := prose.Thousands(f.Size)+" bytes", prose.Thousands(f.IgnoredBytes)+" bytes"
+		id, ignored := "robots.lint-past-limit", f.IgnoredBytes
 		switch {
 		case whole > f.Size:
-			size = fmt.Sprintf("%s bytes (Cutoff read the first %s)", prose.Thousands(whole), prose.Thousands(f.Size))
-			ignored = prose.Thousands(whole-MaxBytes) + " bytes"
+			id, ignored = "robots.lint-past-limit-known", whole-MaxBytes
 		case whole < 0:
-			size, ignored = "more than "+size+" (Cutoff stopped reading there)", "bytes (more than "+prose.Thousands(f.IgnoredBytes)+")"
+			id = "robots.lint-past-limit-unknown"
 		}
-		l.add(len(f.Lines), severity, "past-limit", "The file is %s: Google reads the first %s (500 KiB) and ignores the remaining %s from line %d on%s.",
-			size, prose.Thousands(MaxBytes), ignored, len(f.Lines), lost)
+		l.add(len(f.Lines), severity, "past-limit", i18n.T(id, "Size", f.Size, "Whole", whole, "Limit", MaxBytes,
+			"Ignored", ignored, "Line", strconv.Itoa(len(f.Lines)), "Rules", lost))
 	}
 }

@@ -3,7 +3,10 @@ package robots
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // resourceProbes are typical CSS and JavaScript paths; a rule that blocks
@@ -71,11 +74,11 @@ func (l *linter) disallowAll(f *File, id identity, blocked map[int]bool) {
 		return
 	}
 	blocked[w.Line] = true
-	who := "every crawler without a group of its own stays out"
+	msg := i18n.T("robots.lint-disallow-all-star", "Line", strconv.Itoa(w.Line), "Rule", quote(w.Rule))
 	if id.name != "*" {
-		who = id.name + " will crawl no page of the site"
+		msg = i18n.T("robots.lint-disallow-all", "Line", strconv.Itoa(w.Line), "Rule", quote(w.Rule), "Name", id.name)
 	}
-	l.add(w.Line, SeverityCritical, "disallow-all", "Line %d %s blocks the whole site for %s: %s.", w.Line, quote(w.Rule), id.name, who)
+	l.add(w.Line, SeverityCritical, "disallow-all", msg)
 }
 
 // blocksResources flags rules that block typical CSS or JavaScript paths.
@@ -90,18 +93,19 @@ func (l *linter) blocksResources(f *File, id identity, blocked map[int]bool) {
 			continue
 		}
 		blocked[w.Line] = true
-		l.add(w.Line, SeverityWarning, "blocks-resources", "Line %d %s blocks %s such as %s for %s: Google needs CSS and JavaScript to render pages.",
-			w.Line, quote(w.Rule), resourceKind(p), quote(p), id.name)
+		l.add(w.Line, SeverityWarning, "blocks-resources", i18n.T(resourceKind(p), "Line", strconv.Itoa(w.Line), "Rule", quote(w.Rule),
+			"Path", quote(p), "Name", id.name))
 	}
 }
 
-// resourceKind names the kind of file a probe path is.
+// resourceKind is the message for a rule blocking the kind of file a
+// probe path is: stylesheets or JavaScript files.
 func resourceKind(p string) string {
 	p, _, _ = strings.Cut(p, "?")
 	if path.Ext(p) == ".css" {
-		return "stylesheets"
+		return "robots.lint-blocks-stylesheets"
 	}
-	return "JavaScript files"
+	return "robots.lint-blocks-scripts"
 }
 
 // merged flags groups that repeat an agent and get merged.
@@ -109,8 +113,8 @@ func (l *linter) merged(f *File) {
 	report := func(name string, gs []int) {
 		for _, g := range gs[1:] {
 			line := f.Groups[g].FirstLine()
-			l.add(line, SeverityInfo, "merged-groups", "Line %d starts another group for %s (the first is at line %d): Google merges the rules of both.",
-				line, name, f.Groups[gs[0]].FirstLine())
+			l.add(line, SeverityInfo, "merged-groups", i18n.T("robots.lint-merged-groups", "Line", strconv.Itoa(line), "Name", name,
+				"First", strconv.Itoa(f.Groups[gs[0]].FirstLine())))
 		}
 	}
 	if len(f.star) > 1 {
@@ -142,8 +146,8 @@ func (l *linter) sitemapInGroup(f *File) {
 				break
 			}
 		}
-		l.add(ln.Num, SeverityWarning, "sitemap-inside-group", "Line %d: a Sitemap line does not end a group, so the rules after it (from line %d) still belong to the group for %s that starts at line %d. Add a User-agent line if they were meant for another crawler.",
-			ln.Num, f.Lines[next].Num, f.groupName(ln.Group), f.Groups[ln.Group].FirstLine())
+		l.add(ln.Num, SeverityWarning, "sitemap-inside-group", i18n.T("robots.lint-sitemap-inside-group", "Line", strconv.Itoa(ln.Num),
+			"Next", strconv.Itoa(f.Lines[next].Num), "Name", f.groupName(ln.Group), "First", strconv.Itoa(f.Groups[ln.Group].FirstLine())))
 	}
 }
 

@@ -1,7 +1,10 @@
 package robots
 
 import (
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Preference lines of 2026 that Google's parser does not read: Cloudflare's
@@ -16,24 +19,25 @@ const (
 // cloudflareSignals are the uses Cloudflare's managed robots.txt defines in
 // its header comment.
 var cloudflareSignals = map[string]string{
-	"search":   "building a search index and providing search results",
-	"ai-input": "inputting content into AI models",
-	"ai-train": "training or fine-tuning AI models",
+	"search":   "robots.signal-search",
+	"ai-input": "robots.signal-ai-input",
+	"ai-train": "robots.signal-ai-train",
 }
 
 // preference reports a Content-Signal or Content-Usage line and whether the
 // key was one of them.
 func (l *linter) preference(ln *Line) bool {
-	var what string
+	var msg string
+	line := strconv.Itoa(ln.Num)
 	switch asciiLower(ln.Key) {
 	case keyContentSignal:
-		what = "Content-Signal (Cloudflare's content signals) declares " + declared(ln.Value, cloudflareSignals)
+		msg = i18n.T("robots.lint-content-signal", "Line", line, "Declared", declared(ln.Value, cloudflareSignals))
 	case keyContentUsage:
-		what = "Content-Usage (the IETF aipref draft's usage preferences) declares " + usageDeclared(ln.Value)
+		msg = i18n.T("robots.lint-content-usage", "Line", line, "Declared", usageDeclared(ln.Value))
 	default:
 		return false
 	}
-	l.add(ln.Num, SeverityInfo, asciiLower(ln.Key), "Line %d: %s. It states a preference, not a rule: Google's parser ignores the line and it blocks no crawler; only the user-agent groups decide what is fetched.", ln.Num, what)
+	l.add(ln.Num, SeverityInfo, asciiLower(ln.Key), msg)
 	return true
 }
 
@@ -42,7 +46,7 @@ func (l *linter) preference(ln *Line) bool {
 func usageDeclared(v string) string {
 	if strings.HasPrefix(v, "/") {
 		path, rest, _ := strings.Cut(v, " ")
-		return declared(strings.TrimSpace(rest), nil) + " for paths starting with " + quote(path)
+		return i18n.T("robots.usage-for-path", "Declared", declared(strings.TrimSpace(rest), nil), "Path", quote(path))
 	}
 	return declared(v, nil)
 }
@@ -54,12 +58,12 @@ func declared(v string, known map[string]string) string {
 	for _, p := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || r == ' ' }) {
 		key, _, _ := strings.Cut(p, "=")
 		if use, ok := known[asciiLower(strings.TrimSpace(key))]; ok {
-			p += " (" + use + ")"
+			p += " (" + i18n.T(use) + ")"
 		}
 		parts = append(parts, p)
 	}
 	if len(parts) == 0 {
-		return "nothing (the value is empty)"
+		return i18n.T("robots.signal-nothing")
 	}
 	return strings.Join(parts, ", ")
 }

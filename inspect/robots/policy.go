@@ -2,12 +2,11 @@ package robots
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
-	"strings"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Policy is what a robots.txt fetch outcome means for crawling.
@@ -75,7 +74,7 @@ type Outcome struct {
 // the first ReadCap are kept and parsed.
 func FromFile(path string, body []byte) *Outcome {
 	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed,
-		Reason: "The robots.txt was read from a file: its rules apply.", ReadAll: true}
+		Reason: i18n.T("robots.policy-file"), ReadAll: true}
 	o.setBody(body)
 	return o
 }
@@ -111,21 +110,26 @@ func (o *Outcome) setBody(body []byte) {
 // statusPolicy maps a final HTTP status to a policy and the sentence that
 // explains it, following Google's documented handling.
 func statusPolicy(status int) (Policy, string) {
-	text := fmt.Sprintf("robots.txt answered %d", status)
-	if t := http.StatusText(status); t != "" {
-		text = fmt.Sprintf("robots.txt answered %d %s", status, t)
-	}
+	text := statusText(status)
 	switch {
 	case status >= 200 && status < 300:
-		return PolicyParsed, text + ": its rules apply."
+		return PolicyParsed, i18n.T("robots.policy-2xx", "Status", text)
 	case status >= 300 && status < 400:
-		return PolicyAllowAll, text + " without a redirect to follow: Google treats the file as unavailable (404), so everything is allowed."
+		return PolicyAllowAll, i18n.T("robots.policy-3xx", "Status", text)
 	case status == http.StatusTooManyRequests:
-		return PolicyDisallowAll, text + ": Google treats 429 as a server error, so nothing may be crawled."
+		return PolicyDisallowAll, i18n.T("robots.policy-429", "Status", text)
 	case status >= 400 && status < 500:
-		return PolicyAllowAll, text + ": a 4xx other than 429 means there is no robots.txt, so everything is allowed."
+		return PolicyAllowAll, i18n.T("robots.policy-4xx", "Status", text)
 	}
-	return PolicyDisallowAll, text + ": a server error means disallow all (Google stops crawling the site and retries later)."
+	return PolicyDisallowAll, i18n.T("robots.policy-5xx", "Status", text)
+}
+
+// statusText is a status code with its standard name: "404 Not Found".
+func statusText(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return strconv.Itoa(status) + " " + t
+	}
+	return strconv.Itoa(status)
 }
 
 // Check evaluates rawURL for a crawler's token chain under the outcome: the
@@ -144,7 +148,7 @@ func (o *Outcome) check(tokens []string, ignoreStar bool, rawURL string) Verdict
 	v := newVerdict(first(tokens), rawURL)
 	v.Reason = o.Reason
 	v.Allowed = o.Policy == PolicyAllowAll
-	v.Trace = append(v.Trace, fmt.Sprintf("robots.txt outcome for %s: %s.", o.RobotsURL, o.Policy), o.Reason)
+	v.Trace = append(v.Trace, i18n.T("robots.trace-outcome", "URL", o.RobotsURL, "Policy", string(o.Policy)), o.Reason)
 	if v.Path == "/robots.txt" && !v.Allowed {
 		allowRobotsTxt(&v, decision{win: -1})
 	}
@@ -180,17 +184,18 @@ func (o *Outcome) Lint() []Issue {
 // 2,097,152; Google reads the first 512,000)". It is "" when nothing was
 // read.
 func (o *Outcome) SizeText() string {
-	google := ""
-	if o.TruncatedAt > 0 {
-		google = "; Google reads the first " + prose.Thousands(o.TruncatedAt)
-	}
-	switch {
-	case o.Bytes == 0 && o.SizeBytes == 0:
+	if o.Bytes == 0 && o.SizeBytes == 0 {
 		return ""
-	case o.ReadAll:
-		return prose.Thousands(o.Bytes) + " bytes" + strings.Replace(google, ";", ",", 1)
-	case o.SizeBytes > o.Bytes:
-		return prose.Thousands(o.SizeBytes) + " bytes (Cutoff read the first " + prose.Thousands(o.Bytes) + google + ")"
 	}
-	return "more than " + prose.Thousands(o.Bytes) + " bytes (Cutoff read the first " + prose.Thousands(o.Bytes) + " and stopped" + google + ")"
+	id := "robots.size-more-than"
+	switch {
+	case o.ReadAll:
+		id = "robots.size-read-all"
+	case o.SizeBytes > o.Bytes:
+		id = "robots.size-read-part"
+	}
+	if o.TruncatedAt > 0 {
+		id += "-google"
+	}
+	return i18n.T(id, "Bytes", o.Bytes, "Size", o.SizeBytes, "Google", o.TruncatedAt)
 }

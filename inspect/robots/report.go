@@ -3,12 +3,12 @@ package robots
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // ReadCap is the most bytes of a robots.txt Cutoff reads, from a file or a
@@ -22,7 +22,7 @@ const ReadCap = 2 << 20
 func ReadBody(r io.Reader) (body []byte, complete bool, err error) {
 	body, err = io.ReadAll(io.LimitReader(r, ReadCap+1))
 	if err != nil {
-		return nil, false, fmt.Errorf("robots: read robots.txt: %w", err)
+		return nil, false, fmt.Errorf("%s: %w", i18n.T("robots.err-read"), err)
 	}
 	if len(body) > ReadCap {
 		return body[:ReadCap], false, nil
@@ -35,7 +35,7 @@ func ReadBody(r io.Reader) (body []byte, complete bool, err error) {
 func ReadFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("robots: open robots.txt: %w", err)
+		return nil, fmt.Errorf("%s: %w", i18n.T("robots.err-open"), err)
 	}
 	defer f.Close()
 	body, _, err := ReadBody(f)
@@ -128,7 +128,7 @@ type Result struct {
 
 // errNoOutcome explains the results for a URL whose outcome function
 // returned nil.
-var errNoOutcome = errors.New("robots: no robots.txt outcome for this URL")
+var errNoOutcome error = message("robots.err-no-outcome")
 
 // BuildReport evaluates every URL for every agent. outcome returns the
 // robots.txt outcome for a URL (the same *Outcome for URLs that share it);
@@ -198,7 +198,7 @@ func result(o *Outcome, a AgentSpec, rawURL string) Result {
 func secondOpinion(s *Second, f *File, a AgentSpec, v Verdict) *Opinion {
 	if a.IgnoreStar && v.Group == "" && len(f.star) > 0 {
 		return &Opinion{Parser: SecondParserName, Skipped: true,
-			Note: SecondParserName + " has no notion of a crawler that ignores the * group, so it is not asked."}
+			Note: i18n.T("robots.second-skipped", "Parser", SecondParserName)}
 	}
 	op := s.Compare(f, v)
 	return &op
@@ -209,7 +209,7 @@ func (r *CommandReport) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("robots: write JSON report: %w", err)
+		return fmt.Errorf("%s: %w", i18n.T("robots.err-write-json"), err)
 	}
 	return nil
 }

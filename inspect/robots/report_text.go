@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -27,7 +29,7 @@ func (r *CommandReport) WriteText(w io.Writer) error {
 		writeSection(bw, info, r.resultsFor(info.URL, len(files) == 1))
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("robots: write text report: %w", err)
+		return fmt.Errorf("%s: %w", i18n.T("robots.err-write-text"), err)
 	}
 	return nil
 }
@@ -65,23 +67,23 @@ func writeSection(w io.Writer, info RobotsInfo, results []Result) {
 func writeHeader(w io.Writer, info RobotsInfo) {
 	facts := []string{info.Source}
 	if info.Status != 0 {
-		facts = append(facts, fmt.Sprintf("status %d", info.Status))
+		facts = append(facts, i18n.T("robots.text-status", "Status", strconv.Itoa(info.Status)))
 	}
 	if info.Size != "" {
 		facts = append(facts, info.Size)
 	} else if info.Policy == PolicyParsed || info.Bytes > 0 {
-		facts = append(facts, prose.Thousands(info.Bytes)+" bytes")
+		facts = append(facts, i18n.T("robots.text-bytes", "Bytes", info.Bytes))
 	}
 	if n := len(info.Redirects); n > 0 {
-		facts = append(facts, prose.Count(int64(n), "redirect", "redirects"))
+		facts = append(facts, i18n.T("robots.text-redirects", "Count", n))
 	}
-	fmt.Fprintf(w, "Robots.txt: %s (%s)\n", prose.Printable(info.URL), strings.Join(facts, ", "))
-	fmt.Fprintf(w, "Policy: %s. %s\n", info.Policy, info.Reason)
+	fmt.Fprintln(w, i18n.T("robots.text-robots", "URL", prose.Printable(info.URL), "Facts", strings.Join(facts, ", ")))
+	fmt.Fprintln(w, i18n.T("robots.text-policy", "Policy", string(info.Policy), "Reason", info.Reason))
 	if info.TruncatedAt > 0 && info.Size == "" {
-		fmt.Fprintf(w, "Google reads only the first %s bytes; the rest is ignored.\n", prose.Thousands(info.TruncatedAt))
+		fmt.Fprintln(w, i18n.T("robots.text-truncated", "Bytes", info.TruncatedAt))
 	}
 	if info.LooksLikeHTML {
-		fmt.Fprintln(w, "Warning: the file looks like an HTML page, not a robots.txt.")
+		fmt.Fprintln(w, i18n.T("robots.text-looks-html"))
 	}
 }
 
@@ -122,24 +124,24 @@ func axes(results []Result) (urls, agents []string) {
 func cell(res Result) string {
 	word := "allowed"
 	if !res.Allowed {
-		word = "BLOCKED"
+		word = "blocked"
 	}
 	var s string
 	switch {
 	case res.Line > 0:
-		s = fmt.Sprintf("%s line %d", word, res.Line)
+		s = i18n.T("robots.cell-"+word+"-line", "Line", strconv.Itoa(res.Line))
 	case res.Allowed && PathParamsQuery(res.URL) == "/robots.txt":
-		s = "allowed, always"
+		s = i18n.T("robots.cell-allowed-always")
 	case res.Policy == PolicyInvalid:
-		s = "n/a, no robots.txt URL"
+		s = i18n.T("robots.cell-invalid")
 	case res.Policy == PolicyAllowAll:
-		s = "allowed, no robots.txt"
+		s = i18n.T("robots.cell-allow-all")
 	case res.Policy == PolicyDisallowAll:
-		s = "BLOCKED, robots.txt error"
+		s = i18n.T("robots.cell-disallow-all")
 	case res.Group == "":
-		s = word + ", no group"
+		s = i18n.T("robots.cell-" + word + "-no-group")
 	default:
-		s = word + ", no rule"
+		s = i18n.T("robots.cell-" + word + "-no-rule")
 	}
 	if res.SecondOpinion != nil && (res.SecondOpinion.Differs || res.SecondOpinion.Error != "") {
 		s += " *"
@@ -163,9 +165,9 @@ func writeDecidingLines(w io.Writer, results []Result) {
 		lines = append(lines, l)
 	}
 	slices.Sort(lines)
-	fmt.Fprintln(w, "\nDeciding lines:")
+	fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-deciding-lines"))
 	for _, l := range lines {
-		fmt.Fprintf(w, "  line %-6d %s\n", l, prose.Printable(rules[l]))
+		fmt.Fprintf(w, "  %s\n", i18n.T("robots.text-deciding-line", "Line", fmt.Sprintf("%-6d", l), "Rule", prose.Printable(rules[l])))
 	}
 }
 
@@ -178,14 +180,14 @@ func writeSecondOpinions(w io.Writer, results []Result) {
 			continue
 		}
 		if !header {
-			fmt.Fprintf(w, "\n* Second opinion (%s) differs:\n", op.Parser)
+			fmt.Fprintf(w, "\n* %s\n", i18n.T("robots.text-second-differs", "Parser", op.Parser))
 			header = true
 		}
 		if op.Error != "" {
 			fmt.Fprintf(w, "  %s\n", op.Note)
 			return
 		}
-		fmt.Fprintf(w, "  %s for %s: %s\n", prose.Printable(res.URL), res.Agent, op.Note)
+		fmt.Fprintf(w, "  %s\n", i18n.T("robots.text-second-line", "URL", prose.Printable(res.URL), "Agent", res.Agent, "Note", op.Note))
 	}
 }
 
@@ -200,10 +202,10 @@ func writeRequested(w io.Writer, results []Result) {
 		}
 		seen[res.URL] = true
 		if !header {
-			fmt.Fprintln(w, "\nMatched as the crawler requests them (percent-encoded):")
+			fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-requested"))
 			header = true
 		}
-		fmt.Fprintf(w, "  %s\n    requested as %s\n", prose.Printable(res.URL), prose.Printable(res.Requested))
+		fmt.Fprintf(w, "  %s\n    %s\n", prose.Printable(res.URL), i18n.T("robots.text-requested-as", "URL", prose.Printable(res.Requested)))
 	}
 }
 
@@ -218,7 +220,7 @@ func writeAgentNotes(w io.Writer, results []Result) {
 		}
 		seen[res.Agent] = true
 		if !header {
-			fmt.Fprintln(w, "\nNot crawlers (the verdict says what the site allows the vendor to use, not what is fetched):")
+			fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-not-crawlers"))
 			header = true
 		}
 		fmt.Fprintf(w, "  %s\n", prose.Printable(res.Note))
@@ -230,7 +232,7 @@ func writeSitemaps(w io.Writer, sitemaps []string) {
 	if len(sitemaps) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nSitemaps (%d):\n", len(sitemaps))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-sitemaps", "Count", len(sitemaps)))
 	for _, s := range sitemaps {
 		fmt.Fprintf(w, "  %s\n", prose.Printable(s))
 	}
@@ -241,9 +243,19 @@ func writeLint(w io.Writer, issues []Issue) {
 	if len(issues) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nLint (%d):\n", len(issues))
+	fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-lint", "Count", len(issues)))
 	for _, is := range issues {
 		// Messages name their line themselves ("Line 13: ...").
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", is.Severity, prose.Printable(is.Message), is.Code)
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", SeverityText(is.Severity), prose.Printable(is.Message), is.Code)
 	}
+}
+
+// SeverityText is a lint severity in words, in the language in use; the
+// severity itself ("critical", "warning", "info") is a code.
+func SeverityText(severity string) string {
+	switch severity {
+	case SeverityCritical, SeverityWarning, SeverityInfo:
+		return i18n.T("robots.severity-" + severity)
+	}
+	return severity
 }

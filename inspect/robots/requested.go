@@ -2,6 +2,7 @@ package robots
 
 import (
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Requested returns typed as the crawler requests it: percent-encoded the
@@ -29,8 +30,7 @@ func CheckRequested(typed string, check func(requested string) Verdict) Verdict 
 	if requested != typed {
 		v.Requested = requested
 		if len(v.Trace) > 0 {
-			v.Trace[0] = "Matching " + quote(v.Path) + ": the path, params and query of " + quote(requested) +
-				", the URL as the crawler requests it (percent-encoded from what was typed; nothing is decoded)."
+			v.Trace[0] = i18n.T("robots.trace-matching-requested", "Path", quote(v.Path), "URL", quote(requested))
 		}
 	}
 	return v

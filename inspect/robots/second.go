@@ -2,8 +2,10 @@ package robots
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 
 	"github.com/temoto/robotstxt"
 )
@@ -12,7 +14,7 @@ import (
 const SecondParserName = "temoto/robotstxt"
 
 // errSecondPanic reports a panic inside the second-opinion parser.
-var errSecondPanic = errors.New("robots: the second-opinion parser failed on this file")
+var errSecondPanic error = message("robots.err-second-panic")
 
 // Opinion is what the second-opinion parser says about a verdict. It never
 // changes the Google verdict; it shows where other crawlers may disagree.
@@ -58,7 +60,7 @@ func parseSecond(body []byte) (data *robotstxt.RobotsData, err error) {
 	}()
 	data, err = robotstxt.FromBytes(body)
 	if err != nil {
-		return nil, fmt.Errorf("robots: %s rejects the file: %s", SecondParserName, firstError(err))
+		return nil, &rejectError{cause: firstError(err)}
 	}
 	return data, nil
 }
@@ -95,7 +97,7 @@ func (s *Second) Compare(f *File, v Verdict) Opinion {
 	allowed, err := s.Allowed(v.Agent, v.Matched())
 	if err != nil {
 		op.Error = err.Error()
-		op.Note = fmt.Sprintf("%s rejects the whole file (%s), so crawlers using it may ignore it entirely; Google still reads every valid line.", SecondParserName, firstCause(err))
+		op.Note = i18n.T("robots.second-rejects-note", "Parser", SecondParserName, "Cause", firstCause(err))
 		return op
 	}
 	op.Allowed = allowed
@@ -108,15 +110,18 @@ func (s *Second) Compare(f *File, v Verdict) Opinion {
 
 // differenceNote explains a disagreement, naming the most likely line.
 func differenceNote(f *File, v Verdict, allowed bool) string {
-	says := fmt.Sprintf("says %s where Google says %s", allowedWord(allowed), allowedWord(v.Allowed))
+	says := i18n.T("robots.second-says-allowed")
+	if !allowed {
+		says = i18n.T("robots.second-says-disallowed")
+	}
 	if line, value := prefixGroup(f, v.Agent); line > 0 && !strings.EqualFold(ExtractUserAgent(value), v.Group) {
-		return fmt.Sprintf("Non-Google parsers may read line %d differently: %s applies the group %s to %s because it matches agent names by prefix, and %s.",
-			line, SecondParserName, quote(value), v.Agent, says)
+		return i18n.T("robots.second-differs-prefix", "Line", strconv.Itoa(line), "Parser", SecondParserName,
+			"Value", quote(value), "Agent", v.Agent, "Says", says)
 	}
 	if v.Line > 0 {
-		return fmt.Sprintf("Non-Google parsers may read line %d differently: %s %s.", v.Line, SecondParserName, says)
+		return i18n.T("robots.second-differs-line", "Line", strconv.Itoa(v.Line), "Parser", SecondParserName, "Says", says)
 	}
-	return fmt.Sprintf("Non-Google parsers may read this file differently: %s %s.", SecondParserName, says)
+	return i18n.T("robots.second-differs-file", "Parser", SecondParserName, "Says", says)
 }
 
 // prefixGroup finds the user-agent line a prefix-matching parser picks for
@@ -137,13 +142,22 @@ func prefixGroup(f *File, agent string) (line int, value string) {
 	return line, value
 }
 
-// firstCause strips the package prefix from a Second error.
+// rejectError is the second parser's rejection of a whole file, with the
+// parser's own first cause (its words, not Cutoff's).
+type rejectError struct{ cause string }
+
+func (e *rejectError) Error() string {
+	return i18n.T("robots.err-second-rejects", "Parser", SecondParserName, "Cause", e.cause)
+}
+
+// firstCause is the parser's own cause of a Second error, or the whole
+// error when it has none.
 func firstCause(err error) string {
-	msg := err.Error()
-	if _, after, ok := strings.Cut(msg, "rejects the file: "); ok {
-		return after
+	var re *rejectError
+	if errors.As(err, &re) {
+		return re.cause
 	}
-	return msg
+	return err.Error()
 }
 
 // SecondOpinion runs temoto/robotstxt on the first MaxBytes bytes of body for

@@ -19,6 +19,9 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"inspect/robots",
+	"inspect/compare",
+	"verify",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
