@@ -70,15 +70,15 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 		lang string
 		want []string
 	}{
-		{"it", []string{"Confronto di " + url, "Bingbot riceve l'elemento h1 heading per intero, mentre Googlebot Smartphone lo perde oltre la sua soglia.", "2.100.095",
+		{"it", []string{"Confronto di " + url, "Bingbot riceve l'elemento intestazione h1 per intero, mentre Googlebot Smartphone lo perde oltre la sua soglia.", "2.100.095",
 			"(limite 15.000.000)", "Soglia", "Differenze (", "Search Console"}},
-		{"id", []string{"Perbandingan " + url, "Bingbot mendapat h1 heading secara utuh, sedangkan Googlebot Smartphone kehilangannya karena berada setelah cutoff-nya.", "2.100.095",
+		{"id", []string{"Perbandingan " + url, "Bingbot mendapat judul h1 secara utuh, sedangkan Googlebot Smartphone kehilangannya karena berada setelah cutoff-nya.", "2.100.095",
 			"(batas 15.000.000)", "Perbedaan ("}},
-		{"ja", []string{url + " の比較", "Bingbot は h1 heading を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
+		{"ja", []string{url + " の比較", "Bingbot は h1 見出し を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
 			"（上限 15,000,000）", "カットオフ", "違い（"}},
-		{"tr", []string{"Karşılaştırma: " + url, "Bingbot h1 heading öğesini eksiksiz alıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
+		{"tr", []string{"Karşılaştırma: " + url, "Bingbot h1 başlığı öğesini eksiksiz alıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
 			"(sınır 15.000.000)", "Kesme noktası", "Farklar ("}},
-		{"fr", []string{"Comparaison de " + url, "Bingbot reçoit l'élément h1 heading entier alors que Googlebot Smartphone le perd au-delà de son seuil.", "2\u202f100\u202f095",
+		{"fr", []string{"Comparaison de " + url, "Bingbot reçoit l'élément titre h1 entier alors que Googlebot Smartphone le perd au-delà de son seuil.", "2\u202f100\u202f095",
 			"(limite 15\u202f000\u202f000)", "Seuil", "Différences ("}},
 	}
 	for _, tt := range tests {
