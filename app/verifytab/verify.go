@@ -17,9 +17,9 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
-	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Area is the Verify tab: paste addresses (one per line, optionally

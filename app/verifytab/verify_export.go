@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
-	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // csvText renders the rows, in table order, as CSV.

@@ -13,9 +13,9 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
-	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // verifyMaxPasted bounds the addresses taken from the text box; a log file

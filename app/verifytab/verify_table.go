@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
-	"github.com/cutoffapp/cutoff/verify"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/verify"
 )
 
 // verifyColumn is one column of the results table.
