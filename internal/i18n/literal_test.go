@@ -19,6 +19,11 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"app/resourcestab",
+	"app/robotstab",
+	"app/sitetab",
+	"app/verifytab",
+	"app/comparetab",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
