@@ -14,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -58,12 +59,12 @@ type Area struct {
 // window's context, run through e and hand their results over through b.
 func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 	a := &Area{engine: e, runner: job.NewRunner(ctx, b, phaseOf)}
-	a.status = widget.NewLabel("Choose \"Compare with…\" beside the profile picker to fetch this URL as several crawlers at once.")
+	a.status = widget.NewLabel(i18n.T("comparetab.idle"))
 	a.status.Wrapping = fyne.TextWrapWord
 	a.busy = widget.NewProgressBarInfinite()
 	a.busy.Stop()
 	a.busy.Hide()
-	a.stopBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
+	a.stopBtn = widget.NewButtonWithIcon(i18n.T("comparetab.cancel"), theme.CancelIcon(), a.Cancel)
 	a.stopBtn.Disable()
 	a.table = a.newTable()
 	a.cell = widget.NewLabel("")
@@ -82,7 +83,7 @@ func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 
 func (a *Area) layout() fyne.CanvasObject {
 	head := container.NewBorder(nil, a.busy, nil, a.stopBtn, a.status)
-	details := container.NewVScroll(container.NewVBox(a.cell, kit.Heading("Differences"), a.diffs, a.caveat))
+	details := container.NewVScroll(container.NewVBox(a.cell, kit.Heading(i18n.T("comparetab.differences-heading")), a.diffs, a.caveat))
 	a.split = container.NewVSplit(a.table, details)
 	a.split.Offset = 0.55
 	return container.NewBorder(head, nil, nil, nil, a.split)
@@ -98,7 +99,7 @@ func (a *Area) start(target string, subjects []compare.Subject) {
 	for i, s := range subjects {
 		names[i] = s.Profile.Name
 	}
-	a.status.SetText("Comparing " + target + " as " + strings.Join(names, ", ") + "…")
+	a.status.SetText(i18n.T("comparetab.comparing", "URL", target, "Profiles", strings.Join(names, ", ")))
 	// The last result goes: a table under "Comparing…" would pass for this one's.
 	a.result, a.rows = nil, nil
 	a.diffs.SetText("")
@@ -120,7 +121,7 @@ func (a *Area) start(target string, subjects []compare.Subject) {
 // nothing when no comparison runs.
 func (a *Area) Cancel() {
 	if !a.stopBtn.Disabled() {
-		a.status.SetText("Cancelled.")
+		a.status.SetText(i18n.T("comparetab.cancelled"))
 	}
 	a.runner.Stop()
 	a.idle()
@@ -143,7 +144,7 @@ func (a *Area) Close() {
 func (a *Area) finish(res *compare.Result, rows []compare.Row, err error) {
 	a.idle()
 	if err != nil {
-		a.status.SetText("The comparison failed: " + prose.Sentence(err.Error()))
+		a.status.SetText(i18n.T("comparetab.failed", "Error", prose.Sentence(err.Error())))
 	} else {
 		a.result, a.rows = res, rows
 		a.status.SetText(compareStatus(res))
@@ -157,21 +158,17 @@ func (a *Area) finish(res *compare.Result, rows []compare.Row, err error) {
 
 // compareStatus is the line above the table.
 func compareStatus(r *compare.Result) string {
-	n := len(r.Differences)
-	switch n {
-	case 0:
-		return r.URL + ": every column got the same. Cells marked ≠ differ from the first column's."
-	case 1:
-		return r.URL + ": 1 difference. Cells marked ≠ differ from the first column's."
+	if len(r.Differences) == 0 {
+		return i18n.T("comparetab.status-same", "URL", r.URL)
 	}
-	return r.URL + ": " + kit.Commas(int64(n)) + " differences. Cells marked ≠ differ from the first column's."
+	return i18n.T("comparetab.status", "URL", r.URL, "Count", len(r.Differences))
 }
 
 // differencesText lists every difference as a bullet: its label, then the
 // sentence of each fetch that differs (Difference.Text).
 func differencesText(diffs []compare.Difference) string {
 	if len(diffs) == 0 {
-		return "No differences: every fetch got the same status, bytes, cutoff, elements, robots verdict and findings."
+		return i18n.T("comparetab.no-differences")
 	}
 	var b strings.Builder
 	for _, d := range diffs {

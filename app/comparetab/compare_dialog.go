@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // compareDefaults are the profiles ticked when the dialog opens: the
@@ -55,7 +56,7 @@ func (a *Area) AskAndStart(win fyne.Window, target string, current fetch.Profile
 		a.choice = &c
 		subjects := compareSubjects(list, names, current, c)
 		if len(subjects) < 2 {
-			problem("Tick at least one other profile, or give a User-Agent, to compare with")
+			problem(i18n.T("comparetab.need-subject"))
 			return
 		}
 		problem("")
@@ -69,12 +70,12 @@ func (a *Area) AskAndStart(win fyne.Window, target string, current fetch.Profile
 // time); onOK gets the choice.
 func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice, onOK func(compareChoice)) {
 	group, ua := compareDialogFields(current, list, names, last)
-	ua.SetPlaceHolder("a User-Agent to compare too, e.g. a browser's (empty for none)")
-	intro := widget.NewLabel("Fetch the URL as " + current.Name + " and, at the same time, as:")
+	ua.SetPlaceHolder(i18n.T("comparetab.ua-placeholder"))
+	intro := widget.NewLabel(i18n.T("comparetab.intro", "Profile", current.Name))
 	intro.Wrapping = fyne.TextWrapWord
-	form := container.NewBorder(intro, container.NewVBox(widget.NewLabel("Also this User-Agent:"), ua), nil, nil,
+	form := container.NewBorder(intro, container.NewVBox(widget.NewLabel(i18n.T("comparetab.also-ua")), ua), nil, nil,
 		container.NewVScroll(group))
-	d := dialog.NewCustomConfirm("Compare with…", "Compare", "Close", form, func(ok bool) {
+	d := dialog.NewCustomConfirm(i18n.T("comparetab.dialog-title"), i18n.T("comparetab.compare"), i18n.T("comparetab.close"), form, func(ok bool) {
 		if ok {
 			onOK(compareChoice{names: group.Selected, userAgent: ua.Text})
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/compare"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Column widths: each column as wide as its longest cell, within bounds;
@@ -140,7 +141,7 @@ func (a *Area) showTable() {
 	a.copied = ""
 	a.cell.SetText("")
 	if a.result != nil {
-		a.cell.SetText("Select a cell to read it whole here.")
+		a.cell.SetText(i18n.T("comparetab.select-cell"))
 	}
 	a.split.Leading = a.table
 	a.split.Refresh()

@@ -16,6 +16,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Columns of the resources table.
@@ -34,12 +35,20 @@ const (
 	Cols
 )
 
-var resourceColumns = [Cols]struct {
-	title string
+// resourceColumn is a column of the resources table: its title's message
+// id and its width.
+type resourceColumn struct {
+	id    string
 	width float32
-}{
-	{"URL", 300}, {"Kind", 90}, {"Status", 60}, {"Counted bytes", 110}, {"Note", 360}, {"Limit", 110},
-	{"Byte ruler", 140}, {"robots.txt", 170}, {"Discovered", 110},
+}
+
+// title is the column's title in the language in use.
+func (c resourceColumn) title() string { return i18n.T(c.id) }
+
+var resourceColumns = [Cols]resourceColumn{
+	{"resourcestab.col-url", 300}, {"resourcestab.col-kind", 90}, {"resourcestab.col-status", 60},
+	{"resourcestab.col-bytes", 110}, {"resourcestab.col-note", 360}, {"resourcestab.col-limit", 110},
+	{"resourcestab.col-ruler", 140}, {"resourcestab.col-robots", 170}, {"resourcestab.col-found", 110},
 }
 
 // Row is one resource with its cell texts, prepared off the UI
@@ -82,9 +91,9 @@ type Area struct {
 func New(win fyne.Window) *Area {
 	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now,
 		urlWidth: resourceColumns[ColURL].width}
-	a.summary = widget.NewLabel("Inspect a URL to list the scripts, stylesheets and other files its page references.")
-	a.problems = widget.NewCheck("Problems only", func(bool) { a.refilter() })
-	a.open = widget.NewButtonWithIcon("Details…", theme.InfoIcon(), a.onOpen)
+	a.summary = widget.NewLabel(i18n.T("resourcestab.empty"))
+	a.problems = widget.NewCheck(i18n.T("resourcestab.problems-only"), func(bool) { a.refilter() })
+	a.open = widget.NewButtonWithIcon(i18n.T("resourcestab.details-button"), theme.InfoIcon(), a.onOpen)
 	a.open.Disable()
 	a.table = a.newTable()
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(a.problems, a.open), a.summary)
@@ -171,7 +180,7 @@ func cellImportance(row *Row, col int) widget.Importance {
 }
 
 func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	kit.SortHeader{Titles: func(c int) string { return resourceColumns[c].title }, Cols: Cols,
+	kit.SortHeader{Titles: func(c int) string { return resourceColumns[c].title() }, Cols: Cols,
 		Col: a.sortCol, Desc: a.sortDesc, SortBy: a.sortBy}.Update(id, o)
 }
 
@@ -298,7 +307,7 @@ func resourcesSummary(rows []Row, note string) string {
 		return note
 	}
 	if len(rows) == 0 {
-		return "The page references no subresources."
+		return i18n.T("resourcestab.no-resources")
 	}
 	var fetched, problems int
 	for _, r := range rows {
@@ -309,6 +318,5 @@ func resourcesSummary(rows []Row, note string) string {
 			problems++
 		}
 	}
-	return kit.Commas(int64(len(rows))) + " resources, " + kit.Commas(int64(fetched)) + " fetched by the renderer, " +
-		kit.Commas(int64(problems)) + " with a problem. Click a column title to sort, a row twice for its details."
+	return i18n.T("resourcestab.summary", "Count", len(rows), "Fetched", fetched, "Problems", problems)
 }

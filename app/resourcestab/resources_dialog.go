@@ -14,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // showResourceDialog shows one resource in full: its own ruler, how it was
@@ -24,12 +25,12 @@ func showResourceDialog(win fyne.Window, row *Row) *dialog.CustomDialog {
 	details := kit.MonoLabel()
 	details.SetText(resourceDetails(&row.Res))
 	tabs := container.NewAppTabs(
-		container.NewTabItem("Details", container.NewVScroll(details)),
-		container.NewTabItem("Response header", container.NewVScroll(resourceHeaderPane(&row.Res))),
-		container.NewTabItem("First 4 KiB", container.NewVScroll(resourceHeadPane(&row.Res))),
+		container.NewTabItem(i18n.T("resourcestab.tab-details"), container.NewVScroll(details)),
+		container.NewTabItem(i18n.T("resourcestab.tab-header"), container.NewVScroll(resourceHeaderPane(&row.Res))),
+		container.NewTabItem(i18n.T("resourcestab.tab-head"), container.NewVScroll(resourceHeadPane(&row.Res))),
 	)
 	body := container.NewBorder(ruler, nil, nil, nil, tabs)
-	d := dialog.NewCustom(kit.Shorten(row.Res.URL, 90), "Close", body, win)
+	d := dialog.NewCustom(kit.Shorten(row.Res.URL, 90), i18n.T("resourcestab.close"), body, win)
 	d.Resize(fyne.NewSize(min(win.Canvas().Size().Width-40, 1000), min(win.Canvas().Size().Height-40, 640)))
 	d.Show()
 	return d
@@ -65,25 +66,24 @@ func headCaption(r *resources.Resource) string {
 	n := int64(len(r.Head))
 	switch {
 	case n == 0:
-		return "The body is empty."
+		return i18n.T("resourcestab.head-empty")
 	case n >= r.BodyBytes:
-		return "The whole decoded body: " + kit.BytesText(n) + "."
+		return i18n.T("resourcestab.head-whole", "Bytes", kit.BytesText(n))
 	}
-	return "The first 4 KiB of the decoded body (" + kit.Commas(n) + " of " + kit.BytesText(r.BodyBytes) +
-		"); the rest is not kept."
+	return i18n.T("resourcestab.head-part", "Shown", n, "Bytes", kit.BytesText(r.BodyBytes))
 }
 
 // noResponseText says why a resource has no header or body to show.
 func noResponseText(r *resources.Resource) string {
 	switch {
 	case r.Error != "":
-		return "No response: " + r.Error
+		return i18n.T("resourcestab.no-response-error", "Error", r.Error)
 	case !r.Requested && r.ExcludedReason != "":
-		return "Not requested: " + r.ExcludedReason
+		return i18n.T("resourcestab.not-requested-why", "Reason", r.ExcludedReason)
 	case !r.Requested:
-		return "Not requested."
+		return i18n.T("resourcestab.not-requested")
 	}
-	return "No response was received."
+	return i18n.T("resourcestab.no-response")
 }
 
 // resourceDetails is every field of a resource a consultant may want, one
@@ -95,61 +95,60 @@ func resourceDetails(r *resources.Resource) string {
 			fmt.Fprintf(&b, "%-22s %s\n", name, value)
 		}
 	}
-	row("URL", r.URL)
-	row("Final URL", r.FinalURL)
-	row("Kind", string(r.Kind)+" ("+r.Tag+")")
-	row("Referenced at", referenceText(r))
-	row("Fetched by renderer", yesNo(r.Fetched))
-	row("Why not", r.ExcludedReason)
-	row("Status", r.StatusWord())
-	row("Content-Type", r.ContentType)
-	row("Content-Encoding", r.ContentEncoding)
+	row(i18n.T("resourcestab.field-url"), r.URL)
+	row(i18n.T("resourcestab.field-final-url"), r.FinalURL)
+	row(i18n.T("resourcestab.field-kind"), string(r.Kind)+" ("+r.Tag+")")
+	row(i18n.T("resourcestab.field-referenced"), referenceText(r))
+	row(i18n.T("resourcestab.field-fetched"), yesNo(r.Fetched))
+	row(i18n.T("resourcestab.field-why-not"), r.ExcludedReason)
+	row(i18n.T("resourcestab.field-status"), r.StatusWord())
+	row(i18n.T("resourcestab.field-content-type"), r.ContentType)
+	row(i18n.T("resourcestab.field-content-encoding"), r.ContentEncoding)
 	if r.Requested {
-		row("Header block", kit.BytesText(r.HeaderBytes))
-		row("Body on the wire", kit.BytesText(r.WireBodyBytes))
-		row("Body decoded", kit.BytesText(r.BodyBytes))
-		row("Counted bytes", countedText(r))
-		row("Limit", kit.LimitText(r.LimitBytes, r.BinaryLimitBytes))
-		row("Truncated", yesNo(r.Truncated))
-		row("Time", strconv.FormatInt(r.DurationMS, 10)+" ms")
+		row(i18n.T("resourcestab.field-header"), kit.BytesText(r.HeaderBytes))
+		row(i18n.T("resourcestab.field-wire"), kit.BytesText(r.WireBodyBytes))
+		row(i18n.T("resourcestab.field-decoded"), kit.BytesText(r.BodyBytes))
+		row(i18n.T("resourcestab.field-counted"), countedText(r))
+		row(i18n.T("resourcestab.field-limit"), kit.LimitText(r.LimitBytes, r.BinaryLimitBytes))
+		row(i18n.T("resourcestab.field-truncated"), yesNo(r.Truncated))
+		row(i18n.T("resourcestab.field-time"), strconv.FormatInt(r.DurationMS, 10)+" ms")
 	}
 	for i, h := range r.Redirects {
-		row(fmt.Sprintf("Redirect %d", i+1), fmt.Sprintf("%d %s → %s", h.Status, h.URL, h.Location))
+		row(i18n.T("resourcestab.field-redirect", "N", i+1), fmt.Sprintf("%d %s → %s", h.Status, h.URL, h.Location))
 	}
 	if rr := r.Robots; rr != nil {
-		row("robots.txt", r.RobotsWord())
-		row("  file", rr.URL)
-		row("  group", rr.Group)
-		row("  rule", rr.Rule)
-		row("  why", rr.Reason)
+		row(i18n.T("resourcestab.field-robots"), r.RobotsWord())
+		row("  "+i18n.T("resourcestab.field-robots-file"), rr.URL)
+		row("  "+i18n.T("resourcestab.field-robots-group"), rr.Group)
+		row("  "+i18n.T("resourcestab.field-robots-rule"), rr.Rule)
+		row("  "+i18n.T("resourcestab.field-robots-why"), rr.Reason)
 	}
-	row("Error", r.Error)
+	row(i18n.T("resourcestab.field-error"), r.Error)
 	return strings.TrimRight(b.String(), "\n")
 }
 
 func referenceText(r *resources.Resource) string {
-	where := "the page"
+	where := i18n.T("resourcestab.the-page")
 	if r.Parent != "" {
 		where = r.Parent
 	}
-	s := fmt.Sprintf("byte %s of %s", kit.Commas(r.DiscoveredOffset), where)
 	if r.DiscoveredBeforeCutoff {
-		return s + ", before the cutoff"
+		return i18n.T("resourcestab.referenced-before", "Offset", r.DiscoveredOffset, "Where", where)
 	}
-	return s + ", after the cutoff (never discovered)"
+	return i18n.T("resourcestab.referenced-after", "Offset", r.DiscoveredOffset, "Where", where)
 }
 
 func yesNo(b bool) string {
 	if b {
-		return "yes"
+		return i18n.T("resourcestab.yes")
 	}
-	return "no"
+	return i18n.T("resourcestab.no")
 }
 
 // countedText is the resource's counted bytes and what they add up.
 func countedText(r *resources.Resource) string {
 	if r.CountsHeaders {
-		return kit.BytesText(r.CountedBytes) + " (header + decoded body: what counts toward the limit)"
+		return i18n.T("resourcestab.counted-with-header", "Bytes", kit.BytesText(r.CountedBytes))
 	}
-	return kit.BytesText(r.CountedBytes) + " (decoded body; the header does not count)"
+	return i18n.T("resourcestab.counted-body-only", "Bytes", kit.BytesText(r.CountedBytes))
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // RowsOf builds the table rows of a report's resources. It runs on
@@ -47,15 +48,15 @@ func CellsOf(r *resources.Resource) [Cols]string {
 func resourceNote(r *resources.Resource) string {
 	switch {
 	case r.Summary:
-		return kit.Commas(int64(r.References)) + " more references not listed one by one"
+		return i18n.T("resourcestab.note-more", "Count", r.References)
 	case r.Error != "":
 		return r.Error
 	case r.Truncated:
-		return "truncated: over its own " + kit.Commas(r.LimitBytes) + "-byte limit"
+		return i18n.T("resourcestab.note-truncated", "Limit", r.LimitBytes)
 	case r.ExcludedReason != "":
 		return r.ExcludedReason
 	case !r.DiscoveredBeforeCutoff:
-		return "referenced only after the page's cutoff: never discovered"
+		return i18n.T("resourcestab.note-after-cutoff")
 	}
 	return ""
 }

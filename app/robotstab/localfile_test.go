@@ -41,9 +41,9 @@ func TestLocalFileRobotsNotChecked(t *testing.T) {
 	l := widget.NewLabel("")
 	for col := 1; col <= len(g.agents); col++ {
 		b.Sync(func() { area.updateCell(widget.TableCellID{Row: 0, Col: col}, l) })
-		if l.Text != notCheckedWord || l.Importance != widget.MediumImportance {
+		if l.Text != notCheckedWord() || l.Importance != widget.MediumImportance {
 			t.Errorf("%s cell = %q (importance %v), want %q in a neutral colour: no robots.txt was consulted",
-				g.agents[col-1].label, l.Text, l.Importance, notCheckedWord)
+				g.agents[col-1].label, l.Text, l.Importance, notCheckedWord())
 		}
 	}
 	if got := whyText(g.urls[0], g.agents[0], g.cells[0][0]); strings.Contains(got, "allowed") {

@@ -15,6 +15,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // robotsDebounce is how long the robots.txt text must rest before the grid
@@ -90,15 +91,15 @@ type Area struct {
 // b, and s keeps the drafts. Call it on the UI thread.
 func New(b *job.Bridge, s prefs.Store) *Area {
 	a := &Area{bridge: b, prefs: s, evals: job.NewRunner[struct{}](context.Background(), b, nil)}
-	a.outcome = widget.NewLabel(standaloneText)
+	a.outcome = widget.NewLabel(standaloneText())
 	a.outcome.Wrapping = fyne.TextWrapWord
 	a.draft = widget.NewLabel("")
 	a.draft.SizeName = theme.SizeNameCaptionText
 	a.draft.Importance = widget.WarningImportance
 	a.draft.Truncation = fyne.TextTruncateEllipsis
-	a.revert = widget.NewButtonWithIcon("Revert to live file", theme.ContentUndoIcon(), a.onRevert)
+	a.revert = widget.NewButtonWithIcon(i18n.T("robotstab.revert"), theme.ContentUndoIcon(), a.onRevert)
 	a.revert.Disable()
-	a.restore = widget.NewButtonWithIcon("Restore my draft", theme.ContentRedoIcon(), a.onRestore)
+	a.restore = widget.NewButtonWithIcon(i18n.T("robotstab.restore"), theme.ContentRedoIcon(), a.onRestore)
 	a.restore.Hide()
 	a.ruler = byteview.NewRuler(byteview.RulerModel{LimitBytes: robots.MaxBytes})
 	a.ruler.Compact = true
@@ -119,12 +120,12 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.longMsg.Wrapping = fyne.TextWrapWord
 	a.longMsg.SizeName = theme.SizeNameCaptionText
 	a.long = container.NewBorder(nil, nil, nil,
-		widget.NewButtonWithIcon("Edit anyway", theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
+		widget.NewButtonWithIcon(i18n.T("robotstab.edit-anyway"), theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
 	a.urls = kit.NewTextArea()
-	a.urls.SetPlaceHolder("URLs to test, one per line")
+	a.urls.SetPlaceHolder(i18n.T("robotstab.urls-to-test"))
 	a.urls.OnChanged = func(string) { a.schedule() }
 	a.token = kit.NewEscEntry()
-	a.token.SetPlaceHolder("add a user-agent token, e.g. bingbot")
+	a.token.SetPlaceHolder(i18n.T("robotstab.token-placeholder"))
 	a.token.OnSubmitted = func(string) { a.onAddToken() }
 	a.table = a.newTable()
 	a.why = kit.MonoLabel()
@@ -152,17 +153,17 @@ func (a *Area) layout() fyne.CanvasObject {
 	// The draft status shares the size line, which is always there, so
 	// its appearing while the user types does not move the editor.
 	sizeLine := container.NewBorder(nil, nil, a.size, nil, a.draft)
-	a.leftTop = container.NewVBox(kit.Heading("robots.txt (edit to test changes)"), a.ruler, sizeLine, a.note, a.long)
+	a.leftTop = container.NewVBox(kit.Heading(i18n.T("robotstab.editor-heading")), a.ruler, sizeLine, a.note, a.long)
 	left := container.NewBorder(a.leftTop, nil, nil, nil, container.NewStack(a.edit, a.lines.list))
 	a.showMode()
-	addToken := widget.NewButtonWithIcon("Add token", theme.ContentAddIcon(), a.onAddToken)
-	inputs := container.NewBorder(kit.Heading("URLs to test, one per line"),
+	addToken := widget.NewButtonWithIcon(i18n.T("robotstab.add-token"), theme.ContentAddIcon(), a.onAddToken)
+	inputs := container.NewBorder(kit.Heading(i18n.T("robotstab.urls-to-test")),
 		container.NewBorder(nil, nil, nil, container.NewHBox(addToken, a.aiButton()), a.token), nil, nil, a.urls)
 	// The grid gets most of the height: at 768 px it shows half a dozen
 	// rows, not two.
 	grid := container.NewVSplit(inputs, a.table)
 	grid.Offset = 0.15
-	details := container.NewVScroll(container.NewVBox(kit.Heading("Why"), a.why, kit.Heading("Lint"), a.lint))
+	details := container.NewVScroll(container.NewVBox(kit.Heading(i18n.T("robotstab.why-heading")), a.why, kit.Heading(i18n.T("robotstab.lint-heading")), a.lint))
 	right := container.NewVSplit(grid, details)
 	right.Offset = 0.72
 	split := container.NewHSplit(left, right)
@@ -223,7 +224,7 @@ func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	case id.Row >= 0:
 		l.SetText("")
 	case id.Col == 0:
-		l.SetText("URL")
+		l.SetText(i18n.T("robotstab.col-url"))
 	case id.Col-1 < len(a.headings):
 		l.SetText(a.headings[id.Col-1])
 	default:
@@ -302,11 +303,11 @@ func (a *Area) apply(g *robotsGrid, text string) {
 	case a.hasSel:
 		a.showCell(a.sel) // the cursor stays where the user is typing
 	case g != nil && len(g.agents) == 0:
-		a.why.SetText("Add a user-agent token (e.g. googlebot) to test the URLs for that crawler.")
+		a.why.SetText(i18n.T("robotstab.why-no-token"))
 	case g != nil && len(g.urls) == 0:
-		a.why.SetText("Type the URLs to test, one per line.")
+		a.why.SetText(i18n.T("robotstab.why-no-url"))
 	default:
-		a.why.SetText("Select a cell to see why the URL is allowed or disallowed for that crawler.")
+		a.why.SetText(i18n.T("robotstab.why-select"))
 	}
 	if a.onEvaluated != nil {
 		a.onEvaluated()
@@ -330,7 +331,7 @@ func (a *Area) saveDraft(text string) {
 		return
 	}
 	a.prefs.SetDraft(a.data.host, text)
-	a.draft.SetText("Draft saved · differs from the live file")
+	a.draft.SetText(i18n.T("robotstab.draft-saved"))
 	a.revert.Enable()
 }
 
@@ -455,11 +456,11 @@ func (a *Area) setRuler(text string) {
 		a.ruler.Hidden = hide
 		a.leftTop.Refresh()
 	}
-	s := kit.BytesText(size) + " of the " + kit.Commas(robots.MaxBytes) + " Google reads"
+	id := "robotstab.size"
 	if size > robots.MaxBytes {
-		s += ": the rest is ignored"
+		id = "robotstab.size-over"
 	}
-	a.size.SetText(s + ".")
+	a.size.SetText(i18n.T(id, "Size", kit.BytesText(size), "Limit", robots.MaxBytes))
 }
 
 // Text is the robots.txt text in the editor.
@@ -482,21 +483,20 @@ func (a *Area) Close() {
 }
 
 // standaloneText is the outcome line before any inspection.
-const standaloneText = "No inspection yet: paste a robots.txt, the URLs to test and a user-agent token to test them, " +
-	"or inspect a URL to load its host's file."
+func standaloneText() string { return i18n.T("robotstab.standalone") }
 
 // outcomeText is the fetch outcome and the policy applied, as sentences.
 func outcomeText(d Data) string {
 	o := d.outcome
 	if o == nil {
-		return "No robots.txt was consulted for this page."
+		return i18n.T("robotstab.none-consulted")
 	}
-	s := o.RobotsURL + ": " + o.Reason
+	s := i18n.T("robotstab.outcome", "URL", o.RobotsURL, "Reason", o.Reason)
 	if size := o.SizeText(); size != "" {
-		s += " The file has " + size + "."
+		s += " " + i18n.T("robotstab.outcome-size", "Size", size)
 	}
 	if o.LooksLikeHTML {
-		s += " It looks like an HTML page, not a robots.txt."
+		s += " " + i18n.T("robotstab.outcome-html")
 	}
-	return s + " How a status is treated: 2xx its rules apply; 3xx followed up to 5 hops; 4xx allow all; 429, 5xx and unreachable disallow all."
+	return s + " " + i18n.T("robotstab.outcome-policy")
 }

@@ -8,11 +8,12 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // aiButton adds the AI crawlers' and control tokens' columns in one click.
 func (a *Area) aiButton() *widget.Button {
-	return widget.NewButtonWithIcon("AI crawlers", theme.ContentAddIcon(), a.onAddAI)
+	return widget.NewButtonWithIcon(i18n.T("robotstab.ai-crawlers"), theme.ContentAddIcon(), a.onAddAI)
 }
 
 // onAddAI appends every AI token (fetch.AITokens); robotsAgents drops those
@@ -24,16 +25,16 @@ func (a *Area) onAddAI() {
 	a.schedule()
 }
 
-// aiKinds maps a lower-case AI token to its short kind when it is not a
-// plain crawler: "control" or "retired".
+// aiKinds maps a lower-case AI token to the message id of its short kind
+// when it is not a plain crawler: control or retired.
 var aiKinds = func() map[string]string {
 	m := map[string]string{}
 	for _, t := range fetch.AITokens() {
 		switch {
 		case t.ReplacedBy != "":
-			m[strings.ToLower(t.Token)] = "retired"
+			m[strings.ToLower(t.Token)] = "robotstab.kind-retired"
 		case !t.Fetches:
-			m[strings.ToLower(t.Token)] = "control"
+			m[strings.ToLower(t.Token)] = "robotstab.kind-control"
 		}
 	}
 	return m
@@ -44,7 +45,7 @@ var aiKinds = func() map[string]string {
 // not as the token and its mark).
 func headerLabel(label string) string {
 	if k := aiKinds[label]; k != "" {
-		return label + "\n(" + k + ")"
+		return label + "\n" + i18n.T(k)
 	}
 	return label
 }
@@ -54,7 +55,7 @@ func headerLabel(label string) string {
 func aiNote(label string) string {
 	for _, s := range robots.AISpecs() {
 		if s.Label == label && s.Note != "" {
-			return "\n" + s.Note + ": the verdict says what the site lets the vendor use, not what a crawler fetches."
+			return "\n" + i18n.T("robotstab.ai-note", "Note", s.Note)
 		}
 	}
 	return ""

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // robotsAgent is one column of the robots grid: the profile's whole chain
@@ -158,24 +159,28 @@ func checkAgent(f *robots.File, a robotsAgent, u string) robots.Verdict {
 }
 
 // notCheckedWord is an unchecked cell's text.
-const notCheckedWord = "not checked"
+func notCheckedWord() string { return i18n.T("robotstab.not-checked") }
 
 // cellText is what a grid cell shows: "allowed · line 4", with marks for a
 // verdict that differs from the live file (≠) and a second parser that
 // disagrees (⚑).
 func cellText(c robotsVerdict) string {
 	if c.unchecked {
-		return notCheckedWord
+		return notCheckedWord()
 	}
-	s := "disallowed"
-	if c.v.Allowed {
-		s = "allowed"
-	}
-	if c.v.Line > 0 {
-		s += " · line " + kit.Itoa(c.v.Line)
+	var s string
+	switch {
+	case c.v.Line > 0 && c.v.Allowed:
+		s = i18n.T("robotstab.cell-allowed-line", "Line", kit.Itoa(c.v.Line))
+	case c.v.Line > 0:
+		s = i18n.T("robotstab.cell-disallowed-line", "Line", kit.Itoa(c.v.Line))
+	case c.v.Allowed:
+		s = i18n.T("robotstab.allowed")
+	default:
+		s = i18n.T("robotstab.disallowed")
 	}
 	if c.differs {
-		s += "  ≠ live"
+		s += "  " + i18n.T("robotstab.cell-differs")
 	}
 	if c.second.Differs || c.second.Error != "" {
 		s += "  ⚑"
@@ -188,42 +193,55 @@ func cellText(c robotsVerdict) string {
 // opinion.
 func whyText(url string, a robotsAgent, c robotsVerdict) string {
 	if c.unchecked {
-		return url + " for " + a.label + ": " + notCheckedWord + ". No robots.txt was consulted for this page, " +
-			"so there is no verdict; type rules in the editor to test them."
+		return i18n.T("robotstab.why-unchecked", "URL", url, "Agent", a.label)
 	}
 	var b strings.Builder
-	b.WriteString(url + " for " + a.label + ": " + verdictWord(c.v.Allowed))
-	if c.v.Rule != "" {
-		b.WriteString(" by line " + kit.Itoa(c.v.Line) + " \"" + c.v.Rule + "\"")
-	}
-	b.WriteString(".\n" + c.v.Reason + "\n")
+	b.WriteString(verdictSentence(url, a.label, c.v) + "\n" + c.v.Reason + "\n")
 	for i, step := range c.v.Trace {
 		b.WriteString("  " + kit.Itoa(i+1) + ". " + step + "\n")
 	}
 	if c.differs {
-		b.WriteString("The live file says " + verdictWord(c.liveV.Allowed))
-		if c.liveV.Line > 0 {
-			b.WriteString(" (line " + kit.Itoa(c.liveV.Line) + ")")
-		}
-		b.WriteString(": this edit changes the verdict.\n")
+		b.WriteString(liveSentence(c.liveV) + "\n")
 	}
 	if c.second.Note != "" {
-		b.WriteString("Second opinion: " + c.second.Note + "\n")
+		b.WriteString(i18n.T("robotstab.second-opinion", "Note", c.second.Note) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + aiNote(a.label)
 }
 
-func verdictWord(allowed bool) string {
-	if allowed {
-		return "allowed"
+// verdictSentence is the why-text's first line: the URL's verdict for
+// agent, with the deciding line and rule when there is one.
+func verdictSentence(url, agent string, v robots.Verdict) string {
+	line := kit.Itoa(v.Line)
+	switch {
+	case v.Rule != "" && v.Allowed:
+		return i18n.T("robotstab.why-allowed-rule", "URL", url, "Agent", agent, "Line", line, "Rule", v.Rule)
+	case v.Rule != "":
+		return i18n.T("robotstab.why-disallowed-rule", "URL", url, "Agent", agent, "Line", line, "Rule", v.Rule)
+	case v.Allowed:
+		return i18n.T("robotstab.why-allowed", "URL", url, "Agent", agent)
 	}
-	return "disallowed"
+	return i18n.T("robotstab.why-disallowed", "URL", url, "Agent", agent)
+}
+
+// liveSentence says the live file's verdict when the edit changes it.
+func liveSentence(v robots.Verdict) string {
+	line := kit.Itoa(v.Line)
+	switch {
+	case v.Line > 0 && v.Allowed:
+		return i18n.T("robotstab.live-allowed-line", "Line", line)
+	case v.Line > 0:
+		return i18n.T("robotstab.live-disallowed-line", "Line", line)
+	case v.Allowed:
+		return i18n.T("robotstab.live-allowed")
+	}
+	return i18n.T("robotstab.live-disallowed")
 }
 
 // lintText is the lint list, one issue a line.
 func lintText(issues []robots.Issue) string {
 	if len(issues) == 0 {
-		return "No problems found in this robots.txt."
+		return i18n.T("robotstab.lint-none")
 	}
 	var b strings.Builder
 	for _, is := range issues {

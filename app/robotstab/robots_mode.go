@@ -1,6 +1,9 @@
 package robotstab
 
-import "github.com/cutoffapp/cutoff/app/kit"
+import (
+	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 // setText puts text before the user without scheduling an evaluation: in
 // the editor, or read-only line by line when it is longer than
@@ -36,12 +39,11 @@ func (a *Area) showMode() {
 	setVisible(a.lines.list, a.readOnly)
 	setVisible(a.long, a.readOnly)
 	if a.readOnly {
-		size, what := int64(len(a.shown)), "This draft"
+		size, id := int64(len(a.shown)), "robotstab.long-draft"
 		if a.shown == a.data.live {
-			size, what = a.data.liveSize, "The file"
+			size, id = a.data.liveSize, "robotstab.long-file"
 		}
-		a.longMsg.SetText(what + " is " + kit.BytesText(size) + ": it is shown read-only, line by line, " +
-			"because the editor takes seconds per keystroke past " + kit.Commas(robotsEditMax) + " bytes.")
+		a.longMsg.SetText(i18n.T(id, "Size", kit.BytesText(size), "Max", robotsEditMax))
 	}
 	if a.leftTop != nil {
 		a.leftTop.Refresh() // the notice above the text comes or goes

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/robots"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // utf8BOM is the byte order mark some editors put at the start of a file.
@@ -58,15 +57,13 @@ type displayNotes struct {
 func (n displayNotes) String() string {
 	var s []string
 	if n.bom {
-		s = append(s, "The file starts with a UTF-8 byte order mark (3 bytes, invisible here), which Google skips.")
+		s = append(s, i18n.T("robotstab.note-bom"))
 	}
 	if n.invalid > 0 {
-		s = append(s, "It is not valid UTF-8: "+prose.Count(int64(n.invalid), "byte is", "bytes are")+
-			" shown as \uFFFD, and an edit keeps \uFFFD in their place; robots.txt must be UTF-8.")
+		s = append(s, i18n.T("robotstab.note-invalid", "Count", n.invalid))
 	}
 	if n.cutLines > 0 {
-		s = append(s, prose.Count(int64(n.cutLines), "line is", "lines are")+" longer than "+kit.Commas(robots.MaxLineBytes)+
-			" bytes and shown cut there: Google ignores the rest of such a line.")
+		s = append(s, i18n.T("robotstab.note-long-lines", "Count", n.cutLines, "Max", robots.MaxLineBytes))
 	}
 	return strings.Join(s, " ")
 }

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // The robots grid's columns are as wide as their heading and verdicts,
@@ -63,7 +64,7 @@ func abs(n int) int { return max(n, -n) }
 // the URL column first, then one per agent.
 func robotsWidths(g *robotsGrid, headings []string) []float32 {
 	widths := make([]float32, 1+len(g.agents))
-	widths[0] = fitWidth([]string{"URL"}, g.urls, robotsURLMin, robotsURLMax)
+	widths[0] = fitWidth([]string{i18n.T("robotstab.col-url")}, g.urls, robotsURLMin, robotsURLMax)
 	for c := range g.agents {
 		texts := map[string]bool{}
 		for r := range g.cells {

@@ -2,7 +2,7 @@ package sitetab
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +20,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -28,8 +29,11 @@ import (
 // machine's cores, and the UI thread needs its share of them.
 const siteGlobal = 2
 
-// Inputs of the Site mode.
-var siteInputs = []string{"Sitemap URL", "URL list", "Crawl from"}
+// siteInputs are the inputs of the Site mode, in the language in use:
+// a sitemap, a list, a crawl.
+func siteInputs() []string {
+	return []string{i18n.T("sitetab.input-sitemap"), i18n.T("sitetab.input-list"), i18n.T("sitetab.input-crawl")}
+}
 
 // Area is the Site tab: the cutoff across many URLs, a row each, filled
 // as rows arrive.
@@ -99,32 +103,32 @@ func defaultSitePath() string {
 
 func (a *Area) build() {
 	a.target = kit.NewEscEntry()
-	a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+	a.target.SetPlaceHolder(i18n.T("sitetab.placeholder-sitemap"))
 	a.target.OnSubmitted = func(string) { a.onStart() }
 	a.maxPages = kit.NewEscEntry()
 	a.maxPages.SetText(strconv.Itoa(site.DefaultMaxPages))
 	a.list = kit.NewTextArea()
-	a.list.SetPlaceHolder("Paste URLs, one a line")
+	a.list.SetPlaceHolder(i18n.T("sitetab.placeholder-list"))
 	a.list.SetMinRowsVisible(4)
 	a.list.Hide()
-	a.kind = widget.NewSelect(siteInputs, a.onKind)
+	a.kind = widget.NewSelect(siteInputs(), a.onKind)
 	a.kind.SetSelectedIndex(0)
-	a.start = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), a.onStart)
+	a.start = widget.NewButtonWithIcon(i18n.T("sitetab.start"), theme.MediaPlayIcon(), a.onStart)
 	a.start.Importance = widget.HighImportance
-	a.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
+	a.cancel = widget.NewButtonWithIcon(i18n.T("sitetab.cancel"), theme.CancelIcon(), a.Cancel)
 	a.cancel.Disable()
-	a.resume = widget.NewButtonWithIcon("Resume", theme.MediaReplayIcon(), a.onResume)
+	a.resume = widget.NewButtonWithIcon(i18n.T("sitetab.resume"), theme.MediaReplayIcon(), a.onResume)
 	a.resume.Disable()
 	a.bar = widget.NewProgressBar()
 	a.bar.Hide() // nothing to show until a run starts
-	a.status = widget.NewLabel("Choose a sitemap, a URL list or a start URL, then Start. The crawler profile is the one in the top bar.")
+	a.status = widget.NewLabel(i18n.T("sitetab.idle"))
 	a.status.Wrapping = fyne.TextWrapWord
-	a.filter = widget.NewSelect(siteFilters, func(string) { a.onFilter() })
+	a.filter = widget.NewSelect(siteFilters(), func(string) { a.onFilter() })
 	a.filter.SetSelectedIndex(0)
 	a.query = kit.NewEscEntry()
-	a.query.SetPlaceHolder("Filter URLs")
+	a.query.SetPlaceHolder(i18n.T("sitetab.placeholder-query"))
 	a.query.OnChanged = func(string) { a.onFilter() }
-	a.openRow = widget.NewButtonWithIcon("Open in page view", theme.SearchIcon(), a.onOpenRow)
+	a.openRow = widget.NewButtonWithIcon(i18n.T("sitetab.open-row"), theme.SearchIcon(), a.onOpenRow)
 	a.openRow.Disable()
 	a.plot = newSitePlot()
 	a.plot.setBuckets(nil)
@@ -134,10 +138,10 @@ func (a *Area) build() {
 
 func (a *Area) layout() fyne.CanvasObject {
 	limit := container.NewGridWrap(fyne.NewSize(90, a.maxPages.MinSize().Height), a.maxPages)
-	buttons := container.NewHBox(widget.NewLabel("Max pages"), limit, a.start, a.cancel, a.resume)
+	buttons := container.NewHBox(widget.NewLabel(i18n.T("sitetab.max-pages")), limit, a.start, a.cancel, a.resume)
 	input := container.NewBorder(nil, nil, a.kind, buttons, a.target)
 	progress := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(260, a.bar.MinSize().Height), a.bar), a.status)
-	export := container.NewHBox(widget.NewLabel("Export:"),
+	export := container.NewHBox(widget.NewLabel(i18n.T("sitetab.export")),
 		widget.NewButton("CSV", func() { a.onExport(site.FormatCSV) }),
 		widget.NewButton("JSONL", func() { a.onExport(site.FormatJSONL) }),
 		widget.NewButton("HTML", func() { a.onExport(site.FormatHTML) }))
@@ -149,20 +153,20 @@ func (a *Area) layout() fyne.CanvasObject {
 // Content is the tab's content.
 func (a *Area) Content() fyne.CanvasObject { return a.root }
 
-func (a *Area) onKind(kind string) {
-	if a.list == nil {
+func (a *Area) onKind(string) {
+	if a.list == nil || a.kind == nil {
 		return
 	}
 	a.list.Hide()
 	a.target.Show()
-	switch kind {
-	case siteInputs[1]:
+	switch a.kind.SelectedIndex() {
+	case 1:
 		a.list.Show()
 		a.target.Hide()
-	case siteInputs[2]:
-		a.target.SetPlaceHolder("https://example.com/ (links in the kept prefix are followed, same host)")
+	case 2:
+		a.target.SetPlaceHolder(i18n.T("sitetab.placeholder-crawl"))
 	default:
-		a.target.SetPlaceHolder("https://example.com/sitemap.xml (or a robots.txt URL)")
+		a.target.SetPlaceHolder(i18n.T("sitetab.placeholder-sitemap"))
 	}
 }
 
@@ -184,7 +188,7 @@ func (a *Area) input() (site.Input, error) {
 			return site.Input{}, err
 		}
 		if len(urls) == 0 {
-			return site.Input{}, fmt.Errorf("paste at least one URL, one a line")
+			return site.Input{}, errors.New(i18n.T("sitetab.need-list"))
 		}
 		return site.Input{URLs: urls}, nil
 	case 2:
@@ -192,7 +196,7 @@ func (a *Area) input() (site.Input, error) {
 	}
 	t := strings.TrimSpace(a.target.Text)
 	if t == "" {
-		return site.Input{}, fmt.Errorf("type the URL of a sitemap, for example https://example.com/sitemap.xml")
+		return site.Input{}, errors.New(i18n.T("sitetab.need-sitemap"))
 	}
 	return site.Input{Sitemap: t}, nil
 }
@@ -205,7 +209,7 @@ func (a *Area) onStart() {
 	}
 	max, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(a.maxPages.Text), ",", ""))
 	if err != nil || max < 1 {
-		a.status.SetText("Max pages takes a whole number of 1 or more.")
+		a.status.SetText(i18n.T("sitetab.bad-max-pages"))
 		return
 	}
 	cfg := site.Config{Profile: a.profile(), MaxPages: max, Global: siteGlobal}
@@ -219,15 +223,14 @@ func (a *Area) onStart() {
 		startAfresh()
 		return
 	}
-	d := dialog.NewConfirm("Start a new run?",
-		"The "+prose.Count(int64(n), "row", "rows")+" of the last run will be cleared. Export them first to keep them.",
+	d := dialog.NewConfirm(i18n.T("sitetab.confirm-title"), i18n.T("sitetab.confirm-text", "Count", n),
 		func(ok bool) {
 			if ok && !a.running {
 				startAfresh()
 			}
 		}, a.win)
-	d.SetConfirmText("Start")
-	d.SetDismissText("Keep them")
+	d.SetConfirmText(i18n.T("sitetab.start"))
+	d.SetDismissText(i18n.T("sitetab.keep-them"))
 	d.Show()
 }
 
@@ -248,7 +251,7 @@ func (a *Area) onResume() {
 func readSaved(path string) ([]site.Row, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("the rows of the last run were not saved, so it cannot be resumed")
+		return nil, errors.New(i18n.T("sitetab.not-saved"))
 	}
 	defer f.Close()
 	return site.ReadRows(f)
@@ -261,7 +264,7 @@ func (a *Area) run(req siteRequest) {
 	a.bar.TextFormatter = nil
 	a.bar.SetValue(0)
 	a.bar.Show()
-	a.status.SetText("Starting…")
+	a.status.SetText(i18n.T("sitetab.starting"))
 	a.plot.setBuckets(a.model.hist)
 	a.summaryText = ""
 	a.showDetail()
@@ -310,7 +313,7 @@ func (a *Area) apply(u siteUpdate) {
 func (a *Area) showProgress(p site.Progress) {
 	total := p.Done + p.Queued
 	if total > 0 {
-		text := prose.Thousands(int64(p.Done)) + " of " + prose.Thousands(int64(total))
+		text := i18n.T("sitetab.bar", "Done", p.Done, "Total", total)
 		a.bar.TextFormatter = func() string { return text }
 		a.bar.SetValue(float64(p.Done) / float64(total))
 	}
@@ -319,18 +322,24 @@ func (a *Area) showProgress(p site.Progress) {
 
 // progressText is "1,234 pages done, 5,678 queued · 42.0 pages/s · about 2m10s left".
 func progressText(p site.Progress) string {
-	s := prose.Count(int64(p.Done), "page", "pages") + " done, " + prose.Thousands(int64(p.Queued)) + " queued"
+	id := "sitetab.progress"
 	if p.Listing {
-		s += " (still listing)"
+		id = "sitetab.progress-listing"
 	}
-	s += fmt.Sprintf(" · %.1f pages/s", p.Rate)
+	s := i18n.T(id, "Count", p.Done, "Queued", p.Queued) + " · " + i18n.T("sitetab.rate", "Rate", oneDecimal(p.Rate))
 	if est := p.Estimate(); est > 0 {
-		s += " · about " + est.Round(time.Second).String() + " left"
+		id := "sitetab.left"
 		if p.Listing {
-			s += " for the URLs known so far"
+			id = "sitetab.left-listing"
 		}
+		s += " · " + i18n.T(id, "Left", est.Round(time.Second).String())
 	}
 	return s
+}
+
+// oneDecimal writes a rate with one decimal, as "42.0".
+func oneDecimal(f float64) string {
+	return strconv.FormatFloat(f, 'f', 1, 64)
 }
 
 // finish shows how the run ended, after its last batch; on the UI thread.
@@ -354,29 +363,23 @@ func (a *Area) finish(sum *site.Summary, err error) {
 	a.setButtons()
 }
 
-// uncheckedWords counts the URLs whose robots.txt could not be checked, or
-// says nothing when there are none.
-func uncheckedWords(s *site.Summary) string {
-	if s.RobotsUnchecked == 0 {
-		return ""
-	}
-	return kit.Commas(int64(s.RobotsUnchecked)) + " robots.txt could not be checked, "
-}
-
 // siteSummaryText is the line shown when a run ends.
 func siteSummaryText(s *site.Summary) string {
-	n := func(v int) string { return kit.Commas(int64(v)) }
-	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s%s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
-		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), uncheckedWords(s), n(s.Errors), n(s.Truncated), n(s.NearLimit),
-		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
+	id := "sitetab.summary"
+	if s.RobotsUnchecked > 0 {
+		id = "sitetab.summary-unchecked" // the URLs whose robots.txt could not be checked
+	}
+	t := i18n.T(id, "Count", s.Pages, "Fetched", s.Fetched, "Disallowed", s.Disallowed, "Unchecked", s.RobotsUnchecked,
+		"Errors", s.Errors, "Over", s.Truncated, "Near", s.NearLimit, "Range", site.NearLimitRange,
+		"Orphans", len(s.LinkedOnlyPastCutoff), "Rate", oneDecimal(s.PagesPerSecond))
 	if notes := site.FetchNotes(s); notes != "" {
 		t += " " + prose.Sentence(notes)
 	}
 	switch {
 	case s.Cancelled:
-		t = "Cancelled: " + t + " Resume continues without fetching these again."
+		t = i18n.T("sitetab.cancelled", "Summary", t)
 	case s.StoppedAtMax:
-		t += " Stopped at the page limit."
+		t += " " + i18n.T("sitetab.stopped-at-max")
 	}
 	for _, n := range s.Notes {
 		t += " " + n

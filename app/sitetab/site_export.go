@@ -1,7 +1,6 @@
 package sitetab
 
 import (
-	"fmt"
 	"io"
 
 	"fyne.io/fyne/v2"
@@ -9,7 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // onExport asks where to save the rows the table shows and the run's
@@ -35,11 +34,11 @@ func (a *Area) onExport(format string) {
 // the reason in the status line, when there is nothing to export.
 func (a *Area) exportOf(format string) (siteExport, bool) {
 	if len(a.model.rows) == 0 {
-		a.status.SetText("There is nothing to export yet: start a run first.")
+		a.status.SetText(i18n.T("sitetab.export-nothing"))
 		return siteExport{}, false
 	}
 	if len(a.model.view) == 0 {
-		a.setExportText("The filter shows no page, so there is nothing to export: choose “All pages” first.")
+		a.setExportText(i18n.T("sitetab.export-filtered-out"))
 		return siteExport{}, false
 	}
 	ex := siteExport{format: format, rows: a.model.shown(), sum: a.summary, all: len(a.model.rows), save: a.last.save,
@@ -92,10 +91,9 @@ func withLinks(rows []site.Row, path string) {
 // filter shows) as csv."
 func (ex siteExport) words() string {
 	if len(ex.rows) < ex.all {
-		return fmt.Sprintf("Exported %s of %s (those the filter shows) as %s.", prose.Thousands(int64(len(ex.rows))),
-			prose.Count(int64(ex.all), "row", "rows"), ex.format)
+		return i18n.T("sitetab.exported-some", "Shown", len(ex.rows), "Count", ex.all, "Format", ex.format)
 	}
-	return fmt.Sprintf("Exported %s as %s.", prose.Count(int64(len(ex.rows)), "row", "rows"), ex.format)
+	return i18n.T("sitetab.exported", "Count", len(ex.rows), "Format", ex.format)
 }
 
 func (a *Area) writeExport(w io.WriteCloser, ex siteExport) {
@@ -107,7 +105,7 @@ func (a *Area) writeExport(w io.WriteCloser, ex siteExport) {
 		}
 		bridge.Do(func() {
 			if err != nil {
-				a.setExportText(fmt.Sprintf("The export could not be written: %v.", err))
+				a.setExportText(i18n.T("sitetab.export-failed", "Error", err.Error()))
 				return
 			}
 			a.setExportText(ex.words())
@@ -135,7 +133,7 @@ func summarise(rows []site.Row) *site.Summary {
 
 func (a *Area) inputText() string {
 	if a.kind.SelectedIndex() == 1 {
-		return "a URL list"
+		return i18n.T("sitetab.a-url-list")
 	}
 	return a.target.Text
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -29,12 +30,20 @@ const (
 	siteCols
 )
 
-var siteColumns = [siteCols]struct {
-	title string
+// siteColumn is a column of the site table: its title's message id and
+// its width.
+type siteColumn struct {
+	id    string
 	width float32
-}{
-	{"URL", 300}, {"Status", 60}, {"Redirects", 100}, {"Retries", 65}, {"Error", 240}, {"Bytes", 100},
-	{"% of limit", 90}, {"Cut at", 100}, {"Past the cutoff", 170}, {"Lost links", 80}, {"robots.txt", 90}, {"Findings", 260},
+}
+
+// title is the column's title in the language in use.
+func (c siteColumn) title() string { return i18n.T(c.id) }
+
+var siteColumns = [siteCols]siteColumn{
+	{"sitetab.col-url", 300}, {"sitetab.col-status", 60}, {"sitetab.col-redirects", 100}, {"sitetab.col-retries", 65},
+	{"sitetab.col-error", 240}, {"sitetab.col-bytes", 100}, {"sitetab.col-percent", 90}, {"sitetab.col-cut", 100},
+	{"sitetab.col-beyond", 170}, {"sitetab.col-lost", 80}, {"sitetab.col-robots", 90}, {"sitetab.col-findings", 260},
 }
 
 // Filters of the site table.
@@ -51,10 +60,15 @@ const (
 	filterErrors
 )
 
-var siteFilters = []string{
-	"All pages", "Over the limit", "Near the limit (" + site.NearLimitRange + ")", "Critical elements past the cutoff",
-	"Linked only past the cutoff", "Redirected", "Retried after 429 or 503", "HTTP errors (4xx, 5xx)",
-	"Disallowed by robots.txt", "Not fetched (errors)",
+// siteFilters are the filters' names in the language in use, in the order
+// of their constants.
+func siteFilters() []string {
+	return []string{
+		i18n.T("sitetab.filter-all"), i18n.T("sitetab.filter-over"), i18n.T("sitetab.filter-near", "Range", site.NearLimitRange),
+		i18n.T("sitetab.filter-beyond"), i18n.T("sitetab.filter-orphan"), i18n.T("sitetab.filter-redirected"),
+		i18n.T("sitetab.filter-retried"), i18n.T("sitetab.filter-http-errors"), i18n.T("sitetab.filter-disallowed"),
+		i18n.T("sitetab.filter-errors"),
+	}
 }
 
 // siteModel holds a run's rows and the filtered, sorted view the table
@@ -357,12 +371,11 @@ func (m *siteModel) filterWords() string {
 	if !m.filtered() {
 		return ""
 	}
-	what := "filter “" + siteFilters[m.filter] + "”"
+	name := siteFilters()[m.filter]
 	if m.query != "" {
-		what += " and URL filter “" + m.query + "”"
+		return i18n.T("sitetab.filter-words-query", "Filter", name, "Query", m.query, "Shown", len(m.view), "Count", len(m.rows))
 	}
-	return "The window's " + what + " showed " + prose.Thousands(int64(len(m.view))) + " of " +
-		prose.Count(int64(len(m.rows)), "page", "pages") + "; this report holds those."
+	return i18n.T("sitetab.filter-words", "Filter", name, "Shown", len(m.view), "Count", len(m.rows))
 }
 
 // detail says everything the row knows, for the selected row's panel:
@@ -372,27 +385,29 @@ func detail(r *site.Row) string {
 	lines := []string{r.URL}
 	switch {
 	case r.Fetched:
-		lines = append(lines, "Fetched: HTTP "+strconv.Itoa(r.Status)+", "+inspect.Bytes(r.HeaderBytes+r.BodyBytes)+" bytes, "+site.PercentText(r.Percent)+" of the limit.")
+		lines = append(lines, i18n.T("sitetab.detail-fetched", "Status", strconv.Itoa(r.Status),
+			"Bytes", inspect.Bytes(r.HeaderBytes+r.BodyBytes), "Percent", site.PercentText(r.Percent)))
 	case r.RobotsUnchecked:
-		lines = append(lines, "Not fetched: robots.txt could not be checked.")
+		lines = append(lines, i18n.T("sitetab.detail-unchecked"))
 	case !r.RobotsAllowed:
-		lines = append(lines, "Not fetched: robots.txt disallows it.")
+		lines = append(lines, i18n.T("sitetab.detail-disallowed"))
 	default:
-		lines = append(lines, "Not fetched: the fetch failed.")
+		lines = append(lines, i18n.T("sitetab.detail-failed"))
 	}
 	if c := r.RedirectChain(" -> "); c != "" {
-		lines = append(lines, "Redirects: "+c)
+		lines = append(lines, i18n.T("sitetab.detail-redirects", "Chain", c))
 	}
 	if r.Retries > 0 {
-		lines = append(lines, "Answered 429 or 503 first: "+prose.Count(int64(r.Retries), "retry", "retries")+" before this answer.")
+		lines = append(lines, i18n.T("sitetab.detail-retries", "Count", r.Retries))
 	}
 	if r.RobotsReason != "" {
-		lines = append(lines, "robots.txt: "+r.RobotsReason)
+		lines = append(lines, i18n.T("sitetab.detail-robots-reason", "Reason", r.RobotsReason))
 	} else if r.RobotsRule != "" {
-		lines = append(lines, "robots.txt: "+r.RobotsWord()+" by line "+strconv.Itoa(r.RobotsLine)+", "+strconv.Quote(r.RobotsRule)+".")
+		lines = append(lines, i18n.T("sitetab.detail-robots-rule", "Verdict", r.RobotsWord(),
+			"Line", strconv.Itoa(r.RobotsLine), "Rule", strconv.Quote(r.RobotsRule)))
 	}
 	if r.Error != "" {
-		lines = append(lines, "Error: "+r.Error)
+		lines = append(lines, i18n.T("sitetab.detail-error", "Error", r.Error))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -131,7 +131,7 @@ func TestSiteTabShowsHowPagesWereFetched(t *testing.T) {
 		}{{filterRedirected, "/old-article"}, {filterRetried, "/busy"}, {filterHTTPErrors, "/missing"}, {filterDisallowed, "/private/x"}} {
 			a.filter.SetSelectedIndex(c.filter)
 			if len(a.model.view) != 1 || viewRow(a, c.want) != 0 {
-				t.Errorf("filter %q: %d rows, want %s alone", siteFilters[c.filter], len(a.model.view), c.want)
+				t.Errorf("filter %q: %d rows, want %s alone", siteFilters()[c.filter], len(a.model.view), c.want)
 			}
 		}
 

@@ -1,8 +1,8 @@
 package sitetab
 
 import (
-	"fmt"
 	"image/color"
+	"strconv"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/inspect/site"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // sitePlot draws the pages per share of the limit (site.Histogram) as bars,
@@ -50,7 +50,7 @@ func plotEmpty(bs []site.Bucket) bool {
 
 func (p *sitePlot) CreateRenderer() fyne.WidgetRenderer {
 	r := &sitePlotRenderer{p: p, line: canvas.NewRectangle(theme.Color(theme.ColorNameError))}
-	r.limit = canvas.NewText("limit", theme.Color(theme.ColorNameError))
+	r.limit = canvas.NewText(i18n.T("sitetab.plot-limit"), theme.Color(theme.ColorNameError))
 	r.limit.TextSize = theme.CaptionTextSize()
 	r.axis = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	r.axis.TextSize = theme.CaptionTextSize()
@@ -114,6 +114,6 @@ func (r *sitePlotRenderer) Layout(size fyne.Size) {
 	r.line.Move(fyne.NewPos(x-1, 0))
 	r.line.Resize(fyne.NewSize(2, plotH))
 	r.limit.Move(fyne.NewPos(x+4, 0))
-	r.axis.Text = fmt.Sprintf("0 %% … %d %%+ of the limit; most in one bar: %s", site.PlotMaxPercent, prose.Count(int64(most), "page", "pages"))
+	r.axis.Text = i18n.T("sitetab.plot-axis", "Max", strconv.Itoa(site.PlotMaxPercent), "Count", most)
 	r.axis.Move(fyne.NewPos(0, plotH))
 }

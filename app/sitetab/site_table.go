@@ -10,10 +10,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // noMatch is what the table area says when the filter keeps no row.
-const noMatch = "No page matches this filter. Choose “All pages” or change the URL filter to see the others."
+func noMatch() string { return i18n.T("sitetab.no-match") }
 
 // newTable is the virtualised site table: only the visible cells exist, so
 // 100,000 rows cost no more widgets than 30.
@@ -38,7 +39,7 @@ func (a *Area) newTable() *widget.Table {
 		t.SetColumnWidth(i, c.width)
 	}
 	a.urlChars = charsIn(siteColumns[siteColURL].width)
-	a.empty = widget.NewLabel(noMatch)
+	a.empty = widget.NewLabel(noMatch())
 	a.empty.Alignment = fyne.TextAlignCenter
 	a.empty.Wrapping = fyne.TextWrapWord
 	a.empty.Hide()
@@ -130,7 +131,7 @@ func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 }
 
 func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	kit.SortHeader{Titles: func(c int) string { return siteColumns[c].title }, Cols: siteCols,
+	kit.SortHeader{Titles: func(c int) string { return siteColumns[c].title() }, Cols: siteCols,
 		Col: a.model.sortCol, Desc: a.model.sortDesc, SortBy: func(col int) {
 			a.model.sortBy(col)
 			a.refreshTable()

@@ -80,7 +80,7 @@ func TestSiteModelFilters(t *testing.T) {
 		m.filter = f
 		m.refilter()
 		if len(m.view) != want {
-			t.Errorf("filter %q: %d rows, want %d", siteFilters[f], len(m.view), want)
+			t.Errorf("filter %q: %d rows, want %d", siteFilters()[f], len(m.view), want)
 		}
 	}
 	m.filter, m.query = filterAll, "/p/1"
@@ -103,7 +103,7 @@ func TestSiteModelFilters(t *testing.T) {
 func BenchmarkSiteSort(b *testing.B) {
 	rows := genRows(100_000)
 	for _, col := range []int{siteColURL, siteColPercent} {
-		b.Run(siteColumns[col].title, func(b *testing.B) {
+		b.Run(siteColumns[col].title(), func(b *testing.B) {
 			m := newSiteModel()
 			m.add(rows)
 			for b.Loop() {

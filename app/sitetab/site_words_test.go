@@ -25,7 +25,7 @@ func TestSiteWordsForPeople(t *testing.T) {
 		siteColFindings: "Page over limit, Canonical past the cutoff",
 	} {
 		if got := m.cell(0, col); got != want {
-			t.Errorf("column %s: %q, want %q", siteColumns[col].title, got, want)
+			t.Errorf("column %s: %q, want %q", siteColumns[col].title(), got, want)
 		}
 	}
 	if got := progressText(site.Progress{Done: 1, Queued: 1200}); !strings.HasPrefix(got, "1 page done, 1,200 queued") {
@@ -33,8 +33,8 @@ func TestSiteWordsForPeople(t *testing.T) {
 	}
 	sum := siteSummaryText(&site.Summary{Pages: 1234, Fetched: 1234, Truncated: 30, NearLimit: 30})
 	if !strings.HasPrefix(sum, "1,234 pages: 1,234 fetched") || !strings.Contains(sum, "30 over the limit, 30 near it (above 90 %)") ||
-		!strings.Contains(siteFilters[filterNear], "(above 90 %)") {
-		t.Errorf("summary %q, filter %q", sum, siteFilters[filterNear])
+		!strings.Contains(siteFilters()[filterNear], "(above 90 %)") {
+		t.Errorf("summary %q, filter %q", sum, siteFilters()[filterNear])
 	}
 }
 
@@ -71,7 +71,7 @@ func TestSiteHTMLSaysWhatTheTabSays(t *testing.T) {
 	page := html.UnescapeString(b.String())
 	for _, col := range []int{siteColLost, siteColBeyond, siteColFindings, siteColPercent} {
 		if cell := m.cell(0, col); !strings.Contains(page, cell) {
-			t.Errorf("the tab's %s cell %q is not in the HTML summary", siteColumns[col].title, cell)
+			t.Errorf("the tab's %s cell %q is not in the HTML summary", siteColumns[col].title(), cell)
 		}
 	}
 	for _, want := range []string{"1,234 pages", "1,500 more " + site.NearLimitRange} {

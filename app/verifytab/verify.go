@@ -17,6 +17,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
 )
@@ -76,17 +77,17 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier
 	a.input = kit.NewTextArea()
 	a.input.SetPlaceHolder("66.249.66.1 googlebot\n157.55.39.1 bingbot\n2001:4860:4801:10::1")
 	a.input.Wrapping = fyne.TextWrapOff
-	a.verifyBtn = widget.NewButtonWithIcon("Verify", theme.ConfirmIcon(), a.onVerify)
+	a.verifyBtn = widget.NewButtonWithIcon(i18n.T("verifytab.verify"), theme.ConfirmIcon(), a.onVerify)
 	a.verifyBtn.Importance = widget.HighImportance
-	a.openBtn = widget.NewButtonWithIcon("Open log file…", theme.FolderOpenIcon(), a.onOpenLog)
-	a.cancelBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), a.Cancel)
+	a.openBtn = widget.NewButtonWithIcon(i18n.T("verifytab.open-log"), theme.FolderOpenIcon(), a.onOpenLog)
+	a.cancelBtn = widget.NewButtonWithIcon(i18n.T("verifytab.cancel"), theme.CancelIcon(), a.Cancel)
 	a.cancelBtn.Disable()
-	a.copyBtn = widget.NewButtonWithIcon("Copy CSV", theme.ContentCopyIcon(), a.onCopyCSV)
-	a.exportBtn = widget.NewButtonWithIcon("Export CSV…", theme.DocumentSaveIcon(), a.onExportCSV)
+	a.copyBtn = widget.NewButtonWithIcon(i18n.T("verifytab.copy-csv"), theme.ContentCopyIcon(), a.onCopyCSV)
+	a.exportBtn = widget.NewButtonWithIcon(i18n.T("verifytab.export-csv"), theme.DocumentSaveIcon(), a.onExportCSV)
 	a.progress = widget.NewProgressBar()
 	a.progress.Hide()
 	a.progress.Hide()
-	a.status = widget.NewLabel("Paste addresses or open an access log to check which crawlers are genuine.")
+	a.status = widget.NewLabel(i18n.T("verifytab.idle"))
 	a.status.Wrapping = fyne.TextWrapWord
 	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Status(time.Now())))
 	a.ranges.Wrapping = fyne.TextWrapWord
@@ -100,15 +101,15 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier
 }
 
 func (a *Area) layout() fyne.CanvasObject {
-	loadRanges := widget.NewButtonWithIcon("Load newer ranges file…", theme.UploadIcon(), a.onLoadRanges)
+	loadRanges := widget.NewButtonWithIcon(i18n.T("verifytab.load-ranges"), theme.UploadIcon(), a.onLoadRanges)
 	top := container.NewBorder(nil, nil, nil, loadRanges, a.ranges)
 	buttons := container.NewHBox(a.verifyBtn, a.openBtn, a.cancelBtn)
 	input := container.NewBorder(
-		kit.Heading("Addresses, one per line, optionally followed by the crawler they claim (default: any known crawler)"),
+		kit.Heading(i18n.T("verifytab.input-heading")),
 		buttons, nil, nil, a.input)
 	csv := container.NewHBox(a.copyBtn, a.exportBtn)
 	head := container.NewVBox(a.progress, container.NewBorder(nil, nil, nil, csv, a.status))
-	foot := container.NewVBox(kit.Heading("Evidence for the selected row"), a.evidence)
+	foot := container.NewVBox(kit.Heading(i18n.T("verifytab.evidence-heading")), a.evidence)
 	results := container.NewBorder(head, foot, nil, nil, a.table)
 	split := container.NewVSplit(input, results)
 	split.Offset = 0.3
@@ -173,7 +174,7 @@ func (a *Area) loadRanges(rc io.ReadCloser, name string) {
 			dialog.ShowError(fmt.Errorf("%s", prose.Sentence(strings.TrimPrefix(err.Error(), "verify: "))), a.win)
 		} else {
 			a.ranges.SetText(verifyRangesText(files))
-			a.status.SetText("Loaded " + name + ". Verify again to use it.")
+			a.status.SetText(i18n.T("verifytab.ranges-loaded", "Name", name))
 		}
 		if a.onDone != nil {
 			a.onDone()
@@ -190,26 +191,26 @@ func verifyRangesText(files []verify.FileStatus) string {
 			missing = append(missing, f.Name)
 			continue
 		}
-		origin := "loaded"
+		origin := i18n.T("verifytab.origin-loaded")
 		if f.Bundled {
-			origin = "bundled"
+			origin = i18n.T("verifytab.origin-bundled")
 		}
-		age := prose.Count(int64(f.AgeDays), "day", "days") + " old"
+		age := i18n.T("verifytab.age", "Count", f.AgeDays)
 		if f.AgeDays < 0 {
-			age = "dated after today"
+			age = i18n.T("verifytab.age-future")
 		}
-		s := fmt.Sprintf("%s of %s (%s, %s prefixes, %s)", f.Name, f.Created[:10], origin, kit.Commas(int64(f.Prefixes)), age)
+		s := i18n.T("verifytab.range-file", "Name", f.Name, "Date", f.Created[:10], "Origin", origin, "Prefixes", f.Prefixes, "Age", age)
 		if f.Stale {
-			s += " ⚠ older than 30 days: load a fresh copy"
+			s += " " + i18n.T("verifytab.range-stale")
 		}
 		loaded = append(loaded, s)
 	}
 	if len(loaded) == 0 {
-		return "No IP range file is loaded: only DNS decides."
+		return i18n.T("verifytab.no-ranges")
 	}
-	text := "IP ranges: " + strings.Join(loaded, "; ") + "."
+	text := i18n.T("verifytab.ranges", "List", strings.Join(loaded, "; "))
 	if len(missing) > 0 {
-		text += " Not loaded (DNS alone decides for their addresses): " + strings.Join(missing, ", ") + "."
+		text += " " + i18n.T("verifytab.ranges-missing", "List", strings.Join(missing, ", "))
 	}
 	return text
 }

@@ -2,7 +2,6 @@ package verifytab
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
 )
@@ -38,7 +38,7 @@ func (a *Area) onCopyCSV() {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(a.csvText())
-	a.status.SetText(fmt.Sprintf("Copied %s as CSV.", prose.Count(int64(len(a.rows)), "row", "rows")))
+	a.status.SetText(i18n.T("verifytab.copied", "Count", len(a.rows)))
 }
 
 func (a *Area) onExportCSV() {
@@ -68,9 +68,9 @@ func (a *Area) exportCSV(wc io.WriteCloser, name string, results []verify.Result
 	}
 	a.bridge.Do(func() {
 		if err != nil {
-			a.status.SetText("Could not write " + name + ": " + prose.Sentence(err.Error()))
+			a.status.SetText(i18n.T("verifytab.write-failed", "Name", name, "Error", prose.Sentence(err.Error())))
 		} else {
-			a.status.SetText(fmt.Sprintf("Wrote %s to %s.", prose.Count(int64(len(results)), "row", "rows"), name))
+			a.status.SetText(i18n.T("verifytab.wrote", "Count", len(results), "Name", name))
 		}
 		if a.onDone != nil {
 			a.onDone()

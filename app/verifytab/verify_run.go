@@ -3,7 +3,6 @@ package verifytab
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
 )
@@ -46,14 +46,14 @@ func verifyParseInput(text string) (claims []verify.Claim, dropped int) {
 func (a *Area) onVerify() {
 	claims, dropped := verifyParseInput(a.input.Text)
 	if len(claims) == 0 {
-		a.status.SetText("Paste at least one IP address, one per line.")
+		a.status.SetText(i18n.T("verifytab.need-address"))
 		return
 	}
-	note := ""
 	if dropped > 0 {
-		note = fmt.Sprintf(" (%s more lines left out: open them as a log file instead)", kit.Commas(int64(dropped)))
+		a.status.SetText(i18n.T("verifytab.verifying-dropped", "Count", len(claims), "Dropped", dropped))
+	} else {
+		a.status.SetText(i18n.T("verifytab.verifying", "Count", len(claims)))
 	}
-	a.status.SetText(fmt.Sprintf("Verifying %s%s…", prose.Count(int64(len(claims)), "address", "addresses"), note))
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		results := a.verifier.VerifyAll(ctx, claims, verifyCounting(progress))
 		text := verifyResultsText(results, ctx.Err() != nil)
@@ -100,7 +100,7 @@ func (r verifySizedReader) Size() int64 { return r.size }
 // startLog scans the log rc (closed when done); size is its length in bytes
 // or -1 when unknown.
 func (a *Area) startLog(rc io.ReadCloser, name string, size int64) {
-	a.status.SetText("Reading " + name + "…")
+	a.status.SetText(i18n.T("verifytab.reading", "Name", name))
 	a.start(func(ctx context.Context, progress func(verifyProgress)) func() {
 		defer rc.Close()
 		var r io.Reader = rc
@@ -126,7 +126,7 @@ func (a *Area) showLog(name string, sum *verify.LogSummary, err error) {
 	}
 	text := verifyLogText(name, sum)
 	if err != nil {
-		text = "Cancelled: " + text
+		text = i18n.T("verifytab.log-cancelled", "Summary", text)
 	}
 	a.showResults(sum.Results, text)
 }
@@ -134,7 +134,7 @@ func (a *Area) showLog(name string, sum *verify.LogSummary, err error) {
 func (a *Area) showFailure(name string, err error) {
 	a.progress.SetValue(0)
 	if errors.Is(err, context.Canceled) {
-		a.status.SetText("Cancelled while reading " + name + ".")
+		a.status.SetText(i18n.T("verifytab.cancelled-reading", "Name", name))
 		return
 	}
 	a.status.SetText(prose.Sentence(err.Error()))
@@ -191,11 +191,11 @@ func verifyPhase(p verifyProgress) string {
 func (p verifyProgress) text() string {
 	switch {
 	case !p.reading:
-		return fmt.Sprintf("%s of %s addresses verified…", kit.Commas(p.done), kit.Commas(p.total))
+		return i18n.T("verifytab.progress-verified", "Done", p.done, "Total", p.total)
 	case p.size < 0:
-		return kit.BytesText(p.done) + " read…"
+		return i18n.T("verifytab.progress-read", "Bytes", kit.BytesText(p.done))
 	}
-	return fmt.Sprintf("%s of %s read…", kit.Commas(p.done), kit.BytesText(p.size))
+	return i18n.T("verifytab.progress-read-of", "Done", p.done, "Bytes", kit.BytesText(p.size))
 }
 
 // verifyCounting turns VerifyAll's progress into reports.
@@ -231,18 +231,17 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 	for _, r := range results {
 		count[r.Verdict]++
 	}
-	s := fmt.Sprintf("%s: %s verified, %s fake, %s unknown",
-		prose.Count(int64(len(results))-count[verify.NotAnAddress], "address", "addresses"),
-		kit.Commas(count[verify.Verified]), kit.Commas(count[verify.Fake]), kit.Commas(count[verify.Unknown]))
-	if n := count[verify.Unverifiable]; n > 0 {
-		s += ", " + kit.Commas(n) + " unverifiable (their operator publishes nothing to check them against)"
+	id := "verifytab.results"
+	if count[verify.Unverifiable] > 0 {
+		id = "verifytab.results-unverifiable"
 	}
-	s += "."
+	s := i18n.T(id, "Count", int64(len(results))-count[verify.NotAnAddress], "Verified", count[verify.Verified],
+		"Fake", count[verify.Fake], "Unknown", count[verify.Unknown], "Unverifiable", count[verify.Unverifiable])
 	if n := count[verify.NotAnAddress]; n > 0 {
-		s += " " + prose.Count(n, "line is", "lines are") + " not an IP address."
+		s += " " + i18n.T("verifytab.not-addresses", "Count", n)
 	}
 	if cancelled {
-		s = "Cancelled; " + s + " Addresses not checked are unknown."
+		s = i18n.T("verifytab.results-cancelled", "Summary", s)
 	}
 	return s
 }
@@ -250,23 +249,21 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 // verifyLogText sums up a scanned log.
 func verifyLogText(name string, s *verify.LogSummary) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s claiming a known crawler, %s junk.",
-		name, prose.Count(s.Lines, "line", "lines"), kit.Commas(s.CrawlerLines), kit.Commas(s.JunkLines))
+	b.WriteString(i18n.T("verifytab.log", "Name", name, "Count", s.Lines, "Crawler", s.CrawlerLines, "Junk", s.JunkLines))
 	for _, c := range s.Crawlers {
-		fmt.Fprintf(&b, " %s: %s from %s (%s verified, %s fake, %s unknown",
-			c.Claimed, prose.Count(c.Requests, "request", "requests"),
-			prose.Count(int64(c.IPs), "address", "addresses"), kit.Commas(int64(c.Verified)),
-			kit.Commas(int64(c.Fake)), kit.Commas(int64(c.Unknown)))
+		id := "verifytab.log-crawler"
 		if c.Unverifiable > 0 {
-			fmt.Fprintf(&b, ", %s unverifiable", kit.Commas(int64(c.Unverifiable)))
+			id = "verifytab.log-crawler-unverifiable"
 		}
-		b.WriteString(").")
+		b.WriteString(" " + i18n.T(id, "Crawler", c.Claimed, "Requests", i18n.T("verifytab.requests", "Count", c.Requests),
+			"Addresses", i18n.T("verifytab.addresses", "Count", c.IPs), "Verified", c.Verified, "Fake", c.Fake,
+			"Unknown", c.Unknown, "Unverifiable", c.Unverifiable))
 	}
 	for _, c := range s.Caveats() {
 		b.WriteString(" " + c)
 	}
 	if s.UntrackedLines > 0 {
-		fmt.Fprintf(&b, " %s crawler lines came from too many distinct addresses and were not checked.", kit.Commas(s.UntrackedLines))
+		b.WriteString(" " + i18n.T("verifytab.log-untracked", "Count", s.UntrackedLines))
 	}
 	return b.String()
 }

@@ -10,14 +10,18 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/verify"
 )
 
 // verifyColumn is one column of the results table.
 type verifyColumn struct {
-	title string
+	id    string // the title's message id
 	width float32
 }
+
+// title is the column's title in the language in use.
+func (c verifyColumn) title() string { return i18n.T(c.id) }
 
 // The results table's columns, in order.
 const (
@@ -33,8 +37,8 @@ const (
 )
 
 var verifyColumns = [verifyCols]verifyColumn{
-	{"IP", 150}, {"Claimed", 110}, {"Verdict", 80}, {"Evidence", 600}, {"Requests", 80},
-	{"Reverse DNS", 260}, {"Forward-confirmed", 150}, {"Range match", 260},
+	{"verifytab.col-ip", 150}, {"verifytab.col-claimed", 110}, {"verifytab.col-verdict", 80}, {"verifytab.col-evidence", 600},
+	{"verifytab.col-requests", 80}, {"verifytab.col-reverse", 260}, {"verifytab.col-forward", 150}, {"verifytab.col-range", 260},
 }
 
 // verifyRow is a result with its address parsed once, for sorting.
@@ -67,7 +71,7 @@ func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	if !ok || id.Col < 0 || id.Col >= verifyCols {
 		return
 	}
-	title := verifyColumns[id.Col].title
+	title := verifyColumns[id.Col].title()
 	if id.Col == a.sortCol && a.sortDesc {
 		title += " ▼"
 	} else if id.Col == a.sortCol {
@@ -97,9 +101,9 @@ func verifyCell(r *verify.Result, col int) string {
 	case verifyColIP:
 		return r.IP
 	case verifyColClaimed:
-		return cmp.Or(r.Claimed, "any")
+		return cmp.Or(r.Claimed, i18n.T("verifytab.claimed-any"))
 	case verifyColVerdict:
-		return string(r.Verdict)
+		return verdictWord(r.Verdict)
 	case verifyColRequests:
 		if r.Requests == 0 {
 			return ""
@@ -109,9 +113,9 @@ func verifyCell(r *verify.Result, col int) string {
 		return strings.Join(r.ReverseDNS, " ")
 	case verifyColForward:
 		if r.ForwardConfirmed {
-			return "yes"
+			return i18n.T("verifytab.yes")
 		}
-		return "no"
+		return i18n.T("verifytab.no")
 	case verifyColRange:
 		if !r.Ranges.Matched {
 			return ""
@@ -121,6 +125,23 @@ func verifyCell(r *verify.Result, col int) string {
 		return r.Evidence
 	}
 	return ""
+}
+
+// verdictWord is a verdict as the table shows it; the CSV keeps the code.
+func verdictWord(v verify.Verdict) string {
+	switch v {
+	case verify.Verified:
+		return i18n.T("verifytab.verdict-verified")
+	case verify.Fake:
+		return i18n.T("verifytab.verdict-fake")
+	case verify.Unknown:
+		return i18n.T("verifytab.verdict-unknown")
+	case verify.Unverifiable:
+		return i18n.T("verifytab.verdict-unverifiable")
+	case verify.NotAnAddress:
+		return i18n.T("verifytab.verdict-not-an-address")
+	}
+	return string(v)
 }
 
 func verifyImportance(v verify.Verdict) widget.Importance {

@@ -22,6 +22,11 @@ var speakingPackages = []string{
 	"inspect/robots",
 	"inspect/compare",
 	"verify",
+	"app/resourcestab",
+	"app/robotstab",
+	"app/sitetab",
+	"app/verifytab",
+	"app/comparetab",
 }
 
 // writers are the calls whose string arguments reach people: formatting,

@@ -1,0 +1,50 @@
+package robotstab
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
+
+// The tab speaks the language in use when it is built: buttons, the line
+// before any inspection, the size line with the language's digit grouping,
+// the grid's verdicts and the why-trace, while the robots.txt rule quoted
+// stays as written.
+func TestRobotsTabSpeaksTheLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang, revert, standalone, limit, disallowed, why string
+	}{
+		{"ja", "公開中のファイルに戻す", "まだ検査していません", "512,000 バイト", "拒否 · 2 行目", "2 行目の \"Disallow: /private/\" により拒否"},
+		{"fr", "Revenir au fichier en ligne", "Aucune inspection pour l\u2019instant", "512\u202f000 octets", "bloquée · ligne 2", "bloquée par la ligne 2 « Disallow: /private/ »"},
+		{"tr", "Canlı dosyaya dön", "Henüz inceleme yok", "512.000 baytın", "izinsiz · satır 2", "2. satırdaki \"Disallow: /private/\" kuralıyla izinsiz"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			a, b, _, _ := newRobotsTestArea(t)
+			standalone := strings.ReplaceAll(c.standalone, "\u2019", "'")
+			if a.revert.Text != c.revert || !strings.HasPrefix(a.outcome.Text, standalone) {
+				t.Errorf("revert %q, outcome %q; want %q, %q…", a.revert.Text, a.outcome.Text, c.revert, standalone)
+			}
+			b.Sync(func() { a.Show(robotsTestData()) })
+			var size, cell, why string
+			b.Sync(func() {
+				size = a.size.Text
+				cell = cellText(a.grid.cells[0][0])
+				why = whyText(a.grid.urls[0], a.grid.agents[0], a.grid.cells[0][0])
+			})
+			if !strings.Contains(size, c.limit) {
+				t.Errorf("size line %q does not say %q", size, c.limit)
+			}
+			if cell != c.disallowed {
+				t.Errorf("cell %q, want %q", cell, c.disallowed)
+			}
+			want := strings.ReplaceAll(c.why, " »", "\u00a0»")
+			want = strings.ReplaceAll(want, "« ", "«\u00a0")
+			if !strings.Contains(why, want) {
+				t.Errorf("why %q does not say %q", why, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,54 @@
+package sitetab
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/cutoffapp/cutoff/inspect/site"
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
+
+// The tab speaks the language in use when it is built: buttons, filters,
+// column titles, and a real run's summary and progress lines with the
+// language's digit grouping; the export formats' names stay.
+func TestSiteTabSpeaksTheLanguage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/private/x" || r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+			return
+		}
+		w.Write([]byte("<html><body>page</body></html>"))
+	}))
+	t.Cleanup(srv.Close)
+	urls := []string{srv.URL + "/a", srv.URL + "/b", srv.URL + "/private/x"}
+	for _, c := range []struct {
+		lang, start, over, findings, summary, pages string
+	}{
+		{"ja", "開始", "上限超過", "検出事項", "3 ページ: 取得 2、拒否 1、未取得 0", "1,234 ページ完了、5,678 ページ待機中"},
+		{"fr", "Démarrer", "Au-delà de la limite", "Constats", "3 pages\u00a0: 2 récupérées, 1 bloquées, 0 non récupérées", "1\u202f234 pages traitées, 5\u202f678 en attente"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			tu := newSiteTestUI(t)
+			a := tu.site
+			tu.act(func() {
+				if a.start.Text != c.start || a.filter.Options[filterOver] != c.over || siteColumns[siteColFindings].title() != c.findings {
+					t.Errorf("start %q, filter %q, column %q; want %q, %q, %q", a.start.Text, a.filter.Options[filterOver],
+						siteColumns[siteColFindings].title(), c.start, c.over, c.findings)
+				}
+			})
+			tu.runList(t, urls)
+			var status string
+			tu.act(func() { status = a.status.Text })
+			if !strings.HasPrefix(status, c.summary) {
+				t.Errorf("summary %q, want it to start with %q", status, c.summary)
+			}
+			if got := progressText(site.Progress{Done: 1234, Queued: 5678}); !strings.HasPrefix(got, c.pages) {
+				t.Errorf("progress %q, want it to start with %q", got, c.pages)
+			}
+		})
+	}
+}

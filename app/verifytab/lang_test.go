@@ -1,0 +1,50 @@
+package verifytab
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/verify"
+)
+
+// The tab speaks the language in use when it is built: buttons, column
+// titles, a real run's summary and verdicts, counts with the language's
+// digit grouping; the CSV keeps the verdicts' codes.
+func TestVerifyTabSpeaksTheLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang, button, title, summary, verdict, many string
+	}{
+		{"ja", "確認", "判定", "アドレス 2 件: 確認済み 1、偽装 1、不明 0。", "確認済み", "アドレス 1,234 件"},
+		{"fr", "Vérifier", "Verdict", "2 adresses\u00a0: 1 vérifiées, 1 fausses, 0 inconnues.", "vérifiée", "1\u202f234 adresses"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+			if a.verifyBtn.Text != c.button || verifyColumns[verifyColVerdict].title() != c.title {
+				t.Errorf("button %q, column %q; want %q, %q", a.verifyBtn.Text, verifyColumns[verifyColVerdict].title(), c.button, c.title)
+			}
+			verifyWait(t, a, func() {
+				test.Type(a.input, "66.249.66.1 googlebot\n203.0.113.5 googlebot")
+				test.Tap(a.verifyBtn)
+			})
+			if a.status.Text != c.summary {
+				t.Errorf("status %q, want %q", a.status.Text, c.summary)
+			}
+			verdicts := verifyCell(&a.rows[0].res, verifyColVerdict) + " " + verifyCell(&a.rows[1].res, verifyColVerdict)
+			if !strings.Contains(verdicts, c.verdict) {
+				t.Errorf("verdicts %q, want %q among them", verdicts, c.verdict)
+			}
+			if csv := a.csvText(); !strings.Contains(csv, ",verified,") || !strings.Contains(csv, ",fake,") {
+				t.Errorf("the CSV's verdicts are not the codes:\n%s", csv)
+			}
+			if got := verifyResultsText(make([]verify.Result, 1234), false); !strings.HasPrefix(got, c.many) {
+				t.Errorf("summary of 1,234 results %q, want it to start with %q", got, c.many)
+			}
+		})
+	}
+}
