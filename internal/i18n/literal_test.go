@@ -19,6 +19,11 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"app/impacttab",
+	"app/renderedtab",
+	"app/historytab",
+	"app/watchtab",
+	"app/whatiftab",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
