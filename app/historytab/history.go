@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -62,21 +63,21 @@ type Area struct {
 // tabs.
 func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener, view Viewer) *Area {
 	a := &Area{win: win, open: open, view: view, runner: job.NewRunner[struct{}](ctx, b, nil), row: -1}
-	a.status = widget.NewLabel("Inspect a page: every inspection is kept, and this tab shows the page's past ones.")
+	a.status = widget.NewLabel(i18n.T("historytab.inspect-hint"))
 	a.status.Wrapping = fyne.TextWrapWord
 	a.plot = NewPlot()
 	a.table = a.newTable()
 	a.older = widget.NewSelect(nil, func(string) { a.showDiff() })
 	a.newer = widget.NewSelect(nil, func(string) { a.showDiff() })
-	a.older.PlaceHolder, a.newer.PlaceHolder = "(older inspection)", "(newer inspection)"
+	a.older.PlaceHolder, a.newer.PlaceHolder = i18n.T("historytab.pick-older"), i18n.T("historytab.pick-newer")
 	a.diff = widget.NewLabel("")
 	a.diff.Wrapping = fyne.TextWrapWord
 	a.diff.Selectable = true
-	a.openBtn = widget.NewButton("Report text", a.openSelected)
+	a.openBtn = widget.NewButton(i18n.T("historytab.report-text"), a.openSelected)
 	a.openBtn.Disable()
-	a.viewBtn = widget.NewButton("Show in the tabs", a.ShowInTabs)
+	a.viewBtn = widget.NewButton(i18n.T("historytab.show-in-tabs"), a.ShowInTabs)
 	a.viewBtn.Disable()
-	compare := container.NewBorder(nil, nil, widget.NewLabel("Compare"), nil,
+	compare := container.NewBorder(nil, nil, widget.NewLabel(i18n.T("historytab.compare")), nil,
 		container.NewGridWithColumns(2, a.older, a.newer))
 	top := container.NewVBox(a.status, a.plot)
 	diff := container.NewBorder(container.NewBorder(nil, nil, nil, container.NewHBox(a.openBtn, a.viewBtn), compare), nil, nil, nil,
@@ -139,9 +140,9 @@ func (a *Area) fill(items []history.Inspection, err error) {
 	a.table.UnselectAll()
 	switch {
 	case err != nil:
-		a.status.SetText(prose.Sentence(err.Error() + "; the past inspections cannot be shown"))
+		a.status.SetText(prose.Capitalize(i18n.T("historytab.cannot-show", "Error", strings.TrimSpace(err.Error()))))
 	case len(items) == 0:
-		a.status.SetText("No inspection of " + a.url + " is saved yet.")
+		a.status.SetText(i18n.T("historytab.none-saved", "URL", a.url))
 	default:
 		a.status.SetText(summary(a.url, items))
 	}
@@ -169,24 +170,24 @@ func (a *Area) fill(items []history.Inspection, err error) {
 // summary is the line above the plot: how many inspections, since when.
 func summary(url string, items []history.Inspection) string {
 	last := items[0]
-	s := kit.Commas(int64(len(items))) + " saved inspection"
-	if len(items) > 1 {
-		s += "s"
-	}
-	s += " of " + url + " since " + timeText(items[len(items)-1].Time) + "; the latest: " +
-		kit.BytesText(last.CountedBytes)
+	args := []any{"Count", len(items), "URL", url, "Since", timeText(items[len(items)-1].Time),
+		"Bytes", bytesText(last.CountedBytes)}
 	if last.LimitBytes > 0 {
-		s += " of its " + kit.BytesText(last.LimitBytes) + " limit"
+		return i18n.T("historytab.summary-limit", append(args, "Limit", bytesText(last.LimitBytes))...)
 	}
-	return s + "."
+	return i18n.T("historytab.summary", args...)
 }
+
+// bytesText is a byte count with its noun, in the language in use:
+// "1,999,860 bytes".
+func bytesText(n int64) string { return i18n.T("common.bytes", "Count", n) }
 
 // timeText is t in the local time zone, to the minute.
 func timeText(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
 
 // optionName names an inspection in the compare pickers.
 func optionName(in history.Inspection) string {
-	return timeText(in.Time) + " · " + in.Profile + " · " + kit.BytesText(in.CountedBytes) + " · #" + kit.Itoa(int(in.ID))
+	return timeText(in.Time) + " · " + in.Profile + " · " + bytesText(in.CountedBytes) + " · #" + kit.Itoa(int(in.ID))
 }
 
 // showDiff compares the two inspections picked, when both are.
@@ -196,7 +197,7 @@ func (a *Area) showDiff() {
 		return
 	}
 	if o == n {
-		a.diff.SetText("Pick two different inspections to compare.")
+		a.diff.SetText(i18n.T("historytab.pick-two"))
 		return
 	}
 	older, newer := a.items[o], a.items[n]

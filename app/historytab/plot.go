@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Point is one inspection on the plot: what counts toward the limit, and
@@ -94,7 +94,7 @@ func (r *plotRenderer) rebuild() {
 	}
 	r.caption.Text = ""
 	if n := len(pts); n > 0 && pts[n-1].Limit > 0 {
-		r.caption.Text = "limit " + kit.BytesText(pts[n-1].Limit)
+		r.caption.Text = i18n.T("historytab.plot-limit", "Bytes", bytesText(pts[n-1].Limit))
 	}
 	r.objects = r.objects[:0]
 	for _, b := range r.bars {

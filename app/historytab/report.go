@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -27,7 +28,9 @@ func (a *Area) openSelected() {
 		if err != nil {
 			return func() { a.status.SetText(prose.Sentence(err.Error())) }
 		}
-		return func() { a.showText("Report of "+timeText(in.Time)+" ("+in.Profile+")", text) }
+		return func() {
+			a.showText(i18n.T("historytab.report-title", "Time", timeText(in.Time), "Profile", in.Profile), text)
+		}
 	}, nil, a.loaded)
 }
 
@@ -77,7 +80,7 @@ func (a *Area) showText(title, text string) {
 	l := kit.MonoLabel()
 	l.SetText(text)
 	scroll := container.NewScroll(l)
-	d := dialog.NewCustom(title, "Close", scroll, a.win)
+	d := dialog.NewCustom(title, i18n.T("historytab.close"), scroll, a.win)
 	size := a.win.Canvas().Size()
 	d.Resize(fyne.NewSize(size.Width*0.85, size.Height*0.85))
 	d.Show()

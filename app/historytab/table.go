@@ -5,16 +5,20 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// columns are the list's columns.
-var columns = []kit.Column{
-	{Title: "Time", Width: 150}, {Title: "Profile", Width: 190}, {Title: "Bytes counted", Width: 130},
-	{Title: "Cutoff", Width: 190}, {Title: "Critical elements", Width: 220},
+// columns are the list's columns, titled in the language in use.
+func columns() []kit.Column {
+	return []kit.Column{
+		{Title: i18n.T("historytab.column-time"), Width: 150}, {Title: i18n.T("historytab.column-profile"), Width: 190},
+		{Title: i18n.T("historytab.column-bytes"), Width: 130}, {Title: i18n.T("historytab.column-cutoff"), Width: 190},
+		{Title: i18n.T("historytab.column-critical"), Width: 220},
+	}
 }
 
 func (a *Area) newTable() *widget.Table {
-	t := kit.NewListTable(columns, func() int { return len(a.items) },
+	t := kit.NewListTable(columns(), func() int { return len(a.items) },
 		func(row, col int) string { return cell(a.items[row], col) })
 	t.OnSelected = func(id widget.TableCellID) {
 		a.row = id.Row
@@ -35,9 +39,9 @@ func cell(in history.Inspection, col int) string {
 		return kit.Commas(in.CountedBytes)
 	case 3:
 		if in.CutoffOffset == nil {
-			return "nothing cut"
+			return i18n.T("historytab.nothing-cut")
 		}
-		return "at body byte " + kit.Commas(*in.CutoffOffset)
+		return i18n.T("historytab.cut-at", "Offset", *in.CutoffOffset)
 	default:
 		return keptLost(in.Critical)
 	}
@@ -54,7 +58,7 @@ func keptLost(es []history.Element) string {
 		}
 	}
 	if lost == 0 {
-		return kit.Commas(kept) + " kept"
+		return i18n.T("historytab.kept", "Kept", kept)
 	}
-	return kit.Commas(kept) + " kept, " + kit.Commas(lost) + " lost"
+	return i18n.T("historytab.kept-lost", "Kept", kept, "Lost", lost)
 }

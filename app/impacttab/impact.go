@@ -2,7 +2,9 @@ package impacttab
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Data is the Impact tab's text, prepared off the UI thread: one
@@ -50,7 +53,7 @@ type Area struct {
 func New(win fyne.Window) *Area {
 	a := &Area{
 		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
-		summary: widget.NewLabel("Inspect a URL to compare the full page with what the crawler keeps."),
+		summary: widget.NewLabel(i18n.T("impacttab.inspect-hint")),
 		versus:  kit.Heading(versusText(inspect.WholePage)),
 		compare: kit.MonoLabel(), jsonLD: kit.MonoLabel(), open: kit.MonoLabel(), hreflang: kit.MonoLabel(),
 	}
@@ -59,13 +62,13 @@ func New(win fyne.Window) *Area {
 	top := container.NewVScroll(container.NewVBox(
 		a.summary,
 		a.versus, a.compare,
-		kit.Heading("Structured data (JSON-LD blocks)"), a.jsonLD,
-		kit.Heading("Open at the cutoff"), a.open,
-		kit.Heading("hreflang alternates lost"), a.hreflang,
+		kit.Heading(i18n.T("impacttab.heading-json-ld")), a.jsonLD,
+		kit.Heading(i18n.T("impacttab.heading-open")), a.open,
+		kit.Heading(i18n.T("impacttab.heading-hreflang")), a.hreflang,
 	))
 	lists := container.NewAppTabs(
-		container.NewTabItem("Links lost", a.linkList.root),
-		container.NewTabItem("Headings lost", a.headingList.root),
+		container.NewTabItem(i18n.T("impacttab.tab-links"), a.linkList.root),
+		container.NewTabItem(i18n.T("impacttab.tab-headings"), a.headingList.root),
 	)
 	split := container.NewVSplit(top, lists)
 	split.Offset = 0.55
@@ -101,8 +104,8 @@ func (a *Area) CopyText() string {
 	if d.Summary == "" {
 		return ""
 	}
-	links := "Links lost:\n" + a.linkList.text()
-	headings := "Headings lost:\n" + a.headingList.text()
+	links := i18n.T("impacttab.copy-links") + "\n" + a.linkList.text()
+	headings := i18n.T("impacttab.copy-headings") + "\n" + a.headingList.text()
 	return strings.Join([]string{d.Summary, d.Compare, d.JSONLD, d.Open, links, headings, d.Hreflang}, "\n\n")
 }
 
@@ -111,28 +114,26 @@ func (a *Area) CopyText() string {
 // before the end of the page, the counts are of the bytes read.
 func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 	if an == nil {
-		return Data{Summary: "The page could not be analysed."}
+		return Data{Summary: i18n.T("impacttab.not-analysed")}
 	}
 	partial := whole == inspect.WholeRead
 	versus := versusText(whole)
 	im := an.Impact
 	if im == nil {
-		none := "Nothing lost."
-		summary := fmt.Sprintf("Nothing is cut: %s gets the whole page (%s).", crawler, kit.BytesText(an.BodyBytes))
+		none := i18n.T("impacttab.nothing-lost")
+		summary := i18n.T("impacttab.nothing-cut", "Crawler", crawler, "Bytes", bytesText(an.BodyBytes))
 		if partial {
-			summary = fmt.Sprintf("Nothing is cut in the %s read, but reading stopped before the end of the page: what follows was not analysed.",
-				kit.BytesText(an.BodyBytes))
+			summary = i18n.T("impacttab.nothing-cut-read", "Bytes", bytesText(an.BodyBytes))
 		}
 		return Data{
 			Summary: summary, Versus: versus,
 			Compare: none, JSONLD: keptJSONLDText(an.Critical, whole), Open: none, Hreflang: none,
 		}
 	}
-	summary := fmt.Sprintf("%s keeps the first %s of the body and loses the last %s.",
-		crawler, kit.BytesText(im.KeptBytes), kit.BytesText(im.LostBytes))
+	kept, lost := bytesText(im.KeptBytes), bytesText(im.LostBytes)
+	summary := i18n.T("impacttab.keeps-loses", "Crawler", crawler, "Kept", kept, "Lost", lost)
 	if partial {
-		summary = fmt.Sprintf("%s keeps the first %s of the body and loses the rest: the %s read after the cutoff, and the part of the page that was not read.",
-			crawler, kit.BytesText(im.KeptBytes), kit.BytesText(im.LostBytes))
+		summary = i18n.T("impacttab.keeps-loses-read", "Crawler", crawler, "Kept", kept, "Lost", lost)
 	}
 	return Data{
 		Summary:      summary,
@@ -146,61 +147,89 @@ func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 	}
 }
 
-// compareRow is one row of compareText, its label as wide as the longest.
-const compareRow = "%-34s %14s %14s %12s\n"
+// bytesText is a byte count with its noun, in the language in use:
+// "1,999,860 bytes".
+func bytesText(n int64) string { return i18n.T("common.bytes", "Count", n) }
+
+// compareWidths are the least widths, in characters, of the comparison's
+// label column and its three columns of figures; a column whose heading
+// or label is wider in the language in use widens to it.
+var compareWidths = [4]int{34, 14, 14, 12}
 
 // versusText heads the comparison of whole (inspect.Report.Whole) with the
 // kept bytes.
 func versusText(whole string) string {
-	return strings.ToUpper(whole[:1]) + whole[1:] + " vs what the crawler keeps"
+	if whole == inspect.WholeRead {
+		return i18n.T("impacttab.versus-read")
+	}
+	return i18n.T("impacttab.versus-page")
+}
+
+// wholeColumn heads the comparison's column of whole (inspect.Report.Whole).
+func wholeColumn(whole string) string {
+	if whole == inspect.WholeRead {
+		return i18n.T("impacttab.column-read")
+	}
+	return i18n.T("impacttab.column-page")
 }
 
 // noJSONLD is the JSON-LD line of a page without any, as far as whole
 // (inspect.Report.Whole) goes.
 func noJSONLD(whole string) string {
 	if whole == inspect.WholeRead {
-		return "No JSON-LD block in the " + whole + "."
+		return i18n.T("impacttab.no-json-ld-read")
 	}
-	return "No JSON-LD block on the page."
+	return i18n.T("impacttab.no-json-ld-page")
 }
 
-// compareText is the side-by-side table of counts and presences.
+// compareText is the side-by-side table of counts and presences, its
+// columns as wide as their widest cell.
 func compareText(im *scan.Impact, whole string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, compareRow, "", whole, "crawler keeps", "lost")
+	rows := [][4]string{{"", wholeColumn(whole), i18n.T("impacttab.column-kept"), i18n.T("impacttab.column-lost")}}
 	count := func(name string, c scan.Count) {
-		fmt.Fprintf(&b, compareRow, name, kit.Commas(c.Full), kit.Commas(c.Kept), kit.Commas(c.Lost()))
+		rows = append(rows, [4]string{name, kit.Commas(c.Full), kit.Commas(c.Kept), kit.Commas(c.Lost())})
 	}
-	count("Body bytes", scan.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
-	count("Visible text in the source (bytes)", im.TextBytes)
-	count("Internal links", im.Links.Internal)
-	count("External links", im.Links.External)
+	count(i18n.T("impacttab.row-body-bytes"), scan.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
+	count(i18n.T("impacttab.row-text-bytes"), im.TextBytes)
+	count(i18n.T("impacttab.row-internal-links"), im.Links.Internal)
+	count(i18n.T("impacttab.row-external-links"), im.Links.External)
 	for lvl := range 6 {
 		if im.Headings.Full[lvl] > 0 {
-			count(fmt.Sprintf("h%d headings", lvl+1), scan.Count{Full: int64(im.Headings.Full[lvl]), Kept: int64(im.Headings.Kept[lvl])})
+			count(i18n.T("impacttab.row-headings", "Element", "h"+strconv.Itoa(lvl+1)),
+				scan.Count{Full: int64(im.Headings.Full[lvl]), Kept: int64(im.Headings.Kept[lvl])})
 		}
 	}
-	count("hreflang alternates", scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
+	count(i18n.T("impacttab.row-hreflang"), scan.Count{Full: int64(im.Hreflang.Full), Kept: int64(im.Hreflang.Kept)})
 	presence := func(name string, p scan.Presence) {
 		note := ""
 		if p.Full && !p.Kept {
-			note = "LOST"
+			note = i18n.T("impacttab.lost-mark")
 		}
-		fmt.Fprintf(&b, compareRow, name, presentWord(p.Full), presentWord(p.Kept), note)
+		rows = append(rows, [4]string{name, presentWord(p.Full), presentWord(p.Kept), note})
 	}
-	presence("Title", im.Title)
-	presence("Meta description", im.MetaDescription)
-	presence("Canonical", im.Canonical)
-	presence("Meta robots", im.MetaRobots)
-	presence("First h1", im.H1)
+	presence(i18n.T("impacttab.row-title"), im.Title)
+	presence(i18n.T("impacttab.row-meta-description"), im.MetaDescription)
+	presence(i18n.T("impacttab.row-canonical"), im.Canonical)
+	presence(i18n.T("impacttab.row-meta-robots"), im.MetaRobots)
+	presence(i18n.T("impacttab.row-first-h1"), im.H1)
+	widths := compareWidths
+	for _, r := range rows {
+		for i, cell := range r {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-*s %*s %*s %*s\n", widths[0], r[0], widths[1], r[1], widths[2], r[2], widths[3], r[3])
+	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
 func presentWord(ok bool) string {
 	if ok {
-		return "present"
+		return i18n.T("impacttab.present")
 	}
-	return "missing"
+	return i18n.T("impacttab.missing")
 }
 
 func jsonLDText(blocks []scan.JSONLDImpact, whole string) string {
@@ -211,9 +240,10 @@ func jsonLDText(blocks []scan.JSONLDImpact, whole string) string {
 	for i, j := range blocks {
 		types := j.Types
 		if types == "" {
-			types = "(no @type)"
+			types = i18n.T("impacttab.no-type")
 		}
-		fmt.Fprintf(&b, "#%d %s, %s: %s\n", i+1, types, byteview.ByteRange(j.Offset, j.End), jsonLDState(j))
+		b.WriteString(i18n.T("impacttab.json-ld-block", "Number", "#"+strconv.Itoa(i+1), "Types", types,
+			"Range", byteview.ByteRange(j.Offset, j.End), "State", jsonLDState(j)) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -231,37 +261,36 @@ func keptJSONLDText(crit []scan.Critical, whole string) string {
 	case 0:
 		return noJSONLD(whole)
 	case 1:
-		return "The page's JSON-LD block is kept whole."
+		return i18n.T("impacttab.json-ld-kept-one")
 	}
-	return fmt.Sprintf("All %d JSON-LD blocks of the page are kept whole.", n)
+	return i18n.T("impacttab.json-ld-kept-all", "Count", n)
 }
 
 func jsonLDState(j scan.JSONLDImpact) string {
 	switch {
 	case j.State == scan.StateLost:
-		return "lost, past the cutoff"
+		return i18n.T("impacttab.json-ld-lost")
 	case j.State == scan.StateCut:
-		return "cut in the middle: what the crawler gets is invalid JSON"
+		return i18n.T("impacttab.json-ld-cut")
 	case !j.ValidFull:
-		return "kept, but not valid JSON even in the full page"
+		return i18n.T("impacttab.json-ld-invalid")
 	}
-	return "kept and valid"
+	return i18n.T("impacttab.json-ld-valid")
 }
 
 func openText(o scan.OpenAtCutoff) string {
 	var b strings.Builder
 	if len(o.Elements) > 0 {
-		b.WriteString("Open elements: " + strings.Join(o.Elements, " > ") + "\n")
+		b.WriteString(i18n.T("impacttab.open-elements", "Elements", strings.Join(o.Elements, " > ")) + "\n")
 	}
 	if o.Inside != "" {
-		fmt.Fprintf(&b, "The cutoff falls inside a %s that starts at byte %s; the parser drops it.\n", o.Inside, kit.Commas(o.InsideOffset))
+		b.WriteString(i18n.T("impacttab.cut-inside-raw", "Inside", o.Inside, "Offset", o.InsideOffset) + "\n")
 	}
 	if o.Element != "" {
-		fmt.Fprintf(&b, "The cutoff falls inside %s, opened at byte %s: the crawler gets it unclosed and cut.\n",
-			openElementName(o.Element), kit.Commas(o.Offset))
+		b.WriteString(i18n.T("impacttab.cut-inside-element", "Element", openElementName(o.Element), "Offset", o.Offset) + "\n")
 	}
 	if b.Len() == 0 {
-		return "Nothing is left open at the cutoff."
+		return i18n.T("impacttab.nothing-open")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -269,18 +298,24 @@ func openText(o scan.OpenAtCutoff) string {
 // openElementName names an element left open at the cutoff.
 func openElementName(el string) string {
 	if el == "json-ld" {
-		return "a JSON-LD <script>"
+		return i18n.T("impacttab.json-ld-script")
 	}
 	return "<" + el + ">"
 }
 
 func hreflangText(lost []scan.Alternate) string {
 	if len(lost) == 0 {
-		return "No hreflang alternate lost."
+		return i18n.T("impacttab.no-hreflang-lost")
 	}
 	var b strings.Builder
 	for _, h := range lost {
-		fmt.Fprintf(&b, "byte %-12s %-8s %s\n", kit.Commas(h.Offset), h.Lang, h.Href)
+		fmt.Fprintf(&b, "%s %-8s %s\n", byteColumn(h.Offset), h.Lang, h.Href)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// byteColumn is a lost item's body offset at the start of its line,
+// padded so that what follows lines up: "byte 12,345      ".
+func byteColumn(offset int64) string {
+	return i18n.T("impacttab.byte-column", "Offset", fmt.Sprintf("%-12s", kit.Commas(offset)))
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -31,11 +32,11 @@ type lostItems struct {
 func lostLinksOf(links []scan.Link) lostItems {
 	it := lostItems{header: []string{"body_offset", "kind", "href"}}
 	for _, l := range links {
-		kind := "external"
+		kind, shown := "external", i18n.T("impacttab.link-external")
 		if l.Internal {
-			kind = "internal"
+			kind, shown = "internal", i18n.T("impacttab.link-internal")
 		}
-		it.lines = append(it.lines, fmt.Sprintf("byte %-12s %-8s %s", kit.Commas(l.Offset), kind, l.Href))
+		it.lines = append(it.lines, fmt.Sprintf("%s %-8s %s", byteColumn(l.Offset), shown, l.Href))
 		it.rows = append(it.rows, []string{strconv.FormatInt(l.Offset, 10), kind, kit.CSVText(l.Href)})
 	}
 	return it
@@ -45,7 +46,7 @@ func lostLinksOf(links []scan.Link) lostItems {
 func lostHeadingsOf(hs []scan.Heading) lostItems {
 	it := lostItems{header: []string{"body_offset", "level", "text"}}
 	for _, h := range hs {
-		it.lines = append(it.lines, fmt.Sprintf("byte %-12s h%d  %s", kit.Commas(h.Offset), h.Level, h.Text))
+		it.lines = append(it.lines, fmt.Sprintf("%s h%d  %s", byteColumn(h.Offset), h.Level, h.Text))
 		it.rows = append(it.rows, []string{strconv.FormatInt(h.Offset, 10), "h" + strconv.Itoa(h.Level), kit.CSVText(h.Text)})
 	}
 	return it
@@ -73,8 +74,8 @@ func newLostList(win fyne.Window, name string) *lostList {
 			return lb
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(l.items.lines[id]) })
-	l.copy = widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), l.onCopy)
-	l.export = widget.NewButtonWithIcon("Export CSV…", theme.DocumentSaveIcon(), l.onExport)
+	l.copy = widget.NewButtonWithIcon(i18n.T("impacttab.copy-all"), theme.ContentCopyIcon(), l.onCopy)
+	l.export = widget.NewButtonWithIcon(i18n.T("impacttab.export-csv"), theme.DocumentSaveIcon(), l.onExport)
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(l.copy, l.export), l.status)
 	l.root = container.NewBorder(bar, nil, nil, nil, l.list)
 	l.show(lostItems{})
@@ -83,12 +84,12 @@ func newLostList(win fyne.Window, name string) *lostList {
 
 func (l *lostList) show(items lostItems) {
 	l.items = items
-	l.status.SetText(fmt.Sprintf("%s lost, every one listed.", kit.Commas(int64(len(items.lines)))))
+	l.status.SetText(i18n.T("impacttab.all-listed", "Count", len(items.lines)))
 	if len(items.lines) >= scan.MaxLostListed {
-		l.status.SetText(fmt.Sprintf("The first %s lost are listed; the list stops there.", kit.Commas(int64(len(items.lines)))))
+		l.status.SetText(i18n.T("impacttab.first-listed", "Count", len(items.lines)))
 	}
 	if len(items.lines) == 0 {
-		l.status.SetText("None lost.")
+		l.status.SetText(i18n.T("impacttab.none-lost"))
 		l.copy.Disable()
 		l.export.Disable()
 	} else {
@@ -109,7 +110,7 @@ func (l *lostList) text() string {
 
 func (l *lostList) onCopy() {
 	fyne.CurrentApp().Clipboard().SetContent(l.text())
-	l.status.SetText(fmt.Sprintf("Copied %s lines.", kit.Commas(int64(len(l.items.lines)))))
+	l.status.SetText(i18n.T("impacttab.copied", "Count", len(l.items.lines)))
 }
 
 func (l *lostList) onExport() {
@@ -117,7 +118,7 @@ func (l *lostList) onExport() {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil || wc == nil {
 			if err != nil {
-				l.status.SetText("Could not save: " + prose.Sentence(err.Error()))
+				l.status.SetText(i18n.T("impacttab.cannot-save", "Error", prose.Sentence(err.Error())))
 			}
 			return
 		}
@@ -141,7 +142,7 @@ func (l *lostList) write(wc io.WriteCloser, name string, items lostItems) string
 		err = cerr
 	}
 	if err != nil {
-		return "Could not write " + name + ": " + prose.Sentence(err.Error())
+		return i18n.T("impacttab.cannot-write", "Name", name, "Error", prose.Sentence(err.Error()))
 	}
-	return fmt.Sprintf("Wrote %s rows to %s.", kit.Commas(int64(len(items.rows))), name)
+	return i18n.T("impacttab.wrote", "Count", len(items.rows), "Name", name)
 }

@@ -2,9 +2,10 @@ package renderedtab
 
 import (
 	"bytes"
-	"fmt"
 	"image"
 	"image/png"
+	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,7 +15,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Area is the Rendered tab: the two renders' screenshots side by
@@ -53,9 +54,9 @@ type Data struct {
 // lostTabLabel is the label of the tab of what the crawler's render lost.
 func lostTabLabel(rd *inspect.Rendered) string {
 	if rd == nil {
-		return "Lost in the crawler's render"
+		return i18n.T("renderedtab.tab-lost-any")
 	}
-	return "Lost in " + rd.RenderName()
+	return i18n.T("renderedtab.tab-lost", "Crawler", rd.CrawlerName())
 }
 
 // shotScale is the scale the screenshots are drawn at, in Fyne units per
@@ -66,11 +67,10 @@ const shotScale = 0.75
 // opens the Source tab at a body offset (a lost item's). Call it on the
 // UI thread.
 func New(p prefs.Store, onOffset func(int64)) *Area {
-	a := &Area{status: widget.NewLabel("Inspect a page to see what the crawler's render makes of it."),
+	a := &Area{status: widget.NewLabel(i18n.T("renderedtab.inspect-hint")),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
 	a.status.Wrapping = fyne.TextWrapWord
-	a.enabled = widget.NewCheck("Render each inspected page in Chromium (the kept bytes and the whole page)",
-		p.SetRender)
+	a.enabled = widget.NewCheck(i18n.T("renderedtab.render-switch"), p.SetRender)
 	a.enabled.SetChecked(p.Render())
 	a.lost = widget.NewList(func() int { return len(a.data.lostText) }, newRowLabel,
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(a.data.lostText[i]) })
@@ -90,12 +90,12 @@ func newRowLabel() fyne.CanvasObject {
 // comparison, the lost items and the scripts in tabs below, so each fits
 // a 1024 × 768 window.
 func (a *Area) layout() fyne.CanvasObject {
-	lost := container.NewBorder(widget.NewLabel("Click an item to open Source at the byte that produced it."),
+	lost := container.NewBorder(widget.NewLabel(i18n.T("renderedtab.lost-hint")),
 		nil, nil, nil, a.lost)
 	a.tables = container.NewAppTabs(
-		container.NewTabItem("Comparison", container.NewVScroll(a.rows)),
+		container.NewTabItem(i18n.T("renderedtab.tab-comparison"), container.NewVScroll(a.rows)),
 		container.NewTabItem(lostTabLabel(nil), lost),
-		container.NewTabItem("Scripts", a.scripts))
+		container.NewTabItem(i18n.T("renderedtab.tab-scripts"), a.scripts))
 	split := container.NewVSplit(container.NewScroll(a.shots), a.tables)
 	split.Offset = 0.5
 	return container.NewBorder(container.NewVBox(a.enabled, a.status), nil, nil, nil, split)
@@ -152,12 +152,12 @@ func shotPane(d Data, i int, img image.Image) fyne.CanvasObject {
 	caption := widget.NewLabelWithStyle(d.captions[i], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head := container.NewVBox(caption)
 	if i == 0 && d.googleBlank {
-		note := widget.NewLabel(blankCaption)
+		note := widget.NewLabel(blankCaption())
 		note.Importance = widget.WarningImportance
 		head.Add(note)
 	}
 	if img == nil {
-		head.Add(widget.NewLabel("No screenshot."))
+		head.Add(widget.NewLabel(i18n.T("renderedtab.no-screenshot")))
 		return head
 	}
 	c := canvas.NewImageFromImage(img)
@@ -169,7 +169,7 @@ func shotPane(d Data, i int, img image.Image) fyne.CanvasObject {
 }
 
 // blankCaption says that a render drew nothing at all.
-const blankCaption = "Nothing visible: the kept bytes render a blank page."
+func blankCaption() string { return i18n.T("renderedtab.blank") }
 
 func newTruncLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
@@ -238,15 +238,17 @@ func renderedStatus(rd *inspect.Rendered) string {
 	if rd.Error != "" {
 		return rd.Error
 	}
-	s := fmt.Sprintf("%s rendered the page twice in %.1f s at %s%s: ", rd.Browser,
-		float64(rd.DurationMS)/1000, report.ViewportSize(rd.Viewport),
-		map[bool]string{true: " (assumed viewport)"}[rd.Viewport.Assumed])
+	outcome := i18n.T("renderedtab.outcome", "Lost", i18n.T("renderedtab.items-lost", "Count", len(rd.Lost)),
+		"NotRun", i18n.T("renderedtab.scripts-not-run", "NotRun", notRun(rd.Scripts), "Count", len(rd.Scripts)))
 	if failed := failedRender(rd); failed != "" {
-		s += "no comparison, because " + failed + "."
-	} else {
-		s += prose.Count(int64(len(rd.Lost)), "item", "items") + " lost, " + prose.Thousands(int64(notRun(rd.Scripts))) +
-			" of " + prose.Count(int64(len(rd.Scripts)), "script", "scripts") + " did not run."
+		outcome = i18n.T("renderedtab.no-comparison", "Reason", failed)
 	}
+	id := "renderedtab.rendered-twice"
+	if rd.Viewport.Assumed {
+		id = "renderedtab.rendered-twice-assumed"
+	}
+	s := i18n.T(id, "Browser", rd.Browser, "Seconds", seconds(rd.DurationMS),
+		"Viewport", report.ViewportSize(rd.Viewport), "Outcome", outcome)
 	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {
 			continue
@@ -262,13 +264,27 @@ func renderedStatus(rd *inspect.Rendered) string {
 func failedRender(rd *inspect.Rendered) string {
 	for _, pg := range []*inspect.RenderedPage{rd.Google, rd.Full} {
 		if pg == nil {
-			return "a render did not run"
+			return i18n.T("renderedtab.render-missing")
+		}
+		if pg.Error != "" && pg.Mode == "full" {
+			return i18n.T("renderedtab.whole-failed", "Error", pg.Error)
 		}
 		if pg.Error != "" {
-			return rd.PageName(pg) + " failed: " + pg.Error
+			return i18n.T("renderedtab.kept-failed", "Crawler", rd.CrawlerName(), "Error", pg.Error)
 		}
 	}
 	return ""
+}
+
+// seconds writes a duration of ms milliseconds in seconds, to a tenth,
+// with the decimal mark of the language in use: "2.3", "2,3" in French.
+func seconds(ms int64) string {
+	s := strconv.FormatFloat(float64(ms)/1000, 'f', 1, 64)
+	if i18n.Current().Int(1000) != "1,000" {
+		// Languages that do not group with a comma mark decimals with one.
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }
 
 func notRun(scripts []inspect.RenderedScript) int {

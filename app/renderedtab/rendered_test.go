@@ -89,7 +89,7 @@ func TestRenderedLayoutFits(t *testing.T) {
 		if got := head.Objects[0].(*widget.Label).Text; got != d.captions[i] {
 			t.Errorf("pane %d caption %q, want %q", i, got, d.captions[i])
 		}
-		if blank := len(head.Objects) > 1 && head.Objects[1].(*widget.Label).Text == blankCaption; blank != (i == 0) {
+		if blank := len(head.Objects) > 1 && head.Objects[1].(*widget.Label).Text == blankCaption(); blank != (i == 0) {
 			t.Errorf("pane %d blank caption shown %v, want %v", i, blank, i == 0)
 		}
 	}

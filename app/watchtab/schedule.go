@@ -2,29 +2,41 @@ package watchtab
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
-// intervals are the schedules offered, shortest first.
-var intervals = []struct {
-	name  string
+// interval is a schedule offered: its catalog name and how often it
+// checks.
+type interval struct {
+	id    string // "watchtab.every-ID" names it in the picker, "watchtab.every-ID-phrase" in a sentence
 	every time.Duration
-}{
-	{"Every 15 minutes", 15 * time.Minute},
-	{"Every hour", time.Hour},
-	{"Every 6 hours", 6 * time.Hour},
-	{"Every day", 24 * time.Hour},
 }
+
+// intervals are the schedules offered, shortest first.
+var intervals = []interval{
+	{"15m", 15 * time.Minute},
+	{"1h", time.Hour},
+	{"6h", 6 * time.Hour},
+	{"1d", 24 * time.Hour},
+}
+
+// name is the interval's name in the picker: "Every hour".
+func (iv interval) name() string { return i18n.T("watchtab.every-" + iv.id) }
+
+// phrase is the interval inside a sentence: "every hour".
+func (iv interval) phrase() string { return i18n.T("watchtab.every-" + iv.id + "-phrase") }
 
 func everyNames() []string {
 	out := make([]string, len(intervals))
 	for i, iv := range intervals {
-		out[i] = iv.name
+		out[i] = iv.name()
 	}
 	return out
 }
@@ -32,24 +44,27 @@ func everyNames() []string {
 // everyName names the interval offered that is closest to d from below
 // (the shortest when d is shorter than all).
 func everyName(d time.Duration) string {
-	name := intervals[0].name
+	name := intervals[0].name()
 	for _, iv := range intervals {
 		if iv.every <= d {
-			name = iv.name
+			name = iv.name()
 		}
 	}
 	return name
 }
 
-// everyOf is the interval named name.
-func everyOf(name string) time.Duration {
+// intervalNamed is the interval named name, the longest when none is.
+func intervalNamed(name string) interval {
 	for _, iv := range intervals {
-		if iv.name == name {
-			return iv.every
+		if iv.name() == name {
+			return iv
 		}
 	}
-	return intervals[len(intervals)-1].every
+	return intervals[len(intervals)-1]
 }
+
+// everyOf is the interval named name.
+func everyOf(name string) time.Duration { return intervalNamed(name).every }
 
 // onEvery keeps the interval chosen and restarts the schedule on it, its
 // first check one interval from now.
@@ -130,7 +145,7 @@ func due(ctx context.Context, h *history.DB, pages []history.Watched, every time
 func (a *Area) showChecks(checks []history.Check) {
 	for _, c := range checks {
 		if c.Page.URL == "" { // the list itself could not be read
-			a.status.SetText(prose.Sentence(c.Err.Error() + "; the watched pages were not checked"))
+			a.status.SetText(prose.Capitalize(i18n.T("watchtab.list-unread", "Error", strings.TrimSpace(c.Err.Error()))))
 			continue
 		}
 		i := a.index(c.Page)
@@ -146,7 +161,7 @@ func (a *Area) showChecks(checks []history.Check) {
 			a.deps.Saved(c.Page.URL)
 		}
 		if c.VerdictChanged() && a.deps.Notify != nil {
-			a.deps.Notify(fyne.NewNotification("Cutoff: "+c.Page.URL+" changed", c.Diff.Text()))
+			a.deps.Notify(fyne.NewNotification(i18n.T("watchtab.notify-title", "URL", c.Page.URL), c.Diff.Text()))
 		}
 	}
 	a.table.Refresh()
@@ -171,16 +186,16 @@ func changeText(c history.Check) string {
 	var s string
 	switch {
 	case c.Err != nil:
-		s = prose.Sentence("the inspection failed: " + c.Err.Error())
+		s = i18n.T("watchtab.inspection-failed", "Error", strings.TrimSuffix(strings.TrimSpace(c.Err.Error()), "."))
 	case c.Diff == nil:
 		in := history.FromReport(c.Report)
-		s = "First inspection: " + prose.Count(in.CountedBytes, "byte", "bytes") + ", " +
-			prose.Percent(in.CountedBytes, in.LimitBytes) + " of the limit."
+		s = i18n.T("watchtab.first-inspection", "Bytes", i18n.T("common.bytes", "Count", in.CountedBytes),
+			"Share", prose.Percent(in.CountedBytes, in.LimitBytes))
 	default:
 		s = c.Diff.Text()
 	}
 	if c.SaveErr != nil {
-		s += " " + prose.Sentence(c.SaveErr.Error()+"; this check was not saved in it")
+		s += " " + prose.Capitalize(i18n.T("watchtab.not-saved", "Error", strings.TrimSpace(c.SaveErr.Error())))
 	}
 	return s
 }

@@ -4,16 +4,19 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// columns are the list's columns.
-var columns = []kit.Column{
-	{Title: "Page", Width: 300}, {Title: "Profile", Width: 190}, {Title: "Last check", Width: 150},
-	{Title: "What changed", Width: 1000},
+// columns are the list's columns, titled in the language in use.
+func columns() []kit.Column {
+	return []kit.Column{
+		{Title: i18n.T("watchtab.column-page"), Width: 300}, {Title: i18n.T("watchtab.column-profile"), Width: 190},
+		{Title: i18n.T("watchtab.column-checked"), Width: 150}, {Title: i18n.T("watchtab.column-changed"), Width: 1000},
+	}
 }
 
 func (a *Area) newTable() *widget.Table {
-	t := kit.NewListTable(columns, func() int { return len(a.rows) },
+	t := kit.NewListTable(columns(), func() int { return len(a.rows) },
 		func(row, col int) string { return cell(a.rows[row], col) })
 	t.OnSelected = func(id widget.TableCellID) {
 		a.selected = id.Row
@@ -28,7 +31,7 @@ func (a *Area) newTable() *widget.Table {
 func (a *Area) showSelected() {
 	if a.selected >= 0 && a.selected < len(a.rows) {
 		r := a.rows[a.selected]
-		a.status.SetText(r.page.URL + ": " + r.changed)
+		a.status.SetText(i18n.T("watchtab.page-found", "URL", r.page.URL, "Found", r.changed))
 	}
 }
 
@@ -41,7 +44,7 @@ func cell(r row, col int) string {
 		return r.page.Profile
 	case 2:
 		if r.checked.IsZero() {
-			return "never"
+			return i18n.T("watchtab.never")
 		}
 		return timeText(r.checked)
 	default:

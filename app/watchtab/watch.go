@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -84,22 +85,21 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 		}),
 	}
 	a.entry = kit.NewEscEntry()
-	a.entry.SetPlaceHolder("https://example.com/page to watch")
+	a.entry.SetPlaceHolder(i18n.T("watchtab.url-placeholder"))
 	a.entry.OnSubmitted = func(string) { a.addTyped() }
-	add := widget.NewButton("Add", a.addTyped)
-	addCurrent := widget.NewButton("Watch this page", a.addCurrent)
+	add := widget.NewButton(i18n.T("watchtab.add"), a.addTyped)
+	addCurrent := widget.NewButton(i18n.T("watchtab.watch-this"), a.addCurrent)
 	a.every = widget.NewSelect(everyNames(), a.onEvery)
 	a.every.SetSelected(everyName(store.WatchEvery()))
-	check := widget.NewButton("Check now", func() { a.startSchedule(allNow) })
-	a.removeBtn = widget.NewButton("Remove", a.removeSelected)
+	check := widget.NewButton(i18n.T("watchtab.check-now"), func() { a.startSchedule(allNow) })
+	a.removeBtn = widget.NewButton(i18n.T("watchtab.remove"), a.removeSelected)
 	a.removeBtn.Disable()
-	a.status = widget.NewLabel("Watched pages are inspected again on a schedule while the window is open; " +
-		"a notification says when one's verdict changes.")
+	a.status = widget.NewLabel(i18n.T("watchtab.intro"))
 	a.status.Wrapping = fyne.TextWrapWord
 	a.table = a.newTable()
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(add, addCurrent), a.entry)
 	pick := container.NewGridWrap(fyne.NewSize(200, a.every.MinSize().Height), a.every) // the names whole
-	schedule := container.NewHBox(widget.NewLabel("Check"), pick, check, a.removeBtn)
+	schedule := container.NewHBox(widget.NewLabel(i18n.T("watchtab.check")), pick, check, a.removeBtn)
 	a.root = container.NewBorder(container.NewVBox(bar, schedule), a.status, nil, nil, a.table)
 	return a
 }
@@ -142,7 +142,7 @@ func (a *Area) Pages() []string {
 func (a *Area) addTyped() {
 	urls := strings.Fields(a.entry.Text)
 	if len(urls) == 0 {
-		a.status.SetText("Type a URL to watch, or press \"Watch this page\" after an inspection.")
+		a.status.SetText(i18n.T("watchtab.type-url"))
 		return
 	}
 	a.entry.SetText("")
@@ -154,7 +154,7 @@ func (a *Area) addTyped() {
 func (a *Area) addCurrent() {
 	url, profile := a.deps.Current()
 	if url == "" {
-		a.status.SetText("Inspect a page first: \"Watch this page\" watches the page the window shows.")
+		a.status.SetText(i18n.T("watchtab.inspect-first"))
 		return
 	}
 	a.add([]string{url}, profile)
@@ -227,7 +227,7 @@ func listRows(ctx context.Context, h *history.DB) ([]row, error) {
 		}
 		if len(last) == 1 {
 			rows[i].checked = last[0].Time
-			rows[i].changed = "Last inspected " + timeText(last[0].Time) + "."
+			rows[i].changed = i18n.T("watchtab.last-inspected", "Time", timeText(last[0].Time))
 		}
 	}
 	return rows, nil
@@ -236,7 +236,7 @@ func listRows(ctx context.Context, h *history.DB) ([]row, error) {
 // showList shows the list read, keeping what this window's checks found.
 func (a *Area) showList(rows []row, err error) {
 	if err != nil {
-		a.status.SetText(prose.Sentence(err.Error() + "; the watch list cannot be used"))
+		a.status.SetText(prose.Capitalize(i18n.T("watchtab.list-unusable", "Error", strings.TrimSpace(err.Error()))))
 		return
 	}
 	found := map[history.Watched]row{}
@@ -261,8 +261,7 @@ func (a *Area) showList(rows []row, err error) {
 
 // summary says how many pages are watched and how often they are checked.
 func (a *Area) summary() string {
-	return prose.Count(int64(len(a.rows)), "page", "pages") + " watched, checked " +
-		strings.ToLower(a.every.Selected) + " while the window is open."
+	return i18n.T("watchtab.summary", "Count", len(a.rows), "Every", intervalNamed(a.every.Selected).phrase())
 }
 
 // key identifies a watched page: its URL and profile.

@@ -12,13 +12,13 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// The orders the element list offers.
+// The orders the element list offers, by their place in its picker.
 const (
-	orderPage    = "page order"
-	orderLargest = "largest first"
+	orderPage = iota
+	orderLargest
 )
 
 // excerptBytes is how much of an element's bytes its row quotes.
@@ -45,10 +45,11 @@ type elementList struct {
 
 func newElementList(onTick func(int, bool), onOffset func(int64)) *elementList {
 	l := &elementList{onTick: onTick, onOffset: onOffset}
-	l.heading = kit.Heading("Elements")
+	l.heading = kit.Heading(i18n.T("whatiftab.elements"))
 	l.list = widget.NewList(func() int { return len(l.order) }, newElementRow, l.updateRow)
-	l.sort = widget.NewSelect([]string{orderPage, orderLargest}, func(string) { l.sortRows() })
-	l.sort.SetSelected(orderPage)
+	l.sort = widget.NewSelect([]string{i18n.T("whatiftab.order-page"), i18n.T("whatiftab.order-largest")},
+		func(string) { l.sortRows() })
+	l.sort.SetSelectedIndex(orderPage)
 	l.root = container.NewBorder(container.NewBorder(nil, nil, nil, l.sort, l.heading), nil, nil, nil, l.list)
 	return l
 }
@@ -57,14 +58,14 @@ func (l *elementList) content() fyne.CanvasObject { return l.root }
 
 func (l *elementList) clear() {
 	l.els, l.body, l.sel, l.order = nil, nil, nil, nil
-	l.heading.SetText("Elements")
+	l.heading.SetText(i18n.T("whatiftab.elements"))
 	l.list.Refresh()
 }
 
 // show lists the plan's elements of body, ticked as sel says.
 func (l *elementList) show(plan *whatif.Plan, body []byte, sel *selection) {
 	l.els, l.body, l.sel = plan.Elements, body, sel
-	l.heading.SetText(prose.Count(int64(len(l.els)), "element", "elements") + " to move")
+	l.heading.SetText(i18n.T("whatiftab.elements-to-move", "Count", len(l.els)))
 	l.sortRows()
 }
 
@@ -74,7 +75,7 @@ func (l *elementList) sortRows() {
 	for i := range l.order {
 		l.order[i] = i
 	}
-	if l.sort.Selected == orderLargest {
+	if l.sort.SelectedIndex() == orderLargest {
 		slices.SortStableFunc(l.order, func(x, y int) int {
 			return int(l.els[y].Move.End - l.els[y].Move.Start - (l.els[x].Move.End - l.els[x].Move.Start))
 		})
@@ -122,11 +123,10 @@ func (l *elementList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 // elementText describes one element in its row: "inline script · bytes
 // 1,200–45,000 · 43,800 bytes · <script>var a = …".
 func elementText(e whatif.Element, body []byte, along bool) string {
-	one, _ := e.Kind.Noun()
-	s := one + " · bytes " + kit.Commas(e.Move.Start) + "–" + kit.Commas(e.Move.End) + " · " +
-		kit.BytesText(e.Move.End-e.Move.Start)
+	s := i18n.T("whatiftab.element-row", "Kind", kindNoun(e.Kind, 1), "Start", e.Move.Start, "End", e.Move.End,
+		"Bytes", bytesText(e.Move.End-e.Move.Start))
 	if along {
-		s += " · moves with the element holding it"
+		s += " · " + i18n.T("whatiftab.moves-along")
 	}
 	return s + " · " + excerpt(body, e.Move)
 }
@@ -147,7 +147,7 @@ func excerpt(body []byte, m whatif.Move) string {
 		return r
 	}, text)
 	if text == "" {
-		return "(white space)"
+		return i18n.T("whatiftab.white-space")
 	}
 	if end < m.End {
 		text += "…"

@@ -2,7 +2,6 @@ package whatiftab
 
 import (
 	"encoding/csv"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -48,7 +48,9 @@ func (a *Area) onSavePage() {
 	body := f.sim.Body
 	a.save(kit.ExportName(pageName(a.data), a.data.Report.Generated, "-patched.html"), []string{".html", ".htm"},
 		func(w io.Writer) error { _, err := w.Write(body); return err },
-		"Saved the patched page ("+kit.BytesText(int64(len(body)))+") as ")
+		func(name string) string {
+			return i18n.T("whatiftab.saved-page", "Bytes", bytesText(int64(len(body))), "Name", name)
+		})
 }
 
 // onSaveMoves asks where to save the list of moves of the figures shown.
@@ -60,12 +62,13 @@ func (a *Area) onSaveMoves() {
 	els, moved := a.ready.plan.Elements, f.moved
 	a.save(kit.ExportName(pageName(a.data), a.data.Report.Generated, "-moves.csv"), []string{".csv", ".txt"},
 		func(w io.Writer) error { return writeMoves(w, els, moved) },
-		"Saved "+prose.Count(int64(len(moved)), "move", "moves")+" as ")
+		func(name string) string { return i18n.T("whatiftab.saved-moves", "Count", len(moved), "Name", name) })
 }
 
 // save shows the save dialog proposing name and writes the chosen file
-// with write, off the UI thread; saved starts the status line's sentence.
-func (a *Area) save(name string, exts []string, write func(io.Writer) error, saved string) {
+// with write, off the UI thread; saved says on the status line that the
+// file of that name was saved.
+func (a *Area) save(name string, exts []string, write func(io.Writer) error, saved func(name string) string) {
 	d := kit.NewSaveDialog(a.win, a.prefs.ExportFolder(), name, func(wc fyne.URIWriteCloser) {
 		if dir := kit.FolderOf(wc.URI()); dir != "" {
 			a.prefs.SetExportFolder(dir)
@@ -78,7 +81,7 @@ func (a *Area) save(name string, exts []string, write func(io.Writer) error, sav
 
 // writeFile writes wc with write and closes it, then says so on the
 // status line. Any goroutine may call it.
-func (a *Area) writeFile(wc fyne.URIWriteCloser, write func(io.Writer) error, saved string) {
+func (a *Area) writeFile(wc fyne.URIWriteCloser, write func(io.Writer) error, saved func(name string) string) {
 	err := write(wc)
 	if cerr := wc.Close(); err == nil {
 		err = cerr
@@ -86,9 +89,9 @@ func (a *Area) writeFile(wc fyne.URIWriteCloser, write func(io.Writer) error, sa
 	name := wc.URI().Name()
 	a.bridge.Do(func() {
 		if err != nil {
-			a.status.SetText(fmt.Sprintf("Could not write %s: %s", name, prose.Sentence(err.Error())))
+			a.status.SetText(i18n.T("whatiftab.cannot-write", "Name", name, "Error", prose.Sentence(err.Error())))
 		} else {
-			a.status.SetText(saved + name + ".")
+			a.status.SetText(saved(name))
 		}
 		a.done()
 	})

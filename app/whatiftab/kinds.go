@@ -7,7 +7,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // kindsColumn is the panel's left column: a tick per kind of movable
@@ -41,7 +42,7 @@ func (c *kindsColumn) clear() {
 func (c *kindsColumn) show(totals []kindTotal, advice []adviceItem) {
 	c.clear()
 	c.totals = totals
-	objs := []fyne.CanvasObject{kit.Heading("Move out of the HTML")}
+	objs := []fyne.CanvasObject{kit.Heading(i18n.T("whatiftab.move-out"))}
 	for i, t := range totals {
 		ch := widget.NewCheck(kindText(t), func(on bool) { c.onKind(i, on) })
 		if t.count == 0 {
@@ -51,13 +52,13 @@ func (c *kindsColumn) show(totals []kindTotal, advice []adviceItem) {
 		objs = append(objs, ch)
 	}
 	if len(advice) > 0 {
-		objs = append(objs, kit.Heading("Advice"))
+		objs = append(objs, kit.Heading(i18n.T("whatiftab.advice")))
 	}
 	for i, it := range advice {
-		b := widget.NewButtonWithIcon("Apply", theme.ConfirmIcon(), func() { c.onAdvice(i) })
+		b := widget.NewButtonWithIcon(i18n.T("whatiftab.apply"), theme.ConfirmIcon(), func() { c.onAdvice(i) })
 		msg := widget.NewLabel(it.message)
 		if it.unmatched > 0 {
-			msg.SetText(it.message + " (" + prose.Count(int64(it.unmatched), "of its moves is", "of its moves are") + " not in the list.)")
+			msg.SetText(it.message + " " + i18n.T("whatiftab.unmatched", "Count", it.unmatched))
 		}
 		msg.Wrapping = fyne.TextWrapWord
 		c.apply = append(c.apply, b)
@@ -81,15 +82,19 @@ func (c *kindsColumn) sync(s *selection) {
 }
 
 // kindText names a kind with its totals: "inline scripts: 17, 1,142,101
-// bytes (moving them saves 1,141,630)".
+// bytes, saves 1,141,630".
 func kindText(t kindTotal) string {
-	one, many := t.kind.Noun()
 	if t.count == 0 {
-		return many + ": none"
+		return i18n.T("whatiftab.kind-none", "Kind", kindNoun(t.kind, 2))
 	}
-	name := many
-	if t.count == 1 {
-		name = one
-	}
-	return name + ": " + kit.Commas(int64(t.count)) + ", " + kit.BytesText(t.bytes) + ", saves " + kit.Commas(t.saves)
+	return i18n.T("whatiftab.kind-totals", "Kind", kindNoun(t.kind, t.count), "Count", t.count,
+		"Bytes", bytesText(t.bytes), "Saves", t.saves)
 }
+
+// kindNoun names elements of kind k, as many as n: "inline script",
+// "inline scripts".
+func kindNoun(k whatif.Kind, n int) string { return i18n.T("whatiftab.kind-"+k.String(), "Count", n) }
+
+// bytesText is a byte count with its noun, in the language in use:
+// "1,999,860 bytes".
+func bytesText(n int64) string { return i18n.T("common.bytes", "Count", n) }

@@ -1,11 +1,12 @@
 package whatiftab
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/cutoffapp/cutoff/app/kit"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // pageName is the page the panel simulates, as the Overview names it.
@@ -22,17 +23,17 @@ func pageName(d Data) string {
 // hintText says what to do when nothing is ticked.
 func hintText(p *prepared) string {
 	if len(p.plan.Elements) == 0 {
-		return "The page has nothing to move out of its HTML: no inline script, <style> element, style attribute, data: URI, comment or white space to collapse."
+		return i18n.T("whatiftab.nothing-to-move")
 	}
-	return "Tick kinds or single elements to move out of the HTML, or apply an advice: the page is simulated as the crawler reads it."
+	return i18n.T("whatiftab.hint")
 }
 
 // cutoffText is where the crawler stops in a body.
 func cutoffText(cut *int64) string {
 	if cut == nil {
-		return "nothing cut"
+		return i18n.T("whatiftab.nothing-cut")
 	}
-	return "body byte " + kit.Commas(*cut)
+	return i18n.T("whatiftab.body-byte", "Offset", *cut)
 }
 
 // figuresText states the simulated page's body and cutoff against the
@@ -41,25 +42,30 @@ func cutoffText(cut *int64) string {
 // window's font draws "→" with a stray glyph.)
 func figuresText(real, f *figures) string {
 	if f.sim == nil {
-		return "Body " + kit.BytesText(real.bodyBytes) + ". Cutoff at " + cutoffText(real.cutoff) + ". Nothing moved yet."
+		return i18n.T("whatiftab.figures-real", "Body", bytesText(real.bodyBytes), "Cutoff", cutoffText(real.cutoff))
 	}
-	saved := real.bodyBytes - f.bodyBytes
-	verb := " save "
-	if len(f.sim.Moves) == 1 {
-		verb = " saves "
-	}
-	return "Body " + kit.BytesText(real.bodyBytes) + ", now " + kit.BytesText(f.bodyBytes) + ": " +
-		prose.Count(int64(len(f.sim.Moves)), "move", "moves") + verb + kit.BytesText(saved) + ". Cutoff at " +
-		cutoffText(real.cutoff) + ", now " + cutoffText(f.cutoff) + "."
+	return i18n.T("whatiftab.figures", "Body", bytesText(real.bodyBytes), "NowBody", bytesText(f.bodyBytes),
+		"Count", len(f.sim.Moves), "Saved", bytesText(real.bodyBytes-f.bodyBytes),
+		"Cutoff", cutoffText(real.cutoff), "NowCutoff", cutoffText(f.cutoff))
 }
 
 // chipText is one critical element kind compared: "canonical link: lost,
 // now kept"; only its state when nothing is simulated or it is unchanged.
 func chipText(c change, simulated bool) string {
 	if !simulated || c.before == c.after {
-		return c.label + ": " + c.before
+		return i18n.T("whatiftab.chip", "Element", c.label, "State", stateWord(c.before))
 	}
-	return c.label + ": " + c.before + ", now " + c.after
+	return i18n.T("whatiftab.chip-changed", "Element", c.label, "Before", stateWord(c.before), "After", stateWord(c.after))
+}
+
+// stateWord says a critical element kind's state ("kept", "lost",
+// "missing") in the language in use.
+func stateWord(state string) string { return i18n.T("whatiftab.state-" + state) }
+
+// clause is err's message inside a sentence of the panel's that ends it
+// with its own full stop.
+func clause(err error) string {
+	return strings.TrimSuffix(strings.TrimSpace(err.Error()), ".")
 }
 
 // chipObjects draws the comparison, one label per critical element kind,
@@ -88,7 +94,7 @@ func chipObjects(cs []change, simulated bool) []fyne.CanvasObject {
 // that the ticks are single elements.
 func selectionText(s *selection) string {
 	if kinds, ok := s.asKinds(); ok {
-		return "The command line's cutoff inspect --what-if " + kinds.String() + " simulates the same page."
+		return i18n.T("whatiftab.same-as-command", "Kinds", kinds.String())
 	}
-	return prose.Count(int64(len(s.ticked())), "element", "elements") + " ticked one by one: no --what-if list of kinds makes this selection."
+	return i18n.T("whatiftab.ticked-singly", "Count", len(s.ticked()))
 }

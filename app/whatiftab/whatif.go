@@ -14,7 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/job"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Deps is what the panel needs of the window.
@@ -84,19 +84,19 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, ps prefs.Store, de
 	a.progress = widget.NewProgressBarInfinite()
 	a.progress.Stop()
 	a.progress.Hide()
-	a.savePage = widget.NewButtonWithIcon("Save patched page…", theme.DocumentSaveIcon(), a.onSavePage)
-	a.saveList = widget.NewButtonWithIcon("Save moves…", theme.DocumentSaveIcon(), a.onSaveMoves)
+	a.savePage = widget.NewButtonWithIcon(i18n.T("whatiftab.save-page"), theme.DocumentSaveIcon(), a.onSavePage)
+	a.saveList = widget.NewButtonWithIcon(i18n.T("whatiftab.save-moves"), theme.DocumentSaveIcon(), a.onSaveMoves)
 	a.root = a.layout()
 	a.setSaveButtons()
 	return a
 }
 
 func (a *Area) layout() fyne.CanvasObject {
-	back := widget.NewButtonWithIcon("Overview", theme.NavigateBackIcon(), a.onBack)
+	back := widget.NewButtonWithIcon(i18n.T("whatiftab.back"), theme.NavigateBackIcon(), a.onBack)
 	head := container.NewBorder(nil, nil, back, container.NewHBox(a.savePage, a.saveList), a.title)
 	rulers := container.New(layout.NewFormLayout(),
-		caption("Now"), a.realRule,
-		caption("What if"), a.simRule)
+		caption(i18n.T("whatiftab.ruler-now")), a.realRule,
+		caption(i18n.T("whatiftab.ruler-what-if")), a.simRule)
 	top := container.NewVBox(head, rulers, a.figures, a.chips)
 	split := container.NewHSplit(a.kinds.content(), a.elements.content())
 	split.Offset = 0.42
@@ -126,7 +126,7 @@ func (a *Area) Show(d Data) {
 	a.figures.SetText("")
 	a.realRule.SetModel(byteview.RulerModel{})
 	a.simRule.SetModel(byteview.RulerModel{})
-	a.title.SetText("What if: " + pageName(d))
+	a.title.SetText(i18n.T("whatiftab.title", "Page", pageName(d)))
 	a.setBusy(false, "")
 	a.setSaveButtons()
 }
@@ -136,12 +136,12 @@ func (a *Area) Show(d Data) {
 func (a *Area) Open() {
 	if a.ready != nil || !a.data.Simulable() {
 		if !a.data.Simulable() {
-			a.status.SetText("Inspect an HTML page the crawler cuts to simulate moving things out of it.")
+			a.status.SetText(i18n.T("whatiftab.not-simulable"))
 		}
 		return
 	}
 	d, model := a.data, a.deps.RulerModel
-	a.setBusy(true, "Finding what the page can move out of its HTML…")
+	a.setBusy(true, i18n.T("whatiftab.planning"))
 	a.runner.Start(func(ctx context.Context, _ func(struct{})) func() {
 		p, err := prepare(d, model)
 		return func() { a.showPrepared(p, err) }
@@ -160,7 +160,7 @@ func (a *Area) onBack() {
 
 func (a *Area) showPrepared(p *prepared, err error) {
 	if err != nil {
-		a.setBusy(false, prose.Sentence("The page cannot be simulated: "+err.Error()))
+		a.setBusy(false, i18n.T("whatiftab.cannot-simulate", "Error", clause(err)))
 		return
 	}
 	a.ready, a.sel = p, newSelection(p.plan.Elements)
@@ -213,7 +213,7 @@ func (a *Area) changed() {
 		return
 	}
 	d, p, model := a.data, a.ready, a.deps.RulerModel
-	a.setBusy(true, "Simulating "+prose.Count(int64(len(moved)), "move", "moves")+"…")
+	a.setBusy(true, i18n.T("whatiftab.simulating", "Count", len(moved)))
 	a.runner.Start(func(ctx context.Context, _ func(struct{})) func() {
 		select {
 		case <-ctx.Done():
@@ -230,7 +230,7 @@ func (a *Area) changed() {
 
 func (a *Area) showSimulated(f *figures, err error) {
 	if err != nil {
-		a.setBusy(false, prose.Sentence("The simulation failed: "+err.Error()))
+		a.setBusy(false, i18n.T("whatiftab.simulation-failed", "Error", clause(err)))
 		a.done()
 		return
 	}

@@ -27,6 +27,11 @@ var speakingPackages = []string{
 	"app/sitetab",
 	"app/verifytab",
 	"app/comparetab",
+	"app/impacttab",
+	"app/renderedtab",
+	"app/historytab",
+	"app/watchtab",
+	"app/whatiftab",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
