@@ -368,7 +368,7 @@ func siteSummaryText(s *site.Summary) string {
 	n := func(v int) string { return kit.Commas(int64(v)) }
 	t := fmt.Sprintf("%s: %s fetched, %s disallowed, %s%s not fetched · %s over the limit, %s near it (%s) · %s linked only past the cutoff · %.1f pages/s.",
 		prose.Count(int64(s.Pages), "page", "pages"), n(s.Fetched), n(s.Disallowed), uncheckedWords(s), n(s.Errors), n(s.Truncated), n(s.NearLimit),
-		site.NearLimitRange, n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
+		site.NearLimitRange(), n(len(s.LinkedOnlyPastCutoff)), s.PagesPerSecond)
 	if notes := site.FetchNotes(s); notes != "" {
 		t += " " + prose.Sentence(notes)
 	}

@@ -52,7 +52,7 @@ const (
 )
 
 var siteFilters = []string{
-	"All pages", "Over the limit", "Near the limit (" + site.NearLimitRange + ")", "Critical elements past the cutoff",
+	"All pages", "Over the limit", "Near the limit (" + site.NearLimitRange() + ")", "Critical elements past the cutoff",
 	"Linked only past the cutoff", "Redirected", "Retried after 429 or 503", "HTTP errors (4xx, 5xx)",
 	"Disallowed by robots.txt", "Not fetched (errors)",
 }

@@ -19,6 +19,8 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"inspect/site",
+	"fetch",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
