@@ -21,6 +21,7 @@ var speakingPackages = []string{
 	"cli",
 	"inspect/site",
 	"fetch",
+	"inspect/render",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
