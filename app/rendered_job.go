@@ -29,7 +29,7 @@ func chromeRendererWith(f *fetch.Fetcher, opt render.Options) renderEngine {
 }
 
 // noBrowserSentence is the tab's sentence when no browser is installed.
-var noBrowserSentence = "The Rendered tab needs a Chromium-based browser: install " + render.Install +
+var noBrowserSentence = "The Rendered tab needs a Chromium-based browser: install " + render.Install() +
 	", and inspect again; every other tab works without it."
 
 // startRender renders the report's page in the background, if rendering

@@ -14,26 +14,33 @@ import (
 // that wraps one of them (or context.Canceled when the caller cancelled).
 var (
 	// Bad input; IsUsageError reports true for these.
-	ErrEmptyURL          = errors.New("fetch: empty URL")
-	ErrInvalidURL        = errors.New("fetch: invalid URL")
-	ErrUnsupportedScheme = errors.New("fetch: unsupported URL scheme")
-	ErrFile              = errors.New("fetch: cannot read file")
-	ErrInvalidProfile    = errors.New("fetch: invalid profile")
+	ErrEmptyURL          error = &sentinel{"fetch: ", "fetch.err-empty-url"}
+	ErrInvalidURL        error = &sentinel{"fetch: ", "fetch.err-invalid-url"}
+	ErrUnsupportedScheme error = &sentinel{"fetch: ", "fetch.err-unsupported-scheme"}
+	ErrFile              error = &sentinel{"fetch: ", "fetch.err-file"}
+	ErrInvalidProfile    error = &sentinel{"fetch: ", "fetch.err-invalid-profile"}
 
 	// Fetch failures.
-	ErrDNS               = errors.New("fetch: host not found")
-	ErrConnect           = errors.New("fetch: connection failed")
-	ErrTLS               = errors.New("fetch: TLS failure")
-	ErrTimeout           = errors.New("fetch: timeout")
-	ErrNoResponse        = errors.New("fetch: no response")
-	ErrMalformedResponse = errors.New("fetch: malformed response")
-	ErrHeaderTooLarge    = errors.New("fetch: response header too large")
-	ErrTooManyRedirects  = errors.New("fetch: too many redirects")
-	ErrBadRedirect       = errors.New("fetch: invalid redirect")
+	ErrDNS               error = &sentinel{"fetch: ", "fetch.err-dns"}
+	ErrConnect           error = &sentinel{"fetch: ", "fetch.err-connect"}
+	ErrTLS               error = &sentinel{"fetch: ", "fetch.err-tls"}
+	ErrTimeout           error = &sentinel{"fetch: ", "fetch.err-timeout"}
+	ErrNoResponse        error = &sentinel{"fetch: ", "fetch.err-no-response"}
+	ErrMalformedResponse error = &sentinel{"fetch: ", "fetch.err-malformed-response"}
+	ErrHeaderTooLarge    error = &sentinel{"fetch: ", "fetch.err-header-too-large"}
+	ErrTooManyRedirects  error = &sentinel{"fetch: ", "fetch.err-too-many-redirects"}
+	ErrBadRedirect       error = &sentinel{"fetch: ", "fetch.err-bad-redirect"}
 )
 
-// Error is a failed fetch or file read. Its message is one plain English
-// sentence meant for the person who asked for the fetch.
+// sentinel is an error errors.Is tells apart by its identity; its text
+// is the catalog's message id, in the language in use when it is read,
+// after prefix (the package's name for the exported ones).
+type sentinel struct{ prefix, id string }
+
+func (s *sentinel) Error() string { return s.prefix + i18n.T(s.id) }
+
+// Error is a failed fetch or file read. Its message is one plain sentence, in
+// the language in use, meant for the person who asked for the fetch.
 type Error struct {
 	URL string // the URL or file path concerned
 	// Op is the step that failed: "url", "profile", "file", "dns",

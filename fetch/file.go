@@ -2,7 +2,6 @@ package fetch
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // ReadFile reads a local file as if a crawler had fetched it as profile p:
@@ -81,7 +82,17 @@ func fileURL(path string) string {
 }
 
 // errPipeIdle says that nothing opened a named pipe's other end in time.
-var errPipeIdle = errors.New("nothing opened it for writing")
+var errPipeIdle error = &sentinel{"", "fetch.err-pipe-idle"}
+
+// pipeIdle is errPipeIdle after the time it was given: "nothing opened it
+// for writing within 5s".
+type pipeIdle struct{ after time.Duration }
+
+func (p *pipeIdle) Error() string {
+	return i18n.T("fetch.pipe-idle-within", "Duration", humanDuration(p.after))
+}
+
+func (p *pipeIdle) Unwrap() error { return errPipeIdle }
 
 // openedFile is the outcome of an open that runs on its own goroutine.
 type openedFile struct {
@@ -113,7 +124,7 @@ func openBounded(path string, d time.Duration) (*os.File, error) {
 		return o.f, o.err
 	case <-timer.C:
 		go closeLate(done) // the open may still succeed later: close that file
-		return nil, fmt.Errorf("%w within %s", errPipeIdle, humanDuration(d))
+		return nil, &pipeIdle{d}
 	}
 }
 

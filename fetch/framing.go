@@ -2,7 +2,6 @@ package fetch
 
 import (
 	"bufio"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/httputil"
@@ -12,7 +11,7 @@ import (
 
 // errConflictingLength is returned for a response whose Content-Length
 // values disagree; browsers refuse such responses too.
-var errConflictingLength = errors.New("conflicting Content-Length headers")
+var errConflictingLength error = &sentinel{"", "fetch.err-conflicting-length"}
 
 // bodyFraming returns a reader of the response body as transferred, with
 // the transfer coding removed, and its length when Content-Length gives it

@@ -26,11 +26,11 @@ type responseHead struct {
 
 // Errors of head parsing; the caller turns them into *Error.
 var (
-	errHeadTooLarge = errors.New("response head over the limit")
-	errHeadCut      = errors.New("connection closed inside the response head")
+	errHeadTooLarge error = &sentinel{"", "fetch.err-head-too-large"}
+	errHeadCut      error = &sentinel{"", "fetch.err-head-cut"}
 	// errHTTP2Only: the server answered with an HTTP/2 frame (GOAWAY or
 	// SETTINGS) instead of an HTTP/1.x status line.
-	errHTTP2Only = errors.New("HTTP/2 frame in answer to an HTTP/1.1 request")
+	errHTTP2Only error = &sentinel{"", "fetch.err-http2-only"}
 )
 
 // headError marks a status line that is not HTTP.

@@ -1,10 +1,12 @@
 package fetch
 
 import (
+	"bytes"
 	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +59,50 @@ func TestErrorsSpeakTheLanguage(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %q, want it to say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestSentinelsAndSavedProfilesSpeakTheLanguage reads the sentinel of a
+// real failed lookup, a saved-profiles file over 1 MiB and an invalid
+// profile in several languages: the words are the language's, the
+// "fetch: " prefix, the path, the ID and errors.Is stay as they are.
+func TestSentinelsAndSavedProfilesSpeakTheLanguage(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "profiles.json")
+	if err := os.WriteFile(big, bytes.Repeat([]byte(" "), maxSavedBytes+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := Lookup(DefaultProfileID)
+	bad := Profile{ID: "no spaces", Name: "Mine"}
+	tests := []struct {
+		lang, sentinel, saved, invalid string
+	}{
+		{"en", "fetch: empty URL", "fetch: the saved profiles file " + big + " is over 1 MiB",
+			`fetch: invalid profile: the ID "no spaces" must be 1 to 64 letters, digits or dashes`},
+		{"fr", "fetch: URL vide", "fetch: le fichier des profils enregistrés " + big + " dépasse 1 Mio",
+			"fetch: profil non valide: l’identifiant \"no spaces\" doit compter de 1 à 64 lettres, chiffres ou tirets"},
+		{"tr", "fetch: boş URL", "fetch: kayıtlı profiller dosyası " + big + " 1 MiB'tan büyük",
+			"fetch: geçersiz profil: \"no spaces\" kimliği harf, rakam veya kısa çizgiden oluşan 1 ile 64 karakter olmalıdır"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			_, err := (&Fetcher{}).Fetch(t.Context(), "", p, Options{})
+			var fe *Error
+			if !errors.Is(err, ErrEmptyURL) || !errors.As(err, &fe) {
+				t.Fatalf("empty URL: %v, want an *Error wrapping ErrEmptyURL", err)
+			}
+			if got := fe.Err.Error(); got != tt.sentinel {
+				t.Errorf("the sentinel says %q, want %q", got, tt.sentinel)
+			}
+			if _, err := (SavedProfiles{Path: big}).Load(); err == nil || err.Error() != tt.saved {
+				t.Errorf("over 1 MiB: %v, want %q", err, tt.saved)
+			}
+			err = ValidateCustom(bad)
+			if !errors.Is(err, ErrInvalidProfile) || err.Error() != tt.invalid {
+				t.Errorf("invalid ID: %v, want %q wrapping ErrInvalidProfile", err, tt.invalid)
 			}
 		})
 	}

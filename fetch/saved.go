@@ -8,7 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // maxSavedBytes bounds the saved-profiles file read: a few hundred
@@ -28,7 +31,7 @@ type SavedProfiles struct {
 func DefaultSavedProfiles() (SavedProfiles, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
-		return SavedProfiles{}, fmt.Errorf("fetch: no configuration directory for saved profiles: %w", err)
+		return SavedProfiles{}, fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-no-config-dir"), err)
 	}
 	return SavedProfiles{Path: filepath.Join(dir, "cutoff", "profiles.json")}, nil
 }
@@ -41,21 +44,21 @@ func (s SavedProfiles) Load() ([]Profile, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("fetch: read saved profiles: %w", err)
+		return nil, fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-read"), err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxSavedBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("fetch: read saved profiles: %w", err)
+		return nil, fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-read"), err)
 	}
 	if len(data) > maxSavedBytes {
-		return nil, fmt.Errorf("fetch: the saved profiles file %s is over 1 MiB", s.Path)
+		return nil, errors.New("fetch: " + i18n.T("fetch.saved-too-large", "Path", s.Path))
 	}
 	var file struct {
 		Profiles []Profile `json:"profiles"`
 	}
 	if err := json.Unmarshal(data, &file); err != nil {
-		return nil, fmt.Errorf("fetch: the saved profiles file %s is not valid JSON: %w", s.Path, err)
+		return nil, fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-not-json", "Path", s.Path), err)
 	}
 	for i := range file.Profiles {
 		file.Profiles[i].Custom = true
@@ -108,25 +111,25 @@ func (s SavedProfiles) save(list []Profile) error {
 		Profiles []Profile `json:"profiles"`
 	}{list}, "", "  ")
 	if err != nil {
-		return fmt.Errorf("fetch: encode saved profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-encode"), err)
 	}
 	if err := os.MkdirAll(filepath.Dir(s.Path), 0o755); err != nil {
-		return fmt.Errorf("fetch: save profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-write"), err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(s.Path), ".profiles-*.json")
 	if err != nil {
-		return fmt.Errorf("fetch: save profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-write"), err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(append(data, '\n')); err != nil {
 		tmp.Close()
-		return fmt.Errorf("fetch: save profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-write"), err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("fetch: save profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-write"), err)
 	}
 	if err := os.Rename(tmp.Name(), s.Path); err != nil {
-		return fmt.Errorf("fetch: save profiles: %w", err)
+		return fmt.Errorf("fetch: %s: %w", i18n.T("fetch.saved-write"), err)
 	}
 	return nil
 }
@@ -137,18 +140,18 @@ func (s SavedProfiles) save(list []Profile) error {
 func ValidateCustom(p Profile) error {
 	switch {
 	case !validID(p.ID):
-		return fmt.Errorf("%w: the ID %q must be 1 to 64 letters, digits or dashes", ErrInvalidProfile, p.ID)
+		return fmt.Errorf("%w: %s", ErrInvalidProfile, i18n.T("fetch.profile-bad-id", "ID", strconv.Quote(p.ID)))
 	case isBuiltinID(p.ID) && !strings.EqualFold(p.ID, "custom"):
-		return fmt.Errorf("%w: the ID %q is a built-in profile's", ErrInvalidProfile, p.ID)
+		return fmt.Errorf("%w: %s", ErrInvalidProfile, i18n.T("fetch.profile-builtin-id", "ID", strconv.Quote(p.ID)))
 	case strings.TrimSpace(p.Name) == "":
-		return fmt.Errorf("%w: the profile needs a name", ErrInvalidProfile)
+		return fmt.Errorf("%w: %s", ErrInvalidProfile, i18n.T("fetch.profile-no-name"))
 	}
 	if _, err := newRequestHeaders(p, ""); err != nil {
 		return err
 	}
 	for kind, l := range p.Limits {
 		if l.Bytes <= 0 || l.BinaryBytes < 0 {
-			return fmt.Errorf("%w: the %s limit must be a positive number of bytes", ErrInvalidProfile, kind)
+			return fmt.Errorf("%w: %s", ErrInvalidProfile, i18n.T("fetch.profile-bad-limit", "Kind", kind))
 		}
 	}
 	return nil

@@ -370,7 +370,7 @@ func siteSummaryText(s *site.Summary) string {
 		id = "sitetab.summary-unchecked" // the URLs whose robots.txt could not be checked
 	}
 	t := i18n.T(id, "Count", s.Pages, "Fetched", s.Fetched, "Disallowed", s.Disallowed, "Unchecked", s.RobotsUnchecked,
-		"Errors", s.Errors, "Over", s.Truncated, "Near", s.NearLimit, "Range", site.NearLimitRange,
+		"Errors", s.Errors, "Over", s.Truncated, "Near", s.NearLimit, "Range", site.NearLimitRange(),
 		"Orphans", len(s.LinkedOnlyPastCutoff), "Rate", oneDecimal(s.PagesPerSecond))
 	if notes := site.FetchNotes(s); notes != "" {
 		t += " " + prose.Sentence(notes)

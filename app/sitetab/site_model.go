@@ -64,7 +64,7 @@ const (
 // of their constants.
 func siteFilters() []string {
 	return []string{
-		i18n.T("sitetab.filter-all"), i18n.T("sitetab.filter-over"), i18n.T("sitetab.filter-near", "Range", site.NearLimitRange),
+		i18n.T("sitetab.filter-all"), i18n.T("sitetab.filter-over"), i18n.T("sitetab.filter-near", "Range", site.NearLimitRange()),
 		i18n.T("sitetab.filter-beyond"), i18n.T("sitetab.filter-orphan"), i18n.T("sitetab.filter-redirected"),
 		i18n.T("sitetab.filter-retried"), i18n.T("sitetab.filter-http-errors"), i18n.T("sitetab.filter-disallowed"),
 		i18n.T("sitetab.filter-errors"),

@@ -74,7 +74,7 @@ func TestSiteHTMLSaysWhatTheTabSays(t *testing.T) {
 			t.Errorf("the tab's %s cell %q is not in the HTML summary", siteColumns[col].title(), cell)
 		}
 	}
-	for _, want := range []string{"1,234 pages", "1,500 more " + site.NearLimitRange} {
+	for _, want := range []string{"1,234 pages", "1,500 more " + site.NearLimitRange()} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the HTML summary does not say %q", want)
 		}

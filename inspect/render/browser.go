@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Browser is one running Chromium, in its own process group, with its own
@@ -69,8 +70,7 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	if inner := errors.Unwrap(err); inner != nil {
 		cause = inner
 	}
-	b.unsandboxed = "The browser ran without its sandbox: Cutoff runs as root, and the browser did not start " +
-		"as an unprivileged user (" + strings.TrimSuffix(cause.Error(), ".") + ")."
+	b.unsandboxed = i18n.T("render.unsandboxed", "Cause", strings.TrimSuffix(cause.Error(), "."))
 	return b, nil
 }
 
@@ -82,7 +82,7 @@ func start(ctx context.Context, path string, as *runAs) (*Browser, error) {
 		err = giveTo(dir, as)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("the browser cannot start: %w", err)
+		return nil, fmt.Errorf("%s: %w", i18n.T("render.browser-cannot-start"), err)
 	}
 	b := &Browser{dataDir: dir}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -109,7 +109,7 @@ func start(ctx context.Context, path string, as *runAs) (*Browser, error) {
 	b.ctx, b.cancel, b.alloc = bctx, bcancel, acancel
 	if err := chromedp.Do(bctx); err != nil {
 		b.Close()
-		return nil, fmt.Errorf("the browser %s did not start: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", i18n.T("render.browser-did-not-start", "Path", path), err)
 	}
 	if p := chromedp.FromContext(bctx).Browser.Process(); p != nil {
 		b.pgid = p.Pid

@@ -2,12 +2,12 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"html"
 	"net/url"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // compare lists what the full render has and the google render does not,
@@ -52,7 +52,7 @@ func compare(rep *inspect.Report, ps *pageSource, g, f *inspect.RenderedPage) []
 	}
 	if d := f.TextBytes - g.TextBytes; d > 0 {
 		lost = append(lost, inspect.RenderedLost{Kind: inspect.LostText,
-			Value: fmt.Sprintf("%s bytes of visible text (rendered DOM)", inspect.Bytes(d)), Offset: rep.Fetch.CutoffOffset})
+			Value: i18n.T("render.lost-text", "Bytes", d), Offset: rep.Fetch.CutoffOffset})
 	}
 	return lost
 }
@@ -129,7 +129,7 @@ func missingJSONLD(full, has []inspect.JSONLD) []string {
 
 func orType(t string) string {
 	if t == "" {
-		return "(no @type)"
+		return i18n.T("render.no-type")
 	}
 	return t
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -17,7 +16,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/dom"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // layoutJS runs in an isolated world, where the page's scripts cannot
@@ -53,13 +52,13 @@ const maxDOMSize = 64 << 20
 // layout runs in an isolated world: no page script has a say in either.
 func (t *tab) read(rctx context.Context, out *inspect.RenderedPage, shots bool) {
 	if t.tr.isCrashed() {
-		out.Error = crashed
+		out.Error = crashed()
 		return
 	}
 	if _, err := t.evaluate(rctx, 0, "1", probeTimeout); err != nil && rctx.Err() == nil {
 		// Scripts still running (an endless loop started after the load)
 		// keep the page from answering: stop them.
-		t.stopScripts(out, "The page's scripts were still running when the DOM was to be read; they were stopped.")
+		t.stopScripts(out, i18n.T("render.scripts-stopped"))
 	}
 	t.freeze(rctx)
 	debugf("%s probed %v", t.in.mode, time.Since(t.start))
@@ -109,8 +108,7 @@ func (t *tab) readDOM(rctx context.Context) (layout, *dom.Page, error) {
 		return lay, nil, err
 	}
 	if lay.Size > maxDOMSize {
-		return lay, nil, fmt.Errorf("the rendered DOM is %s characters long, past the %s Cutoff reads",
-			inspect.Bytes(lay.Size), inspect.Bytes(maxDOMSize))
+		return lay, nil, errors.New(i18n.T("render.dom-too-large", "Size", lay.Size, "Max", maxDOMSize))
 	}
 	html, err := t.outerHTML(rctx, world)
 	if err != nil {
@@ -157,7 +155,7 @@ func (t *tab) outerHTML(rctx context.Context, world runtime.ExecutionContextID) 
 	case err != nil:
 		return "", err
 	case doc.Result == nil || doc.Result.ObjectID == "":
-		return "", errors.New("the document could not be reached")
+		return "", errors.New(i18n.T("render.document-unreachable"))
 	}
 	res, err := chromedp.Call(ctx, cdpdom.GetOuterHTML, cdpdom.GetOuterHTMLParams{ObjectID: doc.Result.ObjectID})
 	if err != nil {
@@ -171,7 +169,7 @@ func (t *tab) outerHTML(rctx context.Context, world runtime.ExecutionContextID) 
 const probeTimeout = time.Second
 
 // crashed is the sentence of a renderer that died.
-const crashed = "The browser's renderer crashed on this page (a script that allocates without end does this)."
+func crashed() string { return i18n.T("render.crashed") }
 
 // evaluate runs expr in the page's world (world 0) or in an isolated one
 // and returns its value as JSON, within limit (0: until rctx ends). It
@@ -188,7 +186,7 @@ func (t *tab) evaluate(rctx context.Context, world runtime.ExecutionContextID, e
 	case res.ExceptionDetails != nil:
 		return nil, errors.New(res.ExceptionDetails.Text)
 	case res.Result == nil:
-		return nil, errors.New("no result")
+		return nil, errors.New(i18n.T("render.no-result"))
 	}
 	return []byte(res.Result.Value), nil
 }
@@ -265,20 +263,16 @@ func (t *tab) notes(out *inspect.RenderedPage) {
 	t.in.mu.Lock()
 	defer t.in.mu.Unlock()
 	if t.in.navAway > 0 {
-		out.Notes = append(out.Notes, prose.Count(int64(t.in.navAway), "navigation", "navigations")+" away from the page "+
-			map[bool]string{true: "was", false: "were"}[t.in.navAway == 1]+" not followed; the render kept the first document.")
+		out.Notes = append(out.Notes, i18n.T("render.note-navigations", "Count", t.in.navAway))
 	}
 	if out.Popups > 0 {
-		out.Notes = append(out.Notes, prose.Count(int64(out.Popups), "window.open call", "window.open calls")+
-			" opened nothing: the renderer opens no windows.")
+		out.Notes = append(out.Notes, i18n.T("render.note-popups", "Count", out.Popups))
 	}
 	if t.in.count > t.in.opt.MaxRequests {
-		out.Notes = append(out.Notes, "The page asked for more than "+itoa(t.in.opt.MaxRequests)+
-			" files, the most one render fetches; the rest were refused.")
+		out.Notes = append(out.Notes, i18n.T("render.note-too-many-files", "Max", itoa(t.in.opt.MaxRequests)))
 	}
 	if t.in.unlisted > 0 {
-		out.Notes = append(out.Notes, prose.Count(int64(t.in.unlisted), "more request was", "more requests were")+
-			" made than the list of requests shows: it stops at "+itoa(maxListed*t.in.opt.MaxRequests)+".")
+		out.Notes = append(out.Notes, i18n.T("render.note-unlisted", "Count", t.in.unlisted, "Max", itoa(maxListed*t.in.opt.MaxRequests)))
 	}
 	out.Notes = append(out.Notes, t.in.notes...)
 }
@@ -299,7 +293,7 @@ func (t *tab) screenshot(out *inspect.RenderedPage, height int) {
 			Format: page.CaptureScreenshotFormatPng})
 	}
 	if err != nil {
-		out.Notes = append(out.Notes, "No screenshot could be taken: "+err.Error()+".")
+		out.Notes = append(out.Notes, i18n.T("render.note-no-screenshot", "Cause", err.Error()))
 		return
 	}
 	out.Screenshot, out.ScreenshotHeight = res.Data, h

@@ -1,34 +1,40 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Package is the Debian package that provides the browser.
 const Package = "chromium-headless-shell"
 
-// Install names what to install on this system for the rendered view.
-var Install = installText(runtime.GOOS)
+// Install names what to install on this system for the rendered view, in
+// the language in use; commands and package names stay as they are.
+func Install() string { return installText(runtime.GOOS) }
 
 // ErrNoBrowser is returned by FindBrowser when no browser binary is found;
-// its sentence names what to install on this system.
-var ErrNoBrowser = errors.New("no Chromium-based browser was found: install " + Install +
-	", or name the browser with --browser")
+// its sentence, in the language in use when it is read, names what to
+// install on this system.
+var ErrNoBrowser error = noBrowser{}
+
+type noBrowser struct{}
+
+func (noBrowser) Error() string { return i18n.T("render.no-browser", "Install", Install()) }
 
 // installText is Install on system goos.
 func installText(goos string) string {
 	switch goos {
 	case "windows":
-		return "Microsoft Edge (Windows 10 and 11 come with it) or Google Chrome"
+		return i18n.T("render.install-windows")
 	case "darwin":
-		return "Google Chrome, Chromium or Microsoft Edge in /Applications"
+		return i18n.T("render.install-darwin")
 	}
-	return "the Debian package " + Package + " (sudo apt-get install " + Package + "), Chromium or Google Chrome"
+	return i18n.T("render.install-linux", "Package", Package)
 }
 
 // FindBrowser returns the browser binary to run: path when it is given
@@ -37,7 +43,7 @@ func FindBrowser(path string) (string, error) {
 	if path != "" {
 		p, err := exec.LookPath(path)
 		if err != nil {
-			return "", fmt.Errorf("the browser %s cannot be run: %w", path, err)
+			return "", fmt.Errorf("%s: %w", i18n.T("render.browser-cannot-run", "Path", path), err)
 		}
 		return p, nil
 	}

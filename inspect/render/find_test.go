@@ -148,8 +148,8 @@ func TestFindBrowserNamed(t *testing.T) {
 		}
 	}
 	_, err := FindBrowser("")
-	if err != ErrNoBrowser || !strings.Contains(err.Error(), Install) || !strings.Contains(err.Error(), "--browser") {
-		t.Errorf("FindBrowser(\"\") with nothing installed: %v, want ErrNoBrowser naming %q and --browser", err, Install)
+	if err != ErrNoBrowser || !strings.Contains(err.Error(), Install()) || !strings.Contains(err.Error(), "--browser") {
+		t.Errorf("FindBrowser(\"\") with nothing installed: %v, want ErrNoBrowser naming %q and --browser", err, Install())
 	}
 }
 

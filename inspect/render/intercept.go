@@ -3,8 +3,8 @@ package render
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -16,6 +16,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Render modes.
@@ -91,7 +92,7 @@ const bigBody = 256 << 10
 func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaused, rec *inspect.RenderedRequest) answer {
 	if reason := in.refuse(ev); reason != "" {
 		rec.NotFetchedReason = reason
-		if reason == navigatedAway {
+		if reason == navigatedAway() {
 			// 204 No Content: the navigation does not commit and the page stays.
 			return answer{status: http.StatusNoContent}
 		}
@@ -122,7 +123,7 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 	res, err := in.src.get(ctx, rec.URL)
 	switch {
 	case errors.Is(err, errPrivate):
-		rec.NotFetchedReason = privateReason
+		rec.NotFetchedReason = privateReason()
 		return answer{fail: network.ErrorReasonBlockedByClient}
 	case isHeld(err):
 		rec.NotFetchedReason = err.Error()
@@ -138,12 +139,11 @@ func (in *interceptor) decide(ctx context.Context, ev *cdpfetch.EventRequestPaus
 // unreachableReason is why a request whose host's robots.txt got no answer
 // from this machine was not fetched: this machine's failure, not a rule.
 func unreachableReason(robotsURL, crawler string) string {
-	return "Not fetched: its host could not be reached from this machine, so its robots.txt (" + robotsURL +
-		") could not be checked from here; nothing is known of whether " + crawler + " may fetch it."
+	return i18n.T("render.unreachable", "Robots", robotsURL, "Crawler", crawler)
 }
 
 // navigatedAway is the reason of a top-level navigation that was refused.
-const navigatedAway = "Not followed: the page tried to navigate away; the render keeps the first document."
+func navigatedAway() string { return i18n.T("render.navigated-away") }
 
 // refuse returns why a request is failed without a fetch, "" to fetch it.
 func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
@@ -158,26 +158,25 @@ func (in *interceptor) refuse(ev *cdpfetch.EventRequestPaused) string {
 		}
 	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == in.mainFrame:
 		in.navAway++
-		return navigatedAway
+		return navigatedAway()
 	}
 	if r := skippedType(ev.ResourceType, in.src.profile); r != "" {
 		return r
 	}
 	if ev.Request.Method != http.MethodGet {
-		return fmt.Sprintf("Not fetched: Cutoff fetches as the crawler does, with GET; this was a %s.",
-			ev.Request.Method)
+		return i18n.T("render.not-get", "Method", ev.Request.Method)
 	}
 	if !strings.HasPrefix(ev.Request.URL, "http://") && !strings.HasPrefix(ev.Request.URL, "https://") {
-		return "Not fetched: not an http(s) URL."
+		return i18n.T("render.not-http")
 	}
 	if strings.HasPrefix(ev.Request.URL, localOrigin) {
-		return "Not fetched: the page is a local file, so its relative URLs have no server."
+		return i18n.T("render.local-file")
 	}
 	if in.count > in.opt.MaxRequests {
-		return fmt.Sprintf("Not fetched: the render reached its cap of %d requests.", in.opt.MaxRequests)
+		return i18n.T("render.cap-requests", "Max", strconv.Itoa(in.opt.MaxRequests))
 	}
 	if in.served >= in.opt.MaxBytes {
-		return fmt.Sprintf("Not fetched: the render reached its cap of %s bytes.", inspect.Bytes(in.opt.MaxBytes))
+		return i18n.T("render.cap-bytes", "Bytes", in.opt.MaxBytes)
 	}
 	return ""
 }
@@ -191,10 +190,10 @@ func skippedType(t network.ResourceType, p fetch.Profile) string {
 		network.ResourceTypeXHR, network.ResourceTypeFetch:
 		return ""
 	case network.ResourceTypeImage, network.ResourceTypeMedia, network.ResourceTypeFont:
-		return "Not fetched: " + inspect.GoogleRule(p.Operator, p.Name, "Google's renderer does not fetch images, media or fonts") + "."
+		return i18n.T("render.not-fetched-rule", "Rule", inspect.GoogleRule(p.Operator, p.Name, i18n.T("render.rule-no-media")))
 	}
-	return "Not fetched: " + inspect.GoogleRule(p.Operator, p.Name,
-		fmt.Sprintf("Google's renderer fetches documents, scripts, stylesheets, XHR and fetch, not %s requests", strings.ToLower(string(t)))) + "."
+	return i18n.T("render.not-fetched-rule", "Rule", inspect.GoogleRule(p.Operator, p.Name,
+		i18n.T("render.rule-types", "Type", strings.ToLower(string(t)))))
 }
 
 // serve builds the answer from a fetch: the kept prefix in the google
@@ -212,8 +211,7 @@ func (in *interceptor) serve(res *fetch.Result, rec *inspect.RenderedRequest) an
 	room := in.opt.MaxBytes - in.served
 	if int64(len(body)) > room {
 		body = body[:max(room, 0)]
-		in.notes = append(in.notes, fmt.Sprintf("%s was served only in part: the render reached its cap of %s bytes.",
-			rec.URL, inspect.Bytes(in.opt.MaxBytes)))
+		in.notes = append(in.notes, i18n.T("render.served-in-part", "URL", rec.URL, "Bytes", in.opt.MaxBytes))
 	}
 	in.served += int64(len(body))
 	in.mu.Unlock()

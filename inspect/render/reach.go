@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/netip"
 	"net/url"
@@ -10,13 +9,19 @@ import (
 	"sync"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // privateReason is why a request to a private address was not fetched.
-const privateReason = "Not fetched: a private address, which Google's renderer cannot reach either."
+func privateReason() string { return i18n.T("render.private") }
 
 // errPrivate is the dial error of a connection refused by reach.
-var errPrivate = errors.New("a private address")
+var errPrivate error = privateError{}
+
+// privateError says in the language in use that the address is private.
+type privateError struct{}
+
+func (privateError) Error() string { return i18n.T("render.err-private") }
 
 // reach decides which hosts a render may request: Google's renderer runs
 // on Google's network, so it reaches no private, loopback or link-local
@@ -127,7 +132,7 @@ func (r *reach) refused(ctx context.Context, rawURL string) string {
 		r.mu.Unlock()
 	}
 	if private {
-		return privateReason
+		return privateReason()
 	}
 	return ""
 }

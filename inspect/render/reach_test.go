@@ -43,7 +43,7 @@ func TestDialChecksResolvedAddress(t *testing.T) {
 	p, _ := fetch.Lookup("googlebot-smartphone")
 	ctx := context.Background()
 	public := newReach(ctx, Options{Resolver: resolver}, "http://8.8.8.8/", false)
-	if why := public.refused(ctx, "http://www.example.com:"+port+"/"); why != privateReason {
+	if why := public.refused(ctx, "http://www.example.com:"+port+"/"); why != privateReason() {
 		t.Errorf("refused: %q", why)
 	}
 	_, err := public.fetcher(nil).Fetch(ctx, "http://www.example.com:"+port+"/", p, fetch.Options{})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -33,7 +34,7 @@ func Run(ctx context.Context, f *fetch.Fetcher, rep *inspect.Report, p fetch.Pro
 		out.Error = sentenceOf(err)
 		return out
 	}
-	opt.Phase("starting the browser")
+	opt.Phase(i18n.T("render.phase-starting"))
 	b, err := Start(ctx, path)
 	if err != nil {
 		out.Error = sentenceOf(err)
@@ -64,7 +65,7 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	var ins [2]*interceptor
 	fctx, fcancel := context.WithCancel(ctx)
 	defer fcancel()
-	opt.Phase("rendering the bytes the crawler kept and the whole page")
+	opt.Phase(i18n.T("render.phase-rendering"))
 	var wg sync.WaitGroup
 	for i, mode := range []string{ModeGoogle, ModeFull} {
 		ins[i] = newInterceptor(fctx, mode, src, rc, pageURL, opt)
@@ -75,7 +76,7 @@ func renderBoth(ctx context.Context, f *fetch.Fetcher, b *Browser, rep *inspect.
 	out.Google, out.Requests = pages[0], ins[0].snapshot()
 	out.Full, out.FullRequests = pages[1], ins[1].snapshot()
 	if ctx.Err() != nil {
-		out.Error = "The render was cancelled."
+		out.Error = i18n.T("render.cancelled")
 		return
 	}
 	ps := scanSource(rep.Fetch.Body, pageURL)
@@ -94,9 +95,9 @@ func (in *interceptor) snapshot() []inspect.RenderedRequest {
 func renderable(rep *inspect.Report) string {
 	switch {
 	case rep == nil || rep.Fetch == nil:
-		return "There is no fetched page to render."
+		return i18n.T("render.no-page")
 	case rep.Fetch.Kind != fetch.KindHTML:
-		return "Only HTML pages are rendered; this one is " + string(rep.Fetch.Kind) + "."
+		return i18n.T("render.not-html", "Kind", string(rep.Fetch.Kind))
 	}
 	return ""
 }

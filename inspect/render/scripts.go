@@ -1,10 +1,11 @@
 package render
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/dom"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // scriptRun is what one render's events say about one script.
@@ -49,9 +50,9 @@ func cutReason(e element, cut *int64) string {
 	case cut == nil || e.end <= *cut:
 		return ""
 	case e.content > *cut:
-		return fmt.Sprintf("Past the cutoff at byte %s: not in the bytes the crawler kept.", inspect.Bytes(*cut))
+		return i18n.T("render.script-past-cutoff", "Offset", *cut)
 	}
-	return fmt.Sprintf("Cut before </script> at byte %s, so never executed.", inspect.Bytes(*cut))
+	return i18n.T("render.script-cut", "Offset", *cut)
 }
 
 // judge sets Ran, Reason and Why from a render's events and the request.
@@ -64,35 +65,34 @@ func judge(row *inspect.RenderedScript, run scriptRun, req *inspect.RenderedRequ
 	row.Why = inspect.ScriptFailed
 	switch {
 	case run.failed && req != nil && req.Truncated && req.CutoffOffset != nil:
-		row.Reason = fmt.Sprintf("Cut at %s bytes (its limit) and failed to parse: %s",
-			inspect.Bytes(*req.CutoffOffset), orUnknown(run.exception))
+		row.Reason = i18n.T("render.script-cut-parse", "Bytes", *req.CutoffOffset, "Message", orUnknown(run.exception))
 		row.Why = inspect.ScriptCut
 	case run.failed:
-		row.Reason = "Failed to parse: " + orUnknown(run.exception)
+		row.Reason = i18n.T("render.script-parse-failed", "Message", orUnknown(run.exception))
 	case run.parsed:
-		row.Reason = "Threw at run time: " + run.exception
+		row.Reason = i18n.T("render.script-threw", "Message", run.exception)
 	case req != nil && req.NotFetchedReason != "":
 		row.Reason, row.RobotsUnchecked = req.NotFetchedReason, req.RobotsUnchecked
 		if req.BlockedByRobots {
 			row.Why = inspect.ScriptBlocked
 		}
 	case req != nil && req.Error != "":
-		row.Reason = "Could not be fetched: " + req.Error
+		row.Reason = i18n.T("render.script-fetch-failed", "Error", req.Error)
 	case req != nil && req.Status >= 400:
-		row.Reason = fmt.Sprintf("The server answered HTTP %d, so there was no script to run.", req.Status)
+		row.Reason = i18n.T("render.script-http-error", "Status", strconv.Itoa(req.Status))
 	case !row.Inline && req == nil:
-		row.Reason = neverRequested
+		row.Reason = neverRequested()
 	default:
-		row.Reason = "The browser reported no parse of it, so it did not run."
+		row.Reason = i18n.T("render.script-no-parse")
 	}
 }
 
 // neverRequested is the reason of a script the renderer did not ask for.
-const neverRequested = "Never requested: the renderer did not reach it."
+func neverRequested() string { return i18n.T("render.script-never-requested") }
 
 func orUnknown(s string) string {
 	if s == "" {
-		return "the browser gave no message."
+		return i18n.T("render.script-no-message")
 	}
 	return s
 }
@@ -136,8 +136,8 @@ func addedScripts(out *inspect.Rendered, static map[string]bool, google, full *t
 			row := inspect.RenderedScript{URL: r.URL, Offset: -1, End: -1}
 			row.RanInFull = runOf(full, row, 0, 0).ran()
 			judge(&row, runOf(google, row, 0, 0), byURL(out.Requests)[r.URL])
-			if !row.Ran && row.Reason == neverRequested {
-				row.Reason = "Added by JavaScript that did not run in this render."
+			if !row.Ran && row.Reason == neverRequested() {
+				row.Reason = i18n.T("render.script-added-by-js")
 			}
 			rows = append(rows, row)
 		}

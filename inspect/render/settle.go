@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -10,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Waits of a render after its load event: the page counts as settled
@@ -32,8 +32,7 @@ func (t *tab) settle(rctx context.Context, out *inspect.RenderedPage) {
 	case <-rctx.Done():
 		return
 	case <-deadline.C:
-		t.stopScripts(out, fmt.Sprintf("The page had not finished loading after %s (a script that never ends?); its scripts were stopped and the DOM read as it was.",
-			budget.Round(time.Millisecond)))
+		t.stopScripts(out, i18n.T("render.not-loaded", "Duration", budget.Round(time.Millisecond).String()))
 		return
 	}
 	t.waitIdle(rctx, deadline.C)

@@ -3,13 +3,12 @@ package render
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/cutoffapp/cutoff/fetch"
-	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // source answers the renders' requests: each URL is checked against its
@@ -49,8 +48,7 @@ const (
 type heldError struct{ max int64 }
 
 func (e heldError) Error() string {
-	return fmt.Sprintf("Not fetched: the render already holds its cap of %s bytes of fetched bodies.",
-		inspect.Bytes(e.max))
+	return i18n.T("render.held-cap", "Bytes", e.max)
 }
 
 // entry is one URL's robots verdict and fetch, each done at most once.

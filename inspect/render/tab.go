@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // pageStub runs in every document before the page's own scripts.
@@ -156,11 +157,11 @@ func (t *tab) intercept() {
 func (t *tab) sentence(rctx context.Context, err error) string {
 	switch {
 	case errors.Is(rctx.Err(), context.DeadlineExceeded):
-		return fmt.Sprintf("The render did not finish within its %s timeout.", t.in.opt.Timeout)
+		return i18n.T("render.timeout", "Timeout", t.in.opt.Timeout.String())
 	case rctx.Err() != nil:
-		return "The render was cancelled."
+		return i18n.T("render.cancelled")
 	case t.tr.isCrashed():
-		return crashed
+		return crashed()
 	}
-	return fmt.Sprintf("The render failed: %v.", err)
+	return i18n.T("render.failed", "Cause", fmt.Sprint(err))
 }

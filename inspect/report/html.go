@@ -21,17 +21,17 @@ import (
 var templates embed.FS
 
 var reportTemplate = template.Must(template.New("report.html").Funcs(template.FuncMap{
-	"t":    translated,
+	"t":    Translated,
 	"lang": func() string { return i18n.Current().Code() },
 }).ParseFS(templates, "templates/report.html"))
 
-// translated is the template's "t": the message id in the language in use,
+// Translated is the templates' "t": the message id in the language in use,
 // filled with args (name, value pairs) as i18n.T fills them. The message
 // is the catalog's own text, so only its &, < and > are escaped, as the
 // template's literal text would be written; the values are escaped as
 // html/template escapes any value, so that the English pack reads byte for
 // byte as it did when its sentences were the template's text.
-func translated(id string, args ...any) template.HTML {
+func Translated(id string, args ...any) template.HTML {
 	filled := make([]any, len(args))
 	copy(filled, args)
 	var values []string

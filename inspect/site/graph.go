@@ -2,11 +2,10 @@ package site
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/maphash"
 	"sort"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // linkGraph counts, for every in-scope URL, the pages of the run that link
@@ -157,12 +156,10 @@ func (g *linkGraph) orphans(keep func(string) bool) (named []Orphan, unnamed int
 func (g *linkGraph) notes(unnamed int) []string {
 	var out []string
 	if unnamed > 0 {
-		out = append(out, fmt.Sprintf("%s linked only past the cutoff could not be named: a run keeps at most %s bytes of such URLs.",
-			prose.Count(int64(unnamed), "further URL", "further URLs"), prose.Thousands(int64(g.maxNames))))
+		out = append(out, i18n.T("site.note-orphans-unnamed", "Count", unnamed, "Bytes", g.maxNames))
 	}
 	if g.skipped > 0 {
-		out = append(out, fmt.Sprintf("The link graph holds at most %s URLs; %s to further URLs were not counted, so URLs linked only past the cutoff may be missing.",
-			prose.Thousands(int64(g.maxIn)), prose.Count(int64(g.skipped), "link", "links")))
+		out = append(out, i18n.T("site.note-graph-full", "Max", g.maxIn, "Count", g.skipped))
 	}
 	return out
 }

@@ -2,9 +2,12 @@ package site
 
 import (
 	"bufio"
-	"fmt"
+	"errors"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // maxListURLs bounds a URL list.
@@ -23,12 +26,12 @@ func ParseList(r io.Reader) ([]string, error) {
 			continue
 		}
 		if len(urls) == maxListURLs {
-			return urls, fmt.Errorf("the list has more than %d URLs; only the first %d are read", maxListURLs, maxListURLs)
+			return urls, errors.New(i18n.T("site.list-too-long", "Max", strconv.Itoa(maxListURLs)))
 		}
 		urls = append(urls, line)
 	}
 	if err := sc.Err(); err != nil {
-		return urls, fmt.Errorf("the URL list cannot be read: %v", err)
+		return urls, errors.New(i18n.T("site.list-unreadable", "Cause", err.Error()))
 	}
 	return urls, nil
 }

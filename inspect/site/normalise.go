@@ -1,13 +1,20 @@
 package site
 
 import (
-	"errors"
 	"net/url"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // errNotHTTP is a URL that is not http(s) or has no host.
-var errNotHTTP = errors.New("not an http(s) URL with a host")
+var errNotHTTP error = catalogError("site.err-not-http")
+
+// catalogError is an error errors.Is tells apart by its message id; its
+// text is the catalog's, in the language in use when it is read.
+type catalogError string
+
+func (e catalogError) Error() string { return i18n.T(string(e)) }
 
 // Normalise returns the form of rawURL by which a run de-duplicates pages:
 // scheme and host in lower case, the default port dropped, an empty path

@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -54,7 +56,7 @@ func Write(w io.Writer, format string, rows []Row, s *Summary, m Meta) error {
 		}
 		return WriteHTML(w, marked, s, m)
 	}
-	return fmt.Errorf("unknown format %q", format)
+	return errors.New(i18n.T("site.unknown-format", "Format", strconv.Quote(format)))
 }
 
 // JSONLWriter streams rows as JSON Lines, one object a line.
@@ -125,27 +127,18 @@ func csvRecord(r *Row) []string {
 func FetchNotes(s *Summary) string {
 	var parts []string
 	if s.Redirected > 0 {
-		parts = append(parts, num(s.Redirected)+" redirected")
+		parts = append(parts, i18n.T("site.fetch-redirected", "N", s.Redirected))
 	}
 	if s.Retried > 0 {
-		parts = append(parts, num(s.Retried)+" retried after 429 or 503")
+		parts = append(parts, i18n.T("site.fetch-retried", "N", s.Retried))
 	}
 	if s.HTTPErrors > 0 {
-		parts = append(parts, num(s.HTTPErrors)+" answered 4xx or 5xx")
+		parts = append(parts, i18n.T("site.fetch-http-errors", "N", s.HTTPErrors))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return prose.EndSentence(strings.Join(parts, ", "))
-}
-
-// uncheckedText counts the URLs whose robots.txt could not be read, with
-// the comma that follows, or "" when there are none.
-func uncheckedText(s *Summary) string {
-	if s.RobotsUnchecked == 0 {
-		return ""
-	}
-	return num(s.RobotsUnchecked) + " not fetched because robots.txt could not be checked, "
+	return prose.EndSentence(strings.Join(parts, i18n.T("site.list-separator")))
 }
 
 // FindingsText is a row's findings as "code:severity" joined by spaces.
@@ -165,25 +158,30 @@ func i64(n int64) string { return strconv.FormatInt(n, 10) }
 // the line breaks are written as '?' (prose.PrintableLines).
 func WriteText(w io.Writer, rows []Row, s *Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s fetched, %s disallowed by robots.txt, %s%s not fetched (errors).\n",
-		prose.Count(int64(s.Pages), "page", "pages"), num(s.Fetched), num(s.Disallowed), uncheckedText(s), num(s.Errors))
+	line := func(text string) { b.WriteString(text + "\n") }
+	totals := "site.summary-totals"
+	if s.RobotsUnchecked > 0 {
+		totals = "site.summary-totals-unchecked"
+	}
+	line(i18n.T(totals, "Count", s.Pages, "Fetched", s.Fetched, "Disallowed", s.Disallowed,
+		"Unchecked", s.RobotsUnchecked, "Errors", s.Errors))
 	if s.Resumed > 0 {
-		fmt.Fprintf(&b, "%s of them resumed from the earlier run, not fetched again.\n", num(s.Resumed))
+		line(i18n.T("site.summary-resumed", "N", s.Resumed))
 	}
 	if notes := FetchNotes(s); notes != "" {
-		fmt.Fprintf(&b, "Of the fetched pages: %s\n", notes)
+		line(i18n.T("site.summary-fetch-notes", "Notes", notes))
 	}
-	fmt.Fprintf(&b, "%s over the limit of %s bytes; %s more %s of it.\n",
-		num(s.Truncated), inspect.Bytes(s.LimitBytes), num(s.NearLimit), NearLimitRange)
+	line(i18n.T("site.summary-over-limit", "Truncated", s.Truncated, "Limit", s.LimitBytes,
+		"Near", s.NearLimit, "Range", NearLimitRange()))
 	for _, k := range sortedKeys(s.CriticalBeyond) {
-		fmt.Fprintf(&b, "  %s with %s past the cutoff\n", prose.Count(int64(s.CriticalBeyond[k]), "page", "pages"), inspect.ElementLabel(k))
+		line("  " + i18n.T("site.summary-critical", "Count", s.CriticalBeyond[k], "Element", inspect.ElementLabel(k)))
 	}
-	fmt.Fprintf(&b, "%s linked only from bytes past the cutoff of the pages linking to them.\n", prose.Count(int64(len(s.LinkedOnlyPastCutoff)), "URL", "URLs"))
+	line(i18n.T("site.summary-orphans", "Count", len(s.LinkedOnlyPastCutoff)))
 	writeWorst(&b, rows)
 	writeRedirects(&b, rows)
 	writeOrphans(&b, s.LinkedOnlyPastCutoff)
 	for _, n := range s.Notes {
-		fmt.Fprintf(&b, "Note: %s\n", n)
+		line(i18n.T("site.note", "Note", n))
 	}
 	writeEnd(&b, s)
 	_, err := io.WriteString(w, prose.PrintableLines(b.String()))
@@ -231,17 +229,17 @@ func writeWorst(b *strings.Builder, rows []Row) {
 		return
 	}
 	sort.SliceStable(idx, func(a, c int) bool { return rows[idx[a]].Percent > rows[idx[c]].Percent })
-	fmt.Fprintf(b, "\nLargest pages (%% of the limit):\n")
+	fmt.Fprintf(b, "\n%s\n", i18n.T("site.heading-largest"))
 	for _, i := range idx[:min(len(idx), maxListed)] {
 		r := &rows[i]
 		fmt.Fprintf(b, "  %7.2f %%  %s", r.Percent, r.URL)
 		if len(r.CriticalBeyond) > 0 {
-			fmt.Fprintf(b, "  (past the cutoff: %s)", ElementLabels(r.CriticalBeyond))
+			b.WriteString("  " + i18n.T("site.largest-past-cutoff", "Elements", ElementLabels(r.CriticalBeyond)))
 		}
 		b.WriteByte('\n')
 	}
 	if len(idx) > maxListed {
-		fmt.Fprintf(b, "  ... and %s more.\n", num(len(idx)-maxListed))
+		fmt.Fprintf(b, "  %s\n", i18n.T("site.and-more", "N", len(idx)-maxListed))
 	}
 }
 
@@ -252,7 +250,7 @@ func writeRedirects(b *strings.Builder, rows []Row) {
 			continue
 		}
 		if n == 0 {
-			fmt.Fprintf(b, "\nRedirected (each hop with its answer):\n")
+			fmt.Fprintf(b, "\n%s\n", i18n.T("site.heading-redirected"))
 		}
 		if n < maxListed {
 			fmt.Fprintf(b, "  %s\n", rows[i].RedirectChain(" → "))
@@ -260,7 +258,7 @@ func writeRedirects(b *strings.Builder, rows []Row) {
 		n++
 	}
 	if n > maxListed {
-		fmt.Fprintf(b, "  ... and %s more.\n", num(n-maxListed))
+		fmt.Fprintf(b, "  %s\n", i18n.T("site.and-more", "N", n-maxListed))
 	}
 }
 
@@ -268,27 +266,33 @@ func writeOrphans(b *strings.Builder, os []Orphan) {
 	if len(os) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\nLinked only past the cutoff (the crawler does not discover them from these links):\n")
+	fmt.Fprintf(b, "\n%s\n", i18n.T("site.heading-orphans"))
 	for _, o := range os[:min(len(os), maxListed)] {
-		fmt.Fprintf(b, "  %s  (from %s", o.URL, o.From)
+		from := i18n.T("site.orphan-from", "From", o.From)
 		if o.Pages > 1 {
-			fmt.Fprintf(b, " and %s", prose.Count(int64(o.Pages-1), "more page", "more pages"))
+			from = i18n.T("site.orphan-from-more", "From", o.From, "Count", o.Pages-1)
 		}
-		b.WriteString(")\n")
+		fmt.Fprintf(b, "  %s  %s\n", o.URL, from)
 	}
 	if len(os) > maxListed {
-		fmt.Fprintf(b, "  ... and %s more.\n", num(len(os)-maxListed))
+		fmt.Fprintf(b, "  %s\n", i18n.T("site.and-more", "N", len(os)-maxListed))
 	}
 }
 
 func writeEnd(b *strings.Builder, s *Summary) {
 	switch {
 	case s.Cancelled:
-		fmt.Fprintf(b, "Interrupted after %s; --resume with the JSON Lines output continues the run.\n", prose.Count(int64(s.Pages), "page", "pages"))
+		fmt.Fprintf(b, "%s\n", i18n.T("site.end-interrupted", "Count", s.Pages))
 	case s.StoppedAtMax:
-		fmt.Fprintf(b, "Stopped at --max-pages (%s); more URLs were known.\n", prose.Count(int64(s.Pages), "page", "pages"))
+		fmt.Fprintf(b, "%s\n", i18n.T("site.end-max-pages", "Count", s.Pages))
 	}
-	fmt.Fprintf(b, "%.1f s, %.1f pages/s.\n", s.Seconds, s.PagesPerSecond)
+	fmt.Fprintf(b, "%s\n", speedText(s))
+}
+
+// speedText is the run's time and rate: "12.5 s, 8.0 pages/s.".
+func speedText(s *Summary) string {
+	return i18n.T("site.speed", "Seconds", strconv.FormatFloat(s.Seconds, 'f', 1, 64),
+		"Rate", strconv.FormatFloat(s.PagesPerSecond, 'f', 1, 64))
 }
 
 func sortedKeys(m map[string]int) []string {

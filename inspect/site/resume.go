@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
+	"strconv"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // maxLineBytes bounds one JSON Lines row read back (a row lists its links).
@@ -55,7 +57,7 @@ func ReadResume(r io.Reader) (Resumed, error) {
 		}
 		var row Row
 		if err := json.Unmarshal(line, &row); err != nil || row.URL == "" {
-			pendingErr = fmt.Errorf("line %d of the file to resume from is not a row of cutoff site --jsonl", n)
+			pendingErr = errors.New(i18n.T("site.resume-bad-line", "Line", strconv.Itoa(n)))
 			bad = n
 			continue
 		}
@@ -68,16 +70,16 @@ func ReadResume(r io.Reader) (Resumed, error) {
 		res.Rows = append(res.Rows, row)
 	}
 	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return Resumed{}, fmt.Errorf("line %d of the file to resume from is longer than %d MiB, more than any row of cutoff site --jsonl", n+1, maxLineBytes>>20)
+		return Resumed{}, errors.New(i18n.T("site.resume-long-line", "Line", strconv.Itoa(n+1), "MiB", strconv.Itoa(maxLineBytes>>20)))
 	} else if err != nil {
-		return Resumed{}, fmt.Errorf("the file to resume from cannot be read: %v", err)
+		return Resumed{}, errors.New(i18n.T("site.resume-unreadable", "Cause", err.Error()))
 	}
 	if pendingErr != nil {
-		why := "is not a row of cutoff site --jsonl"
+		id := "site.resume-last-line-bad"
 		if ends.cut {
-			why = "is cut short, as a run stopped while writing leaves it"
+			id = "site.resume-last-line-cut"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("The last line (%d) of the file to resume from %s: it is skipped, and its page fetched again if the run reaches it.", bad, why))
+		res.Notes = append(res.Notes, i18n.T(id, "Line", strconv.Itoa(bad)))
 	}
 	return res, nil
 }

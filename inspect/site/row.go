@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // FindingRef is a finding of a row by code and severity; the sentence is in
@@ -129,11 +130,11 @@ const (
 func (r *Row) RobotsWord() string {
 	switch {
 	case r.RobotsUnchecked:
-		return "could not be checked"
+		return i18n.T("site.robots-unchecked")
 	case r.RobotsAllowed:
-		return "allowed"
+		return i18n.T("site.robots-allowed")
 	}
-	return "disallowed"
+	return i18n.T("site.robots-disallowed")
 }
 
 // HasFinding reports whether the row has a finding with code.

@@ -2,11 +2,12 @@ package site
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // run is the state of one Run, owned by its dispatching goroutine except
@@ -157,7 +158,7 @@ func (r *run) listed(e entry) {
 	if err != nil {
 		r.started++
 		row := Row{URL: e.raw, RobotsAllowed: true, CriticalBeyond: []string{}, Findings: []FindingRef{},
-			Error: fmt.Sprintf("%q is not an http(s) URL, so it was not fetched.", e.raw)}
+			Error: i18n.T("site.not-http-url", "URL", strconv.Quote(e.raw))}
 		r.record(&row)
 		return
 	}

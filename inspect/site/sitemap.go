@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // The sitemaps protocol's bounds (sitemaps.org): a file lists at most
@@ -28,7 +31,7 @@ type sitemapFile struct {
 }
 
 // errNotSitemap wraps every reason a file is not read as a sitemap.
-var errNotSitemap = errors.New("not a sitemap")
+var errNotSitemap error = catalogError("site.err-not-sitemap")
 
 // parseSitemap reads a sitemap or sitemap index from data (gzip-compressed
 // or not, at most MaxSitemapBytes once decompressed). name is used in
@@ -44,7 +47,7 @@ func parseSitemap(name string, data []byte) (*sitemapFile, error) {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	root, err := rootElement(d)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not XML (%v)", errNotSitemap, name, xmlErrorText(err))
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-not-xml", "Name", name, "Cause", xmlErrorText(err)))
 	}
 	f := &sitemapFile{}
 	switch root {
@@ -52,7 +55,7 @@ func parseSitemap(name string, data []byte) (*sitemapFile, error) {
 	case "sitemapindex":
 		f.index = true
 	default:
-		return nil, fmt.Errorf("%w: %s is XML but not a sitemap: its root element is <%s>, not <urlset> or <sitemapindex>", errNotSitemap, name, root)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-wrong-root", "Name", name, "Root", root))
 	}
 	readLocs(d, name, f)
 	return f, nil
@@ -66,14 +69,14 @@ func gunzipBounded(name string, data []byte) ([]byte, error) {
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s looks gzip-compressed but is not (%v)", errNotSitemap, name, err)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-not-gzip", "Name", name, "Cause", err.Error()))
 	}
 	out, err := io.ReadAll(io.LimitReader(zr, MaxSitemapBytes+1))
 	switch {
 	case len(out) > MaxSitemapBytes:
-		return nil, fmt.Errorf("%w: %s decompresses to more than 50 MiB, the protocol's limit for one sitemap; it was not read further", errNotSitemap, name)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-gzip-too-large", "Name", name))
 	case err != nil:
-		return nil, fmt.Errorf("%w: %s is a damaged gzip file (%v)", errNotSitemap, name, err)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-gzip-damaged", "Name", name, "Cause", err.Error()))
 	}
 	return out, nil
 }
@@ -84,7 +87,7 @@ func rootElement(d *xml.Decoder) (string, error) {
 		tok, err := d.Token()
 		if err != nil {
 			if err == io.EOF {
-				return "", errors.New("it has no element")
+				return "", errors.New(i18n.T("site.xml-no-element"))
 			}
 			return "", err
 		}
@@ -93,7 +96,7 @@ func rootElement(d *xml.Decoder) (string, error) {
 			return strings.ToLower(t.Name.Local), nil
 		case xml.CharData:
 			if len(bytes.TrimSpace(t)) > 0 {
-				return "", errors.New("text before the first element")
+				return "", errors.New(i18n.T("site.xml-text-first"))
 			}
 		}
 	}
@@ -107,7 +110,7 @@ func readLocs(d *xml.Decoder, name string, f *sitemapFile) {
 		tok, err := d.Token()
 		if err != nil {
 			if err != io.EOF {
-				f.note = fmt.Sprintf("%s has an XML error after %d URLs (%v); the URLs before it are kept.", name, len(f.locs), xmlErrorText(err))
+				f.note = i18n.T("site.sitemap-xml-error", "Name", name, "N", strconv.Itoa(len(f.locs)), "Cause", xmlErrorText(err))
 			}
 			return
 		}
@@ -123,7 +126,7 @@ func readLocs(d *xml.Decoder, name string, f *sitemapFile) {
 			if inLoc && strings.EqualFold(t.Name.Local, "loc") {
 				if v := strings.TrimSpace(loc.String()); v != "" {
 					if len(f.locs) == MaxSitemapURLs {
-						f.note = fmt.Sprintf("%s lists more than 50,000 URLs, the protocol's limit; only the first 50,000 are read.", name)
+						f.note = i18n.T("site.sitemap-too-many-urls", "Name", name, "Max", MaxSitemapURLs)
 						return
 					}
 					f.locs = append(f.locs, v)

@@ -7,10 +7,12 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -52,10 +54,10 @@ func (w *sitemapWalker) walk(ctx context.Context, target string, emit func(loc, 
 func (w *sitemapWalker) fromRobots(ctx context.Context, robotsURL string, emit func(loc, from string) bool) error {
 	o := w.robots.Get(ctx, robotsURL)
 	if o.File == nil {
-		return errors.New(sentenceOf(fmt.Errorf("%s could not be read (%s), so it names no sitemap", o.RobotsURL, strings.TrimSuffix(o.Reason, "."))))
+		return errors.New(prose.EndSentence(i18n.T("site.robots-unreadable", "Robots", o.RobotsURL, "Reason", strings.TrimSuffix(o.Reason, "."))))
 	}
 	if len(o.File.Sitemaps) == 0 {
-		return errors.New(sentenceOf(fmt.Errorf("%s has no Sitemap: line", o.RobotsURL)))
+		return errors.New(prose.EndSentence(i18n.T("site.robots-no-sitemap", "Robots", o.RobotsURL)))
 	}
 	var first error
 	for _, sm := range o.File.Sitemaps {
@@ -101,11 +103,11 @@ func (w *sitemapWalker) enter(name string, depth int) error {
 	}
 	switch {
 	case w.visited[key]:
-		return fmt.Errorf("%s was already read in this run (a sitemap index lists it again, or lists itself); it is not read twice", name)
+		return errors.New(i18n.T("site.sitemap-read-twice", "Name", name))
 	case depth > maxSitemapDepth:
-		return fmt.Errorf("%s is nested %d sitemap indexes deep; indexes deeper than %d are not followed", name, depth, maxSitemapDepth)
+		return errors.New(i18n.T("site.sitemap-too-deep", "Name", name, "Depth", strconv.Itoa(depth), "Max", strconv.Itoa(maxSitemapDepth)))
 	case len(w.visited) >= maxSitemapFiles:
-		return fmt.Errorf("%s is past the %d sitemap files one run reads; it is not read", name, maxSitemapFiles)
+		return errors.New(i18n.T("site.sitemap-too-many-files", "Name", name, "Max", strconv.Itoa(maxSitemapFiles)))
 	}
 	w.visited[key] = true
 	return nil
@@ -117,7 +119,7 @@ func (w *sitemapWalker) entries(ctx context.Context, name string, f *sitemapFile
 		w.notes(f.note)
 	}
 	if len(f.locs) == 0 {
-		msg := name + " lists no URL."
+		msg := i18n.T("site.sitemap-empty", "Name", name)
 		w.notes(msg)
 		return errors.New(msg)
 	}
@@ -154,11 +156,11 @@ func (w *sitemapWalker) load(ctx context.Context, name string) ([]byte, error) {
 	case err != nil:
 		return nil, err
 	case res.Status < 200 || res.Status > 299:
-		return nil, fmt.Errorf("the sitemap %s answered HTTP %d, so it lists nothing", name, res.Status)
+		return nil, errors.New(i18n.T("site.sitemap-http-error", "Name", name, "Status", strconv.Itoa(res.Status)))
 	case res.BodyBytes > MaxSitemapBytes:
-		return nil, fmt.Errorf("%w: %s is larger than 50 MiB, the protocol's limit for one sitemap; reading stopped there", errNotSitemap, name)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-too-large-fetched", "Name", name))
 	case res.BodyError != "":
-		return nil, fmt.Errorf("the sitemap %s could not be read to its end: %s", name, strings.TrimSuffix(res.BodyError, "."))
+		return nil, errors.New(i18n.T("site.sitemap-body-error", "Name", name, "Cause", strings.TrimSuffix(res.BodyError, ".")))
 	}
 	return res.Body, nil
 }
@@ -167,18 +169,18 @@ func (w *sitemapWalker) load(ctx context.Context, name string) ([]byte, error) {
 func readFileBounded(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("the sitemap file %s cannot be read: %w", path, errors.Unwrap(err))
+		return nil, fmt.Errorf("%s: %w", i18n.T("site.sitemap-file-unreadable", "Path", path), errors.Unwrap(err))
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a sitemap file", path)
+		return nil, errors.New(i18n.T("site.sitemap-file-folder", "Path", path))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxSitemapBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("the sitemap file %s cannot be read: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", i18n.T("site.sitemap-file-unreadable", "Path", path), err)
 	}
 	if len(data) > MaxSitemapBytes {
-		return nil, fmt.Errorf("%w: %s is larger than 50 MiB, the protocol's limit for one sitemap", errNotSitemap, path)
+		return nil, fmt.Errorf("%w: %s", errNotSitemap, i18n.T("site.sitemap-file-too-large", "Path", path))
 	}
 	return data, nil
 }

@@ -3,11 +3,11 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // entry is a URL as an input lists it, before de-duplication.
@@ -51,7 +51,7 @@ func (s *source) result() ([]string, error) {
 	defer s.mu.Unlock()
 	notes := append([]string(nil), s.notes...)
 	if s.moreNotes > 0 {
-		notes = append(notes, fmt.Sprintf("And %s like these, not repeated.", prose.Count(int64(s.moreNotes), "more note", "more notes")))
+		notes = append(notes, i18n.T("site.more-notes", "Count", s.moreNotes))
 	}
 	return notes, s.err
 }
@@ -103,12 +103,12 @@ func checkInput(in *Input) error {
 	}
 	switch {
 	case n != 1:
-		return errors.New("a site run takes exactly one input: a URL list, a sitemap or a start URL to crawl")
+		return errors.New(i18n.T("site.input-not-one"))
 	case in.URLs != nil && len(in.URLs) == 0:
-		return errors.New("the URL list is empty")
+		return errors.New(i18n.T("site.input-list-empty"))
 	case in.Crawl != "":
 		if _, err := Normalise(in.Crawl); err != nil {
-			return fmt.Errorf("the start URL %q is not an http(s) URL", in.Crawl)
+			return errors.New(i18n.T("site.input-start-not-http", "URL", strconv.Quote(in.Crawl)))
 		}
 	}
 	return nil

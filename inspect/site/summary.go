@@ -1,9 +1,8 @@
 package site
 
 import (
-	"strconv"
-
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // NearLimitPercent is the share of the limit from which a page that is not
@@ -11,7 +10,7 @@ import (
 const NearLimitPercent = 90
 
 // NearLimitRange says for people which pages IsNearLimit counts: "above 90 %".
-var NearLimitRange = "above " + strconv.Itoa(NearLimitPercent) + " %"
+func NearLimitRange() string { return i18n.T("site.near-limit-range", "Percent", NearLimitPercent) }
 
 // Summary is what a run found across its rows; its JSON form is the last
 // line of `cutoff site --jsonl`.

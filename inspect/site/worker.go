@@ -3,8 +3,8 @@ package site
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -70,15 +71,15 @@ func (in *inspector) disallowed(ctx context.Context, u string) (Row, bool) {
 	if o.Policy == robots.PolicyDisallowAll {
 		return Row{URL: u, RobotsUnchecked: true, RobotsReason: o.Reason, CriticalBeyond: []string{},
 			Findings: []FindingRef{{inspect.CodeRobotsUnreachable, finding.Critical}},
-			Error:    "not fetched: its robots.txt could not be checked, and " + p.Name + " does not fetch a site's pages until it can. " + o.Reason}, true
+			Error:    i18n.T("site.error-robots-unchecked", "Crawler", p.Name, "Reason", o.Reason)}, true
 	}
 	reason := v.Reason
 	if v.Rule != "" {
-		reason = fmt.Sprintf("%s disallows it: line %d, %q.", o.RobotsURL, v.Line, v.Rule)
+		reason = i18n.T("site.robots-rule", "Robots", o.RobotsURL, "Line", strconv.Itoa(v.Line), "Rule", strconv.Quote(v.Rule))
 	}
 	return Row{URL: u, RobotsAllowed: false, RobotsLine: v.Line, RobotsRule: v.Rule, RobotsReason: reason,
 		CriticalBeyond: []string{}, Findings: []FindingRef{{CodeRobotsDisallowed, finding.Warning}},
-		Error: "not fetched: robots.txt disallows it for " + p.Name + "."}, true
+		Error: i18n.T("site.error-robots-disallowed", "Crawler", p.Name)}, true
 }
 
 // fetch inspects the page, backing off on 429 and 503.
@@ -119,8 +120,8 @@ func (in *inspector) backoff(r *inspect.Report, attempt int) (wait time.Duration
 		wait = in.cfg.Backoff << attempt
 	}
 	if wait > in.cfg.MaxWait {
-		return 0, fmt.Sprintf("HTTP %d with Retry-After of %s, longer than the %s this run waits; not retried.",
-			r.Fetch.Status, wait.Round(time.Second), in.cfg.MaxWait)
+		return 0, i18n.T("site.error-retry-after-too-long", "Status", strconv.Itoa(r.Fetch.Status),
+			"Wait", wait.Round(time.Second).String(), "MaxWait", in.cfg.MaxWait.String())
 	}
 	return wait, ""
 }
@@ -138,7 +139,7 @@ func (in *inspector) rowOf(ctx context.Context, j job, r *inspect.Report, err er
 	res := result{row: rowFromReport(r)}
 	res.row.URL = j.url
 	if isBusy(r.Fetch.Status) && res.row.Error == "" {
-		res.row.Error = fmt.Sprintf("HTTP %d after %d retries.", r.Fetch.Status, in.cfg.MaxRetries)
+		res.row.Error = i18n.T("site.error-busy", "Status", strconv.Itoa(r.Fetch.Status), "Count", strconv.Itoa(in.cfg.MaxRetries))
 	}
 	if r.Fetch.Status >= 200 && r.Fetch.Status < 300 && r.Fetch.Kind == fetch.KindHTML {
 		res.links, res.canonical = in.pageLinks(r) // a PDF's bytes hold no <a href>

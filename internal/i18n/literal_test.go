@@ -32,6 +32,9 @@ var speakingPackages = []string{
 	"app/historytab",
 	"app/watchtab",
 	"app/whatiftab",
+	"inspect/site",
+	"fetch",
+	"inspect/render",
 }
 
 // writers are the calls whose string arguments reach people: formatting,

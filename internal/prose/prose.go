@@ -54,12 +54,18 @@ func percentDigits(part, whole int64) string {
 }
 
 // EndSentence trims msg and ends it with a full stop unless it already ends
-// in one, a question mark or an exclamation mark. The command line uses it
+// in one, a question mark or an exclamation mark (their Japanese full-width
+// forms too). The full stop is the language's: "。" in Japanese, after a
+// message that does not end in Latin text's ".". The command line uses it
 // after its "cutoff: " prefix; an empty msg stays empty.
 func EndSentence(msg string) string {
 	msg = strings.TrimSpace(msg)
-	if msg == "" || strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "?") || strings.HasSuffix(msg, "!") {
+	if msg == "" || strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "?") || strings.HasSuffix(msg, "!") ||
+		strings.HasSuffix(msg, "。") || strings.HasSuffix(msg, "？") || strings.HasSuffix(msg, "！") {
 		return msg
+	}
+	if i18n.Current().Code() == "ja" {
+		return msg + "。"
 	}
 	return msg + "."
 }
