@@ -92,7 +92,7 @@ func (fs *findings) advice() {
 		if len(adv.Moves) > 0 {
 			at = offsetPtr(adv.Moves[0].Start)
 		}
-		fs.addf(sev, CodeAdvicePrefix+adv.Kind, at, "%s", adv.Message)
+		fs.addMessage(sev, CodeAdvicePrefix+adv.Kind, at, adv.Message)
 	}
 }
 
