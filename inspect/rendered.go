@@ -37,7 +37,6 @@ type Rendered struct {
 // made of, "the crawler" when the view does not say.
 func (rd *Rendered) CrawlerName() string { return crawlerName(rd.Crawler) }
 
-
 // Viewport is the window size a render emulates.
 type Viewport struct {
 	Width  int  `json:"width"`
