@@ -182,7 +182,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 		return nil, err
 	}
 	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress), nil)
-	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: i18n.T("findings.robots-local-file")}
+	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: robotsLocalReason()}
 	r.Resources = []resources.Resource{}
 	r.skipResources(skippedLocal, true)
 	r.addFindings(p)
@@ -214,6 +214,9 @@ func awaitPageRobots(done <-chan *RobotsSummary, progress func(Progress)) *Robot
 		return <-done
 	}
 }
+
+// robotsLocalReason says why no robots.txt was consulted for a local file.
+func robotsLocalReason() string { return i18n.T("findings.robots-local-file") }
 
 // robotsIgnored is the summary for a profile that does not consult
 // robots.txt.

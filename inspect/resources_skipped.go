@@ -20,7 +20,7 @@ const (
 // --no-resources, which asks for the fastest inspection.
 func (r *Report) skipResources(why string, count bool) {
 	r.skipped = why
-	r.ResourcesSkipped = i18n.T("findings.resources-skipped-" + why)
+	r.ResourcesSkipped = skippedSentence(why)
 	r.ResourceReferences = 0
 	r.referencesCounted = count && r.Fetch != nil
 	if !r.referencesCounted {
@@ -32,6 +32,10 @@ func (r *Report) skipResources(why string, count bool) {
 		}
 	}
 }
+
+// skippedSentence says why no subresource was fetched: why is
+// skippedLocal or skippedAsked.
+func skippedSentence(why string) string { return i18n.T("findings.resources-skipped-" + why) }
 
 // ResourcesNote is the one sentence every view gives when no subresource
 // was fetched: why, and how many the page references; "" when they were
