@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
@@ -174,7 +175,7 @@ func scriptsFinding(fs *findings, why string, scripts []RenderedScript) {
 	for i, s := range scripts {
 		names[i] = scriptLabel(s)
 	}
-	fs.add(w.severity, w.code, scriptOffset(first), w.id, "Count", len(scripts), "Scripts", listAtMost(names, maxScriptsNamed))
+	fs.add(w.severity, w.code, scriptOffset(first), w.id, "Count", len(scripts), "Scripts", resources.ListAtMost(names, maxScriptsNamed))
 }
 
 // scriptLabel names a script in a list: its URL, or "the inline script at
@@ -184,16 +185,6 @@ func scriptLabel(s RenderedScript) string {
 		return i18n.T("findings.inline-script-at", "Offset", s.Offset)
 	}
 	return s.URL
-}
-
-// listAtMost lists the first max items the language's way, saying how
-// many more there are: "a.example, b.example and 3 more".
-func listAtMost(items []string, max int) string {
-	comma := i18n.T("findings.list-comma")
-	if len(items) <= max {
-		return strings.Join(items, comma)
-	}
-	return i18n.T("findings.list-and-more", "Items", strings.Join(items[:max], comma), "Count", len(items)-max)
 }
 
 // jsDirectives says when JavaScript adds a noindex or sets a canonical in

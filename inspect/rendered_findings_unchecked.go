@@ -25,7 +25,7 @@ func uncheckedScripts(fs *findings, scripts []RenderedScript) {
 	}
 	if len(hosts) >= resources.OfflineHosts {
 		fs.add(finding.Warning, CodeRenderScriptUnchecked, nil, "render-scripts-unchecked",
-			"Hosts", len(hosts), "Count", len(scripts), "List", listAtMost(hosts, 6))
+			"Hosts", len(hosts), "Count", len(scripts), "List", resources.ListAtMost(hosts, 6))
 		return
 	}
 	for _, s := range scripts {

@@ -19,6 +19,10 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"inspect",
+	"inspect/whatif",
+	"inspect/resources",
+	"inspect/charset",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
