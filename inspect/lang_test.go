@@ -72,3 +72,48 @@ func TestFindingsSpeakEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingTitleSpeaksEachLanguage: every finding code the demo's cut
+// pages give, a contributor's and an advice's have a title of their own
+// in each language; a code the catalog does not know keeps the title its
+// words make.
+func TestFindingTitleSpeaksEachLanguage(t *testing.T) {
+	srv := httptest.NewServer(demosite.Handler())
+	defer srv.Close()
+	codes := []string{CodeRenderJSNoindex, CodeRenderScriptUnchecked, CodeReadIncomplete, CodeSchemeAssumed, "contributor-inline-svg"}
+	for _, path := range []string{"/big", "/resources"} {
+		for _, f := range inspectIn(t, "en", srv.URL+path).Findings {
+			codes = append(codes, f.Code)
+		}
+	}
+	for _, tc := range []struct{ code, pageOverLimit, advice string }{
+		{"it", "Pagina oltre il limite", "Simulazione: styles"},
+		{"id", "Halaman melewati batas", "Simulasi: styles"},
+		{"ja", "上限を超えるページ", "シミュレーション: styles"},
+		{"tr", "Sınırı aşan sayfa", "Simülasyon: styles"},
+		{"fr", "Page au-delà de la limite", "Simulation\u00a0: styles"},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			for _, code := range codes {
+				en := FindingTitle(code)
+				prev := i18n.Use(i18n.Get(tc.code))
+				title := FindingTitle(code)
+				i18n.Use(prev)
+				if title == en {
+					t.Errorf("%s is titled in English: %q", code, title)
+				}
+			}
+			prev := i18n.Use(i18n.Get(tc.code))
+			defer i18n.Use(prev)
+			if got := FindingTitle(CodePageOverLimit); got != tc.pageOverLimit {
+				t.Errorf("page-over-limit is titled %q, want %q", got, tc.pageOverLimit)
+			}
+			if got := FindingTitle(CodeAdvicePrefix + "styles"); got != tc.advice {
+				t.Errorf("advice-styles is titled %q, want %q", got, tc.advice)
+			}
+			if got := FindingTitle("made-up-code"); got != "Made up code" {
+				t.Errorf("an unknown code is titled %q, want its words", got)
+			}
+		})
+	}
+}
