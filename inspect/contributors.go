@@ -143,15 +143,9 @@ func rescued(crit []scan.Critical, newCut *int64) []int {
 	return out
 }
 
-// contributorNouns names one run of kind k, and several.
-func contributorNouns(k scan.SpanKind, images bool) (one, many string) {
-	name := contributorName(k, images)
-	return i18n.T("findings.contributor-one-" + name), i18n.T("findings.contributor-many-" + name)
-}
-
 // contributorName is the catalog's name of kind k: "findings.contributor-
-// one-NAME" names one run of it, "findings.contributor-many-NAME"
-// several, "findings.contributor-take-NAME" says the bytes they take.
+// take-NAME" says the bytes its runs take, "findings.title-contributor-
+// NAME" titles their finding.
 func contributorName(k scan.SpanKind, images bool) string {
 	switch k {
 	case scan.SpanDataURI:
