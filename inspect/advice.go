@@ -1,13 +1,14 @@
 package inspect
 
 import (
-	"fmt"
+	"errors"
 	"sort"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // CodeAdvicePrefix starts the codes of advice findings, followed by the
@@ -92,7 +93,7 @@ func (fs *findings) advice() {
 		if len(adv.Moves) > 0 {
 			at = offsetPtr(adv.Moves[0].Start)
 		}
-		fs.addf(sev, CodeAdvicePrefix+adv.Kind, at, "%s", adv.Message)
+		fs.addMessage(sev, CodeAdvicePrefix+adv.Kind, at, adv.Message)
 	}
 }
 
@@ -156,7 +157,7 @@ func (r *Report) Simulate(kinds whatif.Kinds, p fetch.Profile) (*Report, *whatif
 // SimulateElements. p is the profile the report was made with.
 func (r *Report) WhatIf(p fetch.Profile) (*whatif.Plan, error) {
 	if r.Fetch == nil || r.Analysis == nil {
-		return nil, fmt.Errorf("no page to simulate")
+		return nil, errNoPage()
 	}
 	return WhatIf(NewInput(r.Fetch, &p), r.Analysis), nil
 }
@@ -166,7 +167,7 @@ func (r *Report) WhatIf(p fetch.Profile) (*whatif.Plan, error) {
 // r.WhatIf(p).
 func (r *Report) SimulateElements(plan *whatif.Plan, selected []int, p fetch.Profile) (*Report, *whatif.Simulation, error) {
 	if r.Fetch == nil || r.Analysis == nil {
-		return nil, nil, fmt.Errorf("no page to simulate")
+		return nil, nil, errNoPage()
 	}
 	sim, err := plan.Simulate(selected)
 	if err != nil {
@@ -187,6 +188,10 @@ func (r *Report) SimulateElements(plan *whatif.Plan, selected []int, p fetch.Pro
 	out.addFindings(p)
 	return &out, sim, nil
 }
+
+// errNoPage says that a report without a fetched page has nothing to
+// simulate.
+func errNoPage() error { return errors.New(i18n.T("findings.no-page-to-simulate")) }
 
 // sortCritical orders critical elements in document order, as the
 // analysis lists them.

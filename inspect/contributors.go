@@ -1,10 +1,10 @@
 package inspect
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Contributor is a kind of inline content that takes up the crawler's
@@ -143,24 +143,20 @@ func rescued(crit []scan.Critical, newCut *int64) []int {
 	return out
 }
 
-// contributorNouns names one run of kind k, and several.
-func contributorNouns(k scan.SpanKind, images bool) (one, many string) {
+// contributorName is the catalog's name of kind k: "findings.contributor-
+// take-NAME" says the bytes its runs take, "findings.title-contributor-
+// NAME" titles their finding.
+func contributorName(k scan.SpanKind, images bool) string {
 	switch k {
 	case scan.SpanDataURI:
 		if images {
-			return "inline image as a data: URI", "inline images as data: URIs"
+			return "data-uri-image"
 		}
-		return "data: URI", "data: URIs"
-	case scan.SpanInlineScript:
-		return "inline script", "inline scripts"
-	case scan.SpanInlineStyle:
-		return "inline style", "inline styles"
-	case scan.SpanInlineSVG:
-		return "inline SVG image", "inline SVG images"
-	case scan.SpanComment:
-		return "HTML comment", "HTML comments"
+		return "data-uri"
+	case scan.SpanInlineScript, scan.SpanInlineStyle, scan.SpanInlineSVG, scan.SpanComment:
+		return k.String()
 	}
-	return "run of white space", "runs of white space"
+	return "whitespace"
 }
 
 // allImages reports whether the body has data: URIs and all are images.
@@ -182,10 +178,9 @@ func allImages(body []byte, spans *scan.ByteMap) bool {
 // crawler loses (or before the cutoff). It predicts nothing: what moving
 // them out would change is the advice's to say, by simulation.
 func contributorMessage(c *Contributor, images bool) string {
-	where := "before the cutoff"
-	if c.Target != "" {
-		where = fmt.Sprintf("before the %s (byte %s)", ElementLabel(c.Target), Bytes(c.TargetOffset))
+	id := "findings.contributor-take-" + contributorName(c.Kind, images)
+	if c.Target == "" {
+		return i18n.T(id+"-before-cutoff", "Bytes", c.Bytes)
 	}
-	_, many := contributorNouns(c.Kind, images)
-	return fmt.Sprintf("%s take %s bytes %s.", capitalize(many), Bytes(c.Bytes), where)
+	return i18n.T(id, "Bytes", c.Bytes, "Element", countedElement(c.Target, 1), "Offset", c.TargetOffset)
 }

@@ -1,8 +1,9 @@
 package inspect
 
 import (
-	"fmt"
 	"sort"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
@@ -57,21 +58,23 @@ type findings struct {
 // add adds the finding of severity sev and code at off, its message the
 // catalog's id (in the findings area) filled with args.
 func (fs *findings) add(sev, code string, off *int64, id string, args ...any) {
-	fs.perCode[code]++
-	if fs.perCode[code] > finding.MaxPerCode {
-		return
-	}
-	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: fs.t(id, args...), Offset: off})
+	fs.addMessage(sev, code, off, fs.t(id, args...))
 }
 
-// addf adds a finding whose message is format filled with args: the
-// rendered view's findings, which do not come from the catalog yet.
-func (fs *findings) addf(sev, code string, off *int64, format string, args ...any) {
+// addSentence is add for a message that may start with a name in lower
+// case (a URL, "the crawler"): its first letter is made upper case.
+func (fs *findings) addSentence(sev, code string, off *int64, id string, args ...any) {
+	fs.addMessage(sev, code, off, upperFirst(fs.t(id, args...)))
+}
+
+// addMessage adds the finding of severity sev and code at off whose
+// message, made already, is msg.
+func (fs *findings) addMessage(sev, code string, off *int64, msg string) {
 	fs.perCode[code]++
 	if fs.perCode[code] > finding.MaxPerCode {
 		return
 	}
-	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Offset: off})
+	fs.list = append(fs.list, finding.Finding{Severity: sev, Code: code, Message: msg, Offset: off})
 }
 
 // t is the findings message id filled with args, the crawler's name given
@@ -157,6 +160,21 @@ func GoogleRule(operator, crawler, rule string) string {
 
 // capitalize is prose.Capitalize, under the name the findings' code uses.
 func capitalize(s string) string { return prose.Capitalize(s) }
+
+// upperFirst gives s a capital first letter, whatever its script, the
+// Turkish way in Turkish (i becomes İ): a sentence that starts with a
+// name in lower case.
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	up := unicode.ToUpper(r)
+	if i18n.Current().Code() == "tr" {
+		up = unicode.TurkishCase.ToUpper(r)
+	}
+	return string(up) + s[size:]
+}
 
 // ElementLabel names a critical element kind in a sentence, the way a
 // consultant says it: "JSON-LD block", "last internal link".

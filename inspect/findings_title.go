@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // titleWords turns the words of a finding code into the words people read.
@@ -21,12 +22,15 @@ func FindingTitle(code string) string {
 	if name, ok := strings.CutPrefix(code, CodeContributorPrefix); ok {
 		var kind scan.SpanKind
 		if kind.UnmarshalText([]byte(name)) == nil {
-			_, many := contributorNouns(kind, false)
-			return "Large " + many // "Large inline scripts"
+			return i18n.T("findings.title-contributor-" + contributorName(kind, false)) // "Large inline scripts"
 		}
 	}
 	if kind, ok := strings.CutPrefix(code, CodeAdvicePrefix); ok {
-		return "What-if: " + kind // "What-if: styles"
+		return i18n.T("findings.title-advice", "Kind", kind) // "What-if: styles"
 	}
-	return capitalize(strings.TrimSpace(titleOf(code)))
+	id := "findings.title-" + code
+	if title := i18n.T(id); title != id {
+		return title
+	}
+	return capitalize(strings.TrimSpace(titleOf(code))) // a code the catalog does not name
 }

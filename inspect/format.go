@@ -13,9 +13,6 @@ func Bytes(n int64) string { return prose.Thousands(n) }
 // thousands writes a count shown to people: 1353 gives "1,353".
 func thousands(n int) string { return prose.Thousands(int64(n)) }
 
-// pluralize returns "1 link" or "3 links".
-func pluralize(n int, one, many string) string { return prose.Count(int64(n), one, many) }
-
 // percentOf is prose.Percent, under the name the report's code uses.
 func percentOf(part, whole int64) string { return prose.Percent(part, whole) }
 

@@ -31,8 +31,8 @@ func inspectIn(t *testing.T, code, url string) *Report {
 // TestFindingsSpeakEachLanguage inspects the demo site's cut pages in
 // English and in each other language: the same finding codes in the same
 // order, no message left in English, and the cutoff written with the
-// language's digit grouping. The advice findings are inspect/whatif's
-// sentences and are left out here.
+// language's digit grouping. The advice findings (inspect/whatif's
+// sentences) are held to the same.
 func TestFindingsSpeakEachLanguage(t *testing.T) {
 	srv := httptest.NewServer(demosite.Handler())
 	defer srv.Close()
@@ -55,9 +55,6 @@ func TestFindingsSpeakEachLanguage(t *testing.T) {
 					if f.Code != e.Code || f.Severity != e.Severity {
 						t.Errorf("finding %d is %s %s, English %s %s", i, f.Severity, f.Code, e.Severity, e.Code)
 					}
-					if strings.HasPrefix(f.Code, CodeAdvicePrefix) {
-						continue
-					}
 					if f.Message == e.Message {
 						t.Errorf("%s is the English message: %q", f.Code, f.Message)
 					}
@@ -73,5 +70,50 @@ func TestFindingsSpeakEachLanguage(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestFindingTitleSpeaksEachLanguage: every finding code the demo's cut
+// pages give, a contributor's and an advice's have a title of their own
+// in each language; a code the catalog does not know keeps the title its
+// words make.
+func TestFindingTitleSpeaksEachLanguage(t *testing.T) {
+	srv := httptest.NewServer(demosite.Handler())
+	defer srv.Close()
+	codes := []string{CodeRenderJSNoindex, CodeRenderScriptUnchecked, CodeReadIncomplete, CodeSchemeAssumed, "contributor-inline-svg"}
+	for _, path := range []string{"/big", "/resources"} {
+		for _, f := range inspectIn(t, "en", srv.URL+path).Findings {
+			codes = append(codes, f.Code)
+		}
+	}
+	for _, tc := range []struct{ code, pageOverLimit, advice string }{
+		{"it", "Pagina oltre il limite", "Simulazione: styles"},
+		{"id", "Halaman melewati batas", "Simulasi: styles"},
+		{"ja", "上限を超えるページ", "シミュレーション: styles"},
+		{"tr", "Sınırı aşan sayfa", "Simülasyon: styles"},
+		{"fr", "Page au-delà de la limite", "Simulation\u00a0: styles"},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			for _, code := range codes {
+				en := FindingTitle(code)
+				prev := i18n.Use(i18n.Get(tc.code))
+				title := FindingTitle(code)
+				i18n.Use(prev)
+				if title == en {
+					t.Errorf("%s is titled in English: %q", code, title)
+				}
+			}
+			prev := i18n.Use(i18n.Get(tc.code))
+			defer i18n.Use(prev)
+			if got := FindingTitle(CodePageOverLimit); got != tc.pageOverLimit {
+				t.Errorf("page-over-limit is titled %q, want %q", got, tc.pageOverLimit)
+			}
+			if got := FindingTitle(CodeAdvicePrefix + "styles"); got != tc.advice {
+				t.Errorf("advice-styles is titled %q, want %q", got, tc.advice)
+			}
+			if got := FindingTitle("made-up-code"); got != "Made up code" {
+				t.Errorf("an unknown code is titled %q, want its words", got)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Phases an inspection reports through Options.Progress, in order.
@@ -129,9 +131,15 @@ func Page(ctx context.Context, f *fetch.Fetcher, target string, p fetch.Profile,
 	r.addFindings(p)
 	if assumed {
 		r.Findings = append(r.Findings, finding.Finding{Severity: finding.Info, Code: CodeSchemeAssumed,
-			Message: fmt.Sprintf("No scheme was given, so %s was read as %s, as a browser's address bar reads a host and port.", typed, target)})
+			Message: schemeAssumed(typed, target)})
 	}
 	return r, nil
+}
+
+// schemeAssumed says that typed, a host and port without a scheme, was
+// read as target.
+func schemeAssumed(typed, target string) string {
+	return i18n.T("findings.scheme-assumed", "Typed", typed, "Target", target)
 }
 
 // checkTarget rejects what is neither a local file nor an http(s) URL, with
@@ -140,7 +148,7 @@ func checkTarget(target string) error {
 	u, err := url.Parse(target)
 	if err != nil || u.Scheme == "" {
 		if !strings.Contains(target, "://") && !strings.HasPrefix(target, "/") && strings.Contains(target, ".") {
-			return &targetError{fmt.Sprintf("%q is neither a file nor a URL (did you mean https://%s?)", target, target)}
+			return &targetError{i18n.T("findings.neither-file-nor-url", "Target", strconv.Quote(target), "Suggested", "https://"+target)}
 		}
 	}
 	return nil
@@ -174,7 +182,7 @@ func localPage(path string, p fetch.Profile, opt Options) (*Report, error) {
 		return nil, err
 	}
 	r := analyse(res, p, opt.Fetch.ChromeVersion, serialise(opt.Progress), nil)
-	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: "A local file has no robots.txt."}
+	r.Robots = &RobotsSummary{Skipped: true, Allowed: true, Reason: robotsLocalReason()}
 	r.Resources = []resources.Resource{}
 	r.skipResources(skippedLocal, true)
 	r.addFindings(p)
@@ -207,11 +215,14 @@ func awaitPageRobots(done <-chan *RobotsSummary, progress func(Progress)) *Robot
 	}
 }
 
+// robotsLocalReason says why no robots.txt was consulted for a local file.
+func robotsLocalReason() string { return i18n.T("findings.robots-local-file") }
+
 // robotsIgnored is the summary for a profile that does not consult
 // robots.txt.
 func robotsIgnored(p fetch.Profile) *RobotsSummary {
 	return &RobotsSummary{Skipped: true, Allowed: true,
-		Reason: p.Name + " ignores robots.txt, so it was not consulted."}
+		Reason: i18n.T("findings.robots-ignored", "Crawler", p.Name)}
 }
 
 // robotsVerdict fetches (through cache) the robots.txt for pageURL and

@@ -486,7 +486,7 @@ func TestPageNoResources(t *testing.T) {
 				t.Errorf("resources as JSON = %s, want []", b)
 			}
 			if tt.noResources {
-				checkResourcesSkipped(t, r, skippedAsked, -1) // not counted: --no-resources asks for speed
+				checkResourcesSkipped(t, r, "Subresources were not fetched (turned off for this inspection).", -1) // not counted: --no-resources asks for speed
 			} else if r.ResourcesSkipped != "" {
 				t.Errorf("ResourcesSkipped = %q with the resources fetched", r.ResourcesSkipped)
 			}
@@ -530,7 +530,7 @@ func TestPageLocalFile(t *testing.T) {
 	if r.RobotsCache != nil {
 		t.Error("RobotsCache != nil for a local file")
 	}
-	checkResourcesSkipped(t, r, skippedLocal, 2)
+	checkResourcesSkipped(t, r, "Subresources are not fetched for a local file.", 2)
 	checkSortedBySeverity(t, r.Findings)
 }
 

@@ -1,11 +1,11 @@
 package inspect
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // PartialRead is what is known of a body Cutoff did not read to its end: a
@@ -74,15 +74,14 @@ func cutoffOn(limit, head, body int64) *int64 {
 // 2,500,000 bytes announced, it falls at body byte 1,999,800". Every view
 // that would otherwise say "nothing is cut" says this instead.
 func (p *PartialRead) CutoffText() string {
-	read := "not reached in the " + Bytes(p.ReadBytes) + " bytes read"
 	switch {
 	case p.AnnouncedBytes == 0:
-		return read + "; the body goes on, so it may fall past them"
+		return i18n.T("findings.cutoff-not-reached-unannounced", "Read", p.ReadBytes)
 	case p.CutoffOffset == nil:
-		return read + "; the " + Bytes(p.AnnouncedBytes) + " bytes the server announced fit the limit"
+		return i18n.T("findings.cutoff-not-reached-fits", "Read", p.ReadBytes, "Announced", p.AnnouncedBytes)
 	}
-	return fmt.Sprintf("%s; on the %s bytes the server announced, it falls at body byte %s", read,
-		Bytes(p.AnnouncedBytes), Bytes(*p.CutoffOffset))
+	return i18n.T("findings.cutoff-not-reached-announced", "Read", p.ReadBytes, "Announced", p.AnnouncedBytes,
+		"Cutoff", *p.CutoffOffset)
 }
 
 // Names of what the kept bytes are compared with (Report.Whole).

@@ -37,18 +37,6 @@ type Rendered struct {
 // made of, "the crawler" when the view does not say.
 func (rd *Rendered) CrawlerName() string { return crawlerName(rd.Crawler) }
 
-// RenderName names the google render in a sentence: "Bingbot's render".
-func (rd *Rendered) RenderName() string { return rd.CrawlerName() + "'s render" }
-
-// PageName names one of the two renders in a sentence: "Bingbot's
-// render of the kept bytes" or "the render of the whole page".
-func (rd *Rendered) PageName(pg *RenderedPage) string {
-	if pg != nil && pg.Mode == "full" {
-		return "the render of the whole page"
-	}
-	return rd.RenderName() + " of the kept bytes"
-}
-
 // Viewport is the window size a render emulates.
 type Viewport struct {
 	Width  int  `json:"width"`

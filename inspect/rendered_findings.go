@@ -2,11 +2,13 @@ package inspect
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/inspect/scan"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Finding codes about the rendered view. They are stable.
@@ -52,13 +54,13 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 	if rd == nil {
 		return nil
 	}
-	fs := &findings{perCode: map[string]int{}}
+	fs := &findings{crawler: rd.CrawlerName(), perCode: map[string]int{}}
 	if rd.Error != "" {
-		fs.addf(finding.Warning, CodeRenderFailed, nil, "The page could not be rendered: %s", rd.Error)
+		fs.add(finding.Warning, CodeRenderFailed, nil, "render-failed", "Error", rd.Error)
 		return fs.list
 	}
 	for _, l := range rd.Lost {
-		lostFinding(fs, l, rd.CrawlerName())
+		lostFinding(fs, l)
 	}
 	var unchecked []RenderedScript
 	notRun := map[string][]RenderedScript{}
@@ -74,9 +76,9 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 		}
 	}
 	for _, why := range []string{ScriptCut, ScriptBlocked, ScriptFailed} {
-		scriptsFinding(fs, rd, why, notRun[why])
+		scriptsFinding(fs, why, notRun[why])
 	}
-	uncheckedScripts(fs, unchecked, rd.CrawlerName())
+	uncheckedScripts(fs, unchecked)
 	jsDirectives(fs, rd, crit)
 	for _, pg := range []*RenderedPage{rd.Google, rd.Full} {
 		renderNotes(fs, rd, pg)
@@ -85,37 +87,34 @@ func RenderedFindings(rd *Rendered, crit []scan.Critical) []finding.Finding {
 	return fs.list
 }
 
-// lostMessage is the finding one kind of lost item gives; its format
-// takes the item's value.
-type lostMessage struct{ severity, code, format string }
+// lostMessage is the finding one kind of lost item gives: its
+// severity, code and message (in the findings area), which takes the
+// item's value as Value (quoted when quote is set) and the crawler's name.
+type lostMessage struct {
+	severity, code, id string
+	quote              bool
+}
 
 // lostMessages are the findings per kind of lost item: the first when the
 // full render has it and the crawler's does not, the second (when the
-// kind has one) when only the crawler's render has it. A format takes the
-// item's value, then the crawler's name.
+// kind has one) when only the crawler's render has it.
 var lostMessages = map[string][2]lostMessage{
-	LostLink: {{finding.Warning, CodeRenderLinkLost,
-		"The link to %[1]s exists only when the whole page is rendered: %[2]s's render never sees it."}},
-	LostJSONLD: {{finding.Critical, CodeRenderJSONLDLost,
-		"The JSON-LD block of type %[1]s is in the full render but missing or invalid in %[2]s's: its structured data is lost."}},
+	LostLink:   {{finding.Warning, CodeRenderLinkLost, "render-link-lost", false}},
+	LostJSONLD: {{finding.Critical, CodeRenderJSONLDLost, "render-jsonld-lost", false}},
 	LostCanonical: {
-		{finding.Critical, CodeRenderCanonicalLost,
-			"The full render's canonical %[1]s is not what %[2]s's render ends up with: %[2]s does not get it."},
-		{finding.Warning, CodeRenderCanonicalOnlyGoog,
-			"Only %[2]s's render has the canonical %[1]s; the full page drops or changes it."}},
+		{finding.Critical, CodeRenderCanonicalLost, "render-canonical-lost", false},
+		{finding.Warning, CodeRenderCanonicalOnlyGoog, "render-canonical-only-google", false}},
 	LostNoindex: {
-		{finding.Warning, CodeRenderNoindexLost,
-			"The full render has a noindex (%[1]s) that %[2]s's render never gets: the page may be indexed."},
-		{finding.Critical, CodeRenderNoindexOnlyGoog,
-			"%[2]s's render has a noindex (%[1]s) that the full page does not: the page would drop out of the index."}},
-	LostTitle:    {{finding.Critical, CodeRenderTitleLost, "The rendered title %[1]q appears only in the full render, not in %[2]s's."}},
-	LostH1:       {{finding.Warning, CodeRenderH1Lost, "The heading %[1]q appears only in the full render, not in %[2]s's."}},
-	LostHreflang: {{finding.Warning, CodeRenderHreflangLost, "The hreflang link %[1]s appears only in the full render, not in %[2]s's."}},
-	LostText:     {{finding.Warning, CodeRenderTextLost, "%[2]s's render has %[1]s less than the full render."}},
+		{finding.Warning, CodeRenderNoindexLost, "render-noindex-lost", false},
+		{finding.Critical, CodeRenderNoindexOnlyGoog, "render-noindex-only-google", false}},
+	LostTitle:    {{finding.Critical, CodeRenderTitleLost, "render-title-lost", true}},
+	LostH1:       {{finding.Warning, CodeRenderH1Lost, "render-h1-lost", true}},
+	LostHreflang: {{finding.Warning, CodeRenderHreflangLost, "render-hreflang-lost", false}},
+	LostText:     {{finding.Warning, CodeRenderTextLost, "render-text-lost", false}},
 }
 
 // lostFinding says what losing one item costs the crawler.
-func lostFinding(fs *findings, l RenderedLost, crawler string) {
+func lostFinding(fs *findings, l RenderedLost) {
 	m, ok := lostMessages[l.Kind]
 	if !ok {
 		return
@@ -124,7 +123,11 @@ func lostFinding(fs *findings, l RenderedLost, crawler string) {
 	if l.Only == "google" && m[1].code != "" {
 		msg = m[1]
 	}
-	fs.addf(msg.severity, msg.code, l.Offset, msg.format, l.Value, crawler)
+	value := l.Value
+	if msg.quote {
+		value = strconv.Quote(value)
+	}
+	fs.add(msg.severity, msg.code, l.Offset, msg.id, "Value", value)
 }
 
 // scriptOffset is where a script's element stands in the body, nil when
@@ -137,11 +140,12 @@ func scriptOffset(s RenderedScript) *int64 {
 }
 
 // scriptWhys are, per kind of reason a script did not run, the finding's
-// severity and code and why scripts of that kind did not run.
-var scriptWhys = map[string]struct{ severity, code, because string }{
-	ScriptCut:     {finding.Warning, CodeRenderScriptCut, "the crawler's cutoff or their own limit cut them"},
-	ScriptBlocked: {finding.Warning, CodeRenderScriptBlocked, "robots.txt disallows them"},
-	ScriptFailed:  {finding.Info, CodeRenderScriptFailed, "they failed (a parse error, an exception, a failed fetch)"},
+// severity and code, and the message (in the findings area) that says why
+// several scripts did not run.
+var scriptWhys = map[string]struct{ severity, code, id string }{
+	ScriptCut:     {finding.Warning, CodeRenderScriptCut, "scripts-not-run-cut"},
+	ScriptBlocked: {finding.Warning, CodeRenderScriptBlocked, "scripts-not-run-blocked"},
+	ScriptFailed:  {finding.Info, CodeRenderScriptFailed, "scripts-not-run-failed"},
 }
 
 // maxScriptsNamed is how many scripts a grouped finding names.
@@ -151,31 +155,34 @@ const maxScriptsNamed = 5
 // for one kind of reason (why): one script's own reason, or one finding
 // for them all that names the first few, the Rendered view listing each
 // with its reason, so that a page of forty cut scripts reads one line.
-func scriptsFinding(fs *findings, rd *Rendered, why string, scripts []RenderedScript) {
+func scriptsFinding(fs *findings, why string, scripts []RenderedScript) {
 	if len(scripts) == 0 {
 		return
 	}
 	w := scriptWhys[why]
 	first := scripts[0]
 	if len(scripts) == 1 {
-		fs.addf(w.severity, w.code, scriptOffset(first), "%s did not run in %s: %s",
-			capitalize(scriptLabel(first)), rd.RenderName(), lowerFirst(first.Reason))
+		if first.Inline {
+			fs.addSentence(w.severity, w.code, scriptOffset(first), "inline-script-not-run",
+				"Offset", first.Offset, "Reason", lowerFirst(first.Reason))
+			return
+		}
+		fs.addSentence(w.severity, w.code, scriptOffset(first), "script-not-run",
+			"URL", first.URL, "Reason", lowerFirst(first.Reason))
 		return
 	}
 	names := make([]string, len(scripts))
 	for i, s := range scripts {
 		names[i] = scriptLabel(s)
 	}
-	fs.addf(w.severity, w.code, scriptOffset(first),
-		"%s scripts did not run in %s because %s: %s. The Rendered view lists each with its reason.",
-		thousands(len(scripts)), rd.RenderName(), w.because, prose.List(names, maxScriptsNamed))
+	fs.add(w.severity, w.code, scriptOffset(first), w.id, "Count", len(scripts), "Scripts", resources.ListAtMost(names, maxScriptsNamed))
 }
 
-// scriptLabel names a script in a sentence: its URL, or "the inline
-// script at byte N".
+// scriptLabel names a script in a list: its URL, or "the inline script at
+// byte N".
 func scriptLabel(s RenderedScript) string {
 	if s.Inline {
-		return "the inline script at byte " + Bytes(s.Offset)
+		return i18n.T("findings.inline-script-at", "Offset", s.Offset)
 	}
 	return s.URL
 }
@@ -200,12 +207,10 @@ func jsDirectives(fs *findings, rd *Rendered, crit []scan.Critical) {
 		}
 	}
 	if !srcNoindex && (strings.Contains(strings.ToLower(g.MetaRobots), "noindex") || hasNoindex(g.MetaGooglebot)) {
-		fs.addf(finding.Critical, CodeRenderJSNoindex, nil,
-			"JavaScript adds a noindex in %s (robots: %q): the source bytes have none, the rendered page does.", rd.RenderName(), g.MetaRobots)
+		fs.add(finding.Critical, CodeRenderJSNoindex, nil, "render-js-noindex", "Robots", strconv.Quote(g.MetaRobots))
 	}
 	if g.Canonical != "" && srcCanonical == "" {
-		fs.addf(finding.Warning, CodeRenderJSCanonical, nil,
-			"JavaScript sets the canonical %s in %s; the source bytes the crawler kept have none.", g.Canonical, rd.RenderName())
+		fs.add(finding.Warning, CodeRenderJSCanonical, nil, "render-js-canonical", "Canonical", g.Canonical)
 	}
 }
 
@@ -224,10 +229,10 @@ func renderNotes(fs *findings, rd *Rendered, pg *RenderedPage) {
 		return
 	}
 	if s := rd.FailureSentence(pg); s != "" {
-		fs.addf(finding.Warning, CodeRenderFailed, nil, "%s", s)
+		fs.addMessage(finding.Warning, CodeRenderFailed, nil, s)
 	}
 	for _, s := range rd.NoteSentences(pg) {
-		fs.addf(finding.Info, CodeRenderNote, nil, "%s", s)
+		fs.addMessage(finding.Info, CodeRenderNote, nil, s)
 	}
 }
 

@@ -1,6 +1,20 @@
 package inspect
 
-import "github.com/cutoffapp/cutoff/internal/prose"
+import "github.com/cutoffapp/cutoff/internal/i18n"
+
+// RenderName names the google render in a sentence: "Bingbot's render".
+func (rd *Rendered) RenderName() string {
+	return i18n.T("findings.render-name", "Crawler", rd.CrawlerName())
+}
+
+// PageName names one of the two renders in a sentence: "Bingbot's
+// render of the kept bytes" or "the render of the whole page".
+func (rd *Rendered) PageName(pg *RenderedPage) string {
+	if pg != nil && pg.Mode == "full" {
+		return i18n.T("findings.render-full-name")
+	}
+	return i18n.T("findings.render-kept-name", "Crawler", rd.CrawlerName())
+}
 
 // NoteSentences are a render's notes as sentences that say which render
 // they are about, naming the profile's crawler: "In Bingbot's render of the
@@ -8,15 +22,22 @@ import "github.com/cutoffapp/cutoff/internal/prose"
 func (rd *Rendered) NoteSentences(p *RenderedPage) []string {
 	out := make([]string, 0, len(p.Notes))
 	for _, n := range p.Notes {
-		out = append(out, "In "+rd.PageName(p)+", "+lowerFirst(n))
+		if p.Mode == "full" {
+			out = append(out, i18n.T("findings.note-in-full", "Note", lowerFirst(n)))
+			continue
+		}
+		out = append(out, i18n.T("findings.note-in-kept", "Crawler", rd.CrawlerName(), "Note", lowerFirst(n)))
 	}
 	return out
 }
 
 // FailureSentence says that a render failed and why, "" when it ran.
 func (rd *Rendered) FailureSentence(p *RenderedPage) string {
-	if p.Error == "" {
+	switch {
+	case p.Error == "":
 		return ""
+	case p.Mode == "full":
+		return i18n.T("findings.render-full-failed", "Error", p.Error)
 	}
-	return prose.Capitalize(rd.PageName(p)) + " failed: " + p.Error
+	return upperFirst(i18n.T("findings.render-kept-failed", "Crawler", rd.CrawlerName(), "Error", p.Error))
 }

@@ -68,6 +68,9 @@ type Report struct {
 	// fetched (a local file, or turned off); "" when they were, so that an
 	// empty Resources then means the page references none.
 	ResourcesSkipped string `json:"resources_skipped,omitempty"`
+	// skipped is why ResourcesSkipped was said (skippedLocal or
+	// skippedAsked), for Retold to say it again.
+	skipped string
 	// ResourceReferences counts the distinct fetchable URLs the page
 	// references when ResourcesSkipped is set; found, not fetched.
 	ResourceReferences int `json:"resource_references,omitempty"`

@@ -1,8 +1,8 @@
 package inspect
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
@@ -11,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Finding codes the report adds to the page analysis.
@@ -63,61 +64,59 @@ func (r *Report) robotsFindings(p fetch.Profile) []finding.Finding {
 		if s == nil || s.Skipped || s.Allowed {
 			continue
 		}
-		page := "this page"
+		page := "page"
 		if i == 1 {
-			page = "the URL this page redirects to (" + r.FinalURL + ")"
+			page = "redirect"
 		}
 		if s.Policy == string(robots.PolicyDisallowAll) {
 			if !seen[s.URL] {
 				seen[s.URL] = true
 				out = append(out, finding.Finding{Severity: finding.Critical, Code: CodeRobotsUnreachable,
-					Message: fmt.Sprintf("%s %s %s", s.Reason, unreachableRule(p, page, s.URL), fetchedAnyway)})
+					Message: i18n.T("findings.robots-unreachable", "Reason", s.Reason, "Rule", unreachableRule(p, page, r.FinalURL, s.URL),
+						"Anyway", i18n.T("findings.fetched-anyway"))})
 			}
 			continue
 		}
-		rule := "its rules"
+		id, line := "findings.robots-blocks-"+page+"-by-rules", ""
 		if s.Line > 0 {
-			rule = fmt.Sprintf("line %d (%s)", s.Line, s.Rule)
+			id, line = "findings.robots-blocks-"+page+"-by-line", strconv.Itoa(s.Line)
 		}
 		out = append(out, finding.Finding{Severity: finding.Critical, Code: CodePageBlockedByRobots,
-			Message: fmt.Sprintf("%s may not fetch %s: %s disallows it by %s. %s", p.Name, page, s.URL, rule, fetchedAnyway)})
+			Message: i18n.T(id, "Crawler", p.Name, "URL", r.FinalURL, "Robots", s.URL, "Line", line, "Rule", s.Rule)})
 	}
 	return out
 }
 
 // unreachableRule says what an unreachable robots.txt means for the
-// profile's crawler. The reasons state Google's documented handling; for
+// profile's crawler, about page ("page", or "redirect": the URL it
+// redirects to, url). The reasons state Google's documented handling; for
 // another operator's crawler that is said to be Google's rule (and RFC
 // 9309's), not its own.
-func unreachableRule(p fetch.Profile, page, robotsURL string) string {
+func unreachableRule(p fetch.Profile, page, url, robotsURL string) string {
 	if p.IsGoogle() {
-		return fmt.Sprintf("%s may not fetch %s until %s can be fetched.", p.Name, page, robotsURL)
+		return i18n.T("findings.robots-unreachable-google-"+page, "Crawler", p.Name, "URL", url, "Robots", robotsURL)
 	}
-	return fmt.Sprintf("That is Google's documented rule, and the robots.txt standard's (RFC 9309: a server error or an unreachable file means disallow all); %s publishes none of its own, so %s should not fetch %s until %s can be fetched.",
-		p.OperatorName(), p.Name, page, robotsURL)
+	return i18n.T("findings.robots-unreachable-other-"+page, "Operator", p.OperatorName(), "Crawler", p.Name,
+		"URL", url, "Robots", robotsURL)
 }
-
-// fetchedAnyway ends the robots findings: the report shows a page the
-// crawler would not fetch.
-const fetchedAnyway = "Cutoff fetched it anyway to show what the crawler would get."
 
 func (r *Report) fetchFindings() []finding.Finding {
 	res := r.Fetch
 	var out []finding.Finding
 	if res.Status >= 400 {
 		out = append(out, finding.Finding{Severity: finding.Critical, Code: CodePageStatus,
-			Message: fmt.Sprintf("The page answered HTTP %d; a crawler does not index an error page.", res.Status)})
+			Message: i18n.T("findings.page-status", "Status", strconv.Itoa(res.Status))})
 	}
 	if pr := r.Partial; pr != nil {
 		out = append(out, r.partialFinding(pr))
 	}
 	if res.Insecure {
 		out = append(out, finding.Finding{Severity: finding.Warning, Code: CodeInsecure,
-			Message: "The TLS certificate was not verified (--insecure); a crawler would refuse an invalid certificate."})
+			Message: i18n.T("findings.tls-not-verified")})
 	}
 	if res.Local && res.CountsHeaders && res.HeaderBytes == 0 {
 		out = append(out, finding.Finding{Severity: finding.Info, Code: CodeLocalNoHeader,
-			Message: fmt.Sprintf("The page was read from a file, which has no response header: 0 header bytes count toward %s's limit, where a server's header would count a few hundred. --header-bytes N counts the N bytes of the server's header.", r.Profile.Name)})
+			Message: i18n.T("findings.local-file-no-header", "Crawler", r.Profile.Name)})
 	}
 	return out
 }
@@ -131,9 +130,9 @@ func LocalHeaderNote(a *fetch.Accounting, local bool) string {
 	case !local || !a.CountsHeaders:
 		return ""
 	case a.HeaderBytes > 0:
-		return "header bytes given with --header-bytes, not read"
+		return i18n.T("findings.header-bytes-given")
 	}
-	return "a file has no header; --header-bytes N counts one"
+	return i18n.T("findings.header-bytes-none")
 }
 
 // documentOnly drops from the analysis of a document that is not HTML (a
@@ -171,25 +170,26 @@ func (r *Report) notePartial() {
 func (r *Report) partialFinding(pr *PartialRead) finding.Finding {
 	res := r.Fetch
 	if pr.Error == "" {
-		msg := fmt.Sprintf("Cutoff stopped reading at %s decoded bytes (the cap)", Bytes(pr.ReadBytes))
+		id, binary := "findings.read-capped", int64(0)
 		if pr.AnnouncedBytes > 0 {
-			msg += fmt.Sprintf(" of the %s the server announced", Bytes(pr.AnnouncedBytes))
+			id = "findings.read-capped-announced"
 			if b := pr.BinaryCutoffOffset; b != nil && *b > pr.ReadBytes {
-				msg += fmt.Sprintf("; if MB means MiB the cutoff falls at body byte %s of that length, past the bytes read", Bytes(*b))
+				id, binary = "findings.read-capped-announced-binary", *b
 			}
 		}
-		return finding.Finding{Severity: finding.Info, Code: CodeReadIncomplete, Message: msg + "; what lies beyond was not analysed."}
+		return finding.Finding{Severity: finding.Info, Code: CodeReadIncomplete,
+			Message: i18n.T(id, "Read", pr.ReadBytes, "Announced", pr.AnnouncedBytes, "Binary", binary)}
 	}
-	msg := fmt.Sprintf("The body broke off after %s bytes (%s)", Bytes(pr.ReadBytes), strings.TrimSuffix(pr.Error, "."))
+	args := []any{"Read", pr.ReadBytes, "Error", strings.TrimSuffix(pr.Error, "."), "Announced", pr.AnnouncedBytes,
+		"Crawler", r.Profile.Name, "Limit", res.LimitBytes}
+	id := "findings.read-broke-off-cut"
 	switch {
 	case pr.AnnouncedBytes == 0:
-		msg += "; the server did not announce its length, so where the cutoff falls is not known."
+		id = "findings.read-broke-off-unannounced"
 	case pr.CutoffOffset == nil:
-		msg += fmt.Sprintf("; the server announced %s bytes, which fit %s's limit of %s, so the crawler would keep all of them, but this report covers only the bytes read.",
-			Bytes(pr.AnnouncedBytes), r.Profile.Name, Bytes(res.LimitBytes))
+		id = "findings.read-broke-off-fits"
 	default:
-		msg += fmt.Sprintf("; the server announced %s bytes, so %s's cutoff falls at body byte %s (counted byte %s), past the bytes read: what the crawler keeps between them and what it loses was not analysed.",
-			Bytes(pr.AnnouncedBytes), r.Profile.Name, Bytes(*pr.CutoffOffset), Bytes(res.LimitBytes))
+		args = append(args, "Cutoff", *pr.CutoffOffset)
 	}
-	return finding.Finding{Severity: finding.Warning, Code: CodeReadIncomplete, Message: msg}
+	return finding.Finding{Severity: finding.Warning, Code: CodeReadIncomplete, Message: i18n.T(id, args...)}
 }

@@ -1,11 +1,16 @@
 package inspect
 
-import "github.com/cutoffapp/cutoff/inspect/resources"
+import (
+	"github.com/cutoffapp/cutoff/inspect/resources"
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
-// Why a report's subresources were not fetched, said as Report.ResourcesSkipped.
+// Why a report's subresources were not fetched (Report.skipped), each
+// said by the message "findings.resources-skipped-WHY" as
+// Report.ResourcesSkipped.
 const (
-	skippedLocal = "Subresources are not fetched for a local file."
-	skippedAsked = "Subresources were not fetched (turned off for this inspection)."
+	skippedLocal = "local"
+	skippedAsked = "asked"
 )
 
 // skipResources records that no subresource was fetched, and why. With
@@ -13,8 +18,9 @@ const (
 // URLs the page references, found without fetching anything: a second pass
 // over the body, worth it for a local file opened in the window, not for
 // --no-resources, which asks for the fastest inspection.
-func (r *Report) skipResources(reason string, count bool) {
-	r.ResourcesSkipped = reason
+func (r *Report) skipResources(why string, count bool) {
+	r.skipped = why
+	r.ResourcesSkipped = skippedSentence(why)
 	r.ResourceReferences = 0
 	r.referencesCounted = count && r.Fetch != nil
 	if !r.referencesCounted {
@@ -26,6 +32,10 @@ func (r *Report) skipResources(reason string, count bool) {
 		}
 	}
 }
+
+// skippedSentence says why no subresource was fetched: why is
+// skippedLocal or skippedAsked.
+func skippedSentence(why string) string { return i18n.T("findings.resources-skipped-" + why) }
 
 // ResourcesNote is the one sentence every view gives when no subresource
 // was fetched: why, and how many the page references; "" when they were
@@ -39,8 +49,7 @@ func (r *Report) ResourcesNote() string {
 		return r.ResourcesSkipped
 	}
 	if n == 0 {
-		return r.ResourcesSkipped + " The page references no scripts, stylesheets or frames."
+		return i18n.T("findings.resources-skipped-no-references", "Skipped", r.ResourcesSkipped)
 	}
-	return r.ResourcesSkipped + " The page references " +
-		pluralize(n, "script, stylesheet or frame", "scripts, stylesheets and frames") + "."
+	return i18n.T("findings.resources-skipped-references", "Skipped", r.ResourcesSkipped, "Count", n)
 }

@@ -54,6 +54,18 @@ func KeptWord(c scan.Critical) string {
 // keptIfBinary qualifies a verdict the binary reading of the limit reverses.
 const keptIfBinary = "(kept if MB means MiB)"
 
+// KeptText is KeptWord in the language in use, for the views people read
+// (the text report, the evidence pack, the window); KeptWord stays the
+// CSV's stable word.
+func KeptText(c scan.Critical) string {
+	id := map[string]string{VerdictKept: "verdict-kept", VerdictCut: "verdict-cut", VerdictLost: "verdict-lost"}[Verdict(c)]
+	w := i18n.T("findings." + id)
+	if c.AtRisk && Verdict(c) != VerdictKept {
+		return i18n.T("findings.verdict-kept-if-binary", "Verdict", w)
+	}
+	return w
+}
+
 // KindColors are the colours of the span kinds on a light background, as
 // "#rrggbb": the evidence pack uses them, and the window's ruler draws the
 // same under a light theme (a test holds the two palettes equal).

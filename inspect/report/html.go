@@ -231,7 +231,7 @@ func (v *htmlView) tables(r *inspect.Report) {
 		v.Findings = append(v.Findings, htmlFinding{Severity: f.Severity, Word: severityWord(f.Severity), Message: f.Message, Code: f.Code})
 	}
 	for _, c := range r.Critical {
-		kept, class := inspect.KeptWord(c), "lost"
+		kept, class := inspect.KeptText(c), "lost"
 		switch {
 		case inspect.Verdict(c) == inspect.VerdictKept:
 			class = "kept"
@@ -257,8 +257,8 @@ func (v *htmlView) tables(r *inspect.Report) {
 		if res.Error != "" {
 			note = res.Error
 		}
-		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: res.StatusWord(),
-			Bytes: countedCell(res), Limit: limitCell(res), Robots: res.RobotsWord(), Seen: res.SeenWord(), Cut: res.Truncated})
+		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: res.StatusText(),
+			Bytes: countedCell(res), Limit: limitCell(res), Robots: res.RobotsText(), Seen: res.SeenText(), Cut: res.Truncated})
 	}
 }
 

@@ -160,7 +160,7 @@ func textCritical(w io.Writer, r *inspect.Report) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "  %s\n", columns("report.col-kind", "report.col-body-bytes", "report.col-crawler-gets-it", "report.col-value"))
 	for _, c := range r.Critical {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptWord(c), oneLine(c.Value, 60))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptText(c), oneLine(c.Value, 60))
 	}
 	tw.Flush()
 }
@@ -358,8 +358,8 @@ func textResources(w io.Writer, r *inspect.Report) {
 			inline += max(res.References, 1)
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, res.StatusWord(), countedCell(res),
-			limitCell(res), yesNo(res.Truncated, upper(i18n.T("report.cell-cut")), ""), res.RobotsWord(), res.SeenWord(), oneLine(res.URL, 90))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, res.StatusText(), countedCell(res),
+			limitCell(res), yesNo(res.Truncated, upper(i18n.T("report.cell-cut")), ""), res.RobotsText(), res.SeenText(), oneLine(res.URL, 90))
 	}
 	tw.Flush()
 	if inline > 0 {

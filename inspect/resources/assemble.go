@@ -2,11 +2,12 @@ package resources
 
 import (
 	"bytes"
-	"fmt"
 	"mime"
 	"slices"
+	"strconv"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // fillFetch copies what a fetch returned into r. The body is not kept,
@@ -102,7 +103,7 @@ func (a *assembler) descend(e *Resource, stack []string) {
 		c.DiscoveredBeforeCutoff = c.DiscoveredBeforeCutoff && e.DiscoveredBeforeCutoff
 		c.ParentBlocked = e.BlockedByRobots || e.ParentBlocked
 		if c.Kind == Import && c.Fetched && slices.Contains(stack, c.URL) {
-			c.Fetched, c.ExcludedReason, c.ImportCycle = false, exclCycle, true
+			c.Fetched, c.ExcludedReason, c.ImportCycle = false, exclCycle(), true
 			a.out = append(a.out, &c)
 			continue
 		}
@@ -127,13 +128,13 @@ func (a *assembler) apply(e *Resource) {
 	j := a.jobs[e.URL]
 	switch {
 	case j == nil:
-		e.Error = fmt.Sprintf("Not fetched: Cutoff follows @import only %d stylesheets deep.", a.maxDepth)
+		e.Error = i18n.T("resources.not-fetched-depth", "Depth", strconv.Itoa(a.maxDepth))
 		return
 	case !j.queued:
 		e.Error = j.notQueued
 		return
 	case !j.ran:
-		e.Error = errCancelledResource
+		e.Error = errCancelledResource()
 		return
 	}
 	e.Accounting, e.Robots, e.Response = j.res.Accounting, j.res.Robots, j.res.Response

@@ -1,55 +1,56 @@
 package resources
 
 import (
-	"fmt"
 	"path"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// Why a reference is listed but not fetched. Google's renderer fetches
-// scripts, stylesheets and XHR through the crawler, and skips media, fonts
-// and a few exotic types (CRAWLERS.md §2.4).
-const (
-	exclImage     = "The renderer does not fetch images."
-	exclMedia     = "The renderer does not fetch video, audio or text tracks."
-	exclFont      = "The renderer does not fetch fonts."
-	exclIcon      = "The renderer does not fetch icons; Google's favicon crawler fetches them separately."
-	exclManifest  = "The renderer does not fetch web app manifests."
-	exclPlugin    = "The renderer does not load embedded plugin content (embed, object)."
-	exclData      = "Inline data: URI, nothing to fetch."
-	exclNoModule  = "Chrome, which the renderer runs, skips scripts marked nomodule."
-	exclCSSOther  = "Only @import is followed from stylesheets; the renderer does not fetch this url() to lay out the page."
-	exclNoPreload = "Browsers ignore a preload without a valid as attribute."
-	exclCycle     = "Import cycle: this stylesheet is already being imported on the way here, so browsers skip it."
-)
+// Why a reference is listed but not fetched, in the language in use.
+// Google's renderer fetches scripts, stylesheets and XHR through the
+// crawler, and skips media, fonts and a few exotic types (CRAWLERS.md
+// §2.4).
+func exclImage() string     { return i18n.T("resources.excluded-image") }
+func exclMedia() string     { return i18n.T("resources.excluded-media") }
+func exclFont() string      { return i18n.T("resources.excluded-font") }
+func exclIcon() string      { return i18n.T("resources.excluded-icon") }
+func exclManifest() string  { return i18n.T("resources.excluded-manifest") }
+func exclPlugin() string    { return i18n.T("resources.excluded-plugin") }
+func exclData() string      { return i18n.T("resources.excluded-data") }
+func exclNoModule() string  { return i18n.T("resources.excluded-nomodule") }
+func exclCSSOther() string  { return i18n.T("resources.excluded-css-other") }
+func exclNoPreload() string { return i18n.T("resources.excluded-no-preload") }
+func exclCycle() string     { return i18n.T("resources.excluded-cycle") }
 
 func exclScheme(scheme string) string {
-	return fmt.Sprintf("The %s: scheme is not fetched over HTTP.", scheme)
+	return i18n.T("resources.excluded-scheme", "Scheme", scheme)
 }
 
 func exclBadURL(raw string) string {
-	return fmt.Sprintf("The URL %q cannot be parsed, so nothing is fetched.", resShorten(raw, 80))
+	return i18n.T("resources.excluded-bad-url", "URL", strconv.Quote(resShorten(raw, 80)))
 }
 
 func exclScriptType(typ string) string {
-	return fmt.Sprintf("Browsers do not run scripts of type %q, so the renderer does not fetch it.", resShorten(typ, 60))
+	return i18n.T("resources.excluded-script-type", "Type", strconv.Quote(resShorten(typ, 60)))
 }
 
 func exclPreloadAs(as string) string {
-	return fmt.Sprintf("The renderer does not use a preload with as=%q.", resShorten(as, 40))
+	return i18n.T("resources.excluded-preload-as", "As", strconv.Quote(resShorten(as, 40)))
 }
 
 // excludedReasonFor returns the reason for an excluded kind.
 func excludedReasonFor(k Kind) string {
 	switch k {
 	case Image:
-		return exclImage
+		return exclImage()
 	case Media:
-		return exclMedia
+		return exclMedia()
 	case Font:
-		return exclFont
+		return exclFont()
 	case Icon:
-		return exclIcon
+		return exclIcon()
 	}
 	return ""
 }
@@ -72,13 +73,13 @@ func preloadKind(as string) (Kind, string) {
 	case "script", "style", "fetch":
 		return Preload, ""
 	case "font":
-		return Font, exclFont
+		return Font, exclFont()
 	case "image":
-		return Image, exclImage
+		return Image, exclImage()
 	case "audio", "video", "track":
-		return Media, exclMedia
+		return Media, exclMedia()
 	case "":
-		return Other, exclNoPreload
+		return Other, exclNoPreload()
 	}
 	return Other, exclPreloadAs(as)
 }

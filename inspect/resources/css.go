@@ -1,5 +1,7 @@
 package resources
 
+import "github.com/cutoffapp/cutoff/internal/i18n"
+
 // cssRef is one reference found in a stylesheet: an @import or a url().
 // Offsets are byte offsets into the stylesheet as scanned.
 type cssRef struct {
@@ -16,12 +18,30 @@ type cssRef struct {
 	Ignored string
 }
 
-// Reasons a browser ignores an @import; CSS allows it only before every
-// other rule except @charset and @layer statements.
+// Reasons a browser ignores an @import, in the language in use; CSS
+// allows it only before every other rule except @charset and @layer
+// statements.
+func cssImportAfterRules() string { return i18n.T(idImportAfterRules) }
+func cssImportInBlock() string    { return i18n.T(idImportInBlock) }
+
+// The catalog's ids of the reasons a browser ignores an @import.
 const (
-	cssImportAfterRules = "Browsers ignore an @import that comes after other rules."
-	cssImportInBlock    = "Browsers ignore an @import inside a block."
+	idImportAfterRules = "resources.import-after-rules"
+	idImportInBlock    = "resources.import-in-block"
 )
+
+// ignoredImport reports whether reason is one of the reasons a browser
+// ignores an @import, in any language (a report retold in another
+// language keeps its resources' reasons as they were said).
+func ignoredImport(reason string) bool {
+	for _, code := range i18n.Codes {
+		l := i18n.Get(code)
+		if reason == l.T(idImportAfterRules) || reason == l.T(idImportInBlock) {
+			return true
+		}
+	}
+	return false
+}
 
 // cssScanner finds @import and url() references in one pass over a
 // stylesheet. It follows the tokenization of CSS Syntax Level 3 only as far

@@ -2,12 +2,13 @@ package resources
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/robots"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Defaults of Options.
@@ -152,7 +153,7 @@ func (r *resourceRun) report() {
 func (r *resourceRun) do(ctx context.Context, j *resourceJob) {
 	j.res.Robots, j.blocked = r.robots(ctx, j.url)
 	if ctx.Err() != nil {
-		j.res.Error = errCancelledResource
+		j.res.Error = errCancelledResource()
 		return
 	}
 	if j.blocked != "" && !r.opt.FetchBlocked {
@@ -198,7 +199,7 @@ func (r *resourceRun) queueImports(j *resourceJob) {
 func (r *resourceRun) robots(ctx context.Context, rawURL string) (*Robots, string) {
 	if !r.profile.ObeysRobots || r.cache == nil {
 		return &Robots{Allowed: true, Skipped: true,
-			Reason: "This crawler ignores robots.txt, so none was consulted."}, ""
+			Reason: i18n.T("resources.robots-ignored")}, ""
 	}
 	out := r.cache.Get(ctx, rawURL)
 	v := out.Check(r.profile.RobotsTokens, r.profile.IgnoresStar, rawURL)
@@ -209,23 +210,23 @@ func (r *resourceRun) robots(ctx context.Context, rawURL string) (*Robots, strin
 		return rr, ""
 	}
 	if rr.Unchecked() && !rr.Unreachable {
-		return rr, "Could not be checked: " + v.Reason
+		return rr, i18n.T("resources.robots-could-not-be-checked", "Reason", v.Reason)
 	}
 	if rr.Unchecked() {
 		return rr, v.Reason
 	}
 	if v.Line > 0 {
-		return rr, fmt.Sprintf("Blocked by robots.txt: %s line %d (%s) disallows it for %s.", out.RobotsURL,
-			v.Line, v.Rule, robotsAgent(v.Group, r.profile))
+		return rr, i18n.T("resources.reason-blocked-by-line", "Robots", out.RobotsURL, "Line", strconv.Itoa(v.Line),
+			"Rule", v.Rule, "Agent", robotsAgent(v.Group, r.profile))
 	}
-	return rr, fmt.Sprintf("Blocked by robots.txt: %s", v.Reason)
+	return rr, i18n.T("resources.reason-blocked-because", "Reason", v.Reason)
 }
 
 // robotsAgent names the group a verdict used, for a sentence.
 func robotsAgent(group string, p fetch.Profile) string {
 	switch {
 	case group == "*":
-		return `every crawler ("*")`
+		return i18n.T("resources.every-crawler")
 	case group != "":
 		return group
 	case len(p.RobotsTokens) > 0:
@@ -236,4 +237,4 @@ func robotsAgent(group string, p fetch.Profile) string {
 
 // errCancelledResource is the Error of a resource not fetched because the
 // inspection was cancelled.
-const errCancelledResource = "Cancelled before it was fetched."
+func errCancelledResource() string { return i18n.T("resources.cancelled") }

@@ -132,7 +132,7 @@ func TestResourcesSite(t *testing.T) {
 		if len(cycles) != 1 || cycles[0].URL != main+"/css/cycle1.css" || cycles[0].Parent != main+"/css/cycle2.css" {
 			t.Fatalf("cycle rows %+v, want cycle1.css under cycle2.css", cycles)
 		}
-		if cycles[0].Fetched || cycles[0].ExcludedReason != exclCycle {
+		if cycles[0].Fetched || cycles[0].ExcludedReason != exclCycle() {
 			t.Errorf("cycle row fetched %v reason %q", cycles[0].Fetched, cycles[0].ExcludedReason)
 		}
 	})
@@ -248,7 +248,7 @@ func TestResourcesCancel(t *testing.T) {
 	}
 	notRun := 0
 	for _, r := range rs {
-		if r.Error == errCancelledResource {
+		if r.Error == errCancelledResource() {
 			notRun++
 		}
 	}

@@ -199,7 +199,7 @@ func (w *resFindingWriter) importProblems(r *Resource) {
 	switch {
 	case r.ImportCycle:
 		w.add(finding.Warning, CodeImportCycle, "import-cycle", "Stylesheet", r.Parent, "URL", r.URL)
-	case r.Kind == Import && (r.ExcludedReason == cssImportAfterRules || r.ExcludedReason == cssImportInBlock):
+	case r.Kind == Import && ignoredImport(r.ExcludedReason):
 		id := "import-ignored-inline"
 		if r.Parent != "" {
 			id = "import-ignored"

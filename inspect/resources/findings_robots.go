@@ -1,12 +1,12 @@
 package resources
 
 import (
-	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // CodeRobotsUnchecked is the finding about resources whose host's
@@ -72,23 +72,23 @@ func (w *resFindingWriter) uncheckedFindings() []finding.Finding {
 		return append(out, unreachable...)
 	}
 	return append(out, finding.Finding{Severity: finding.Warning, Code: CodeRobotsUnchecked,
-		Message: fmt.Sprintf("%s hosts could not be reached: are you offline? Their robots.txt could not be checked, so nothing is known of their rules; %s, so if it cannot reach them either, %s renders the page without their %s: %s.",
-			prose.Thousands(int64(len(hosts))), w.unreachableRule, w.profile, resCount(n), prose.List(hosts, 6))})
+		Message: i18n.T("resources.robots-unchecked-offline", "Hosts", len(hosts), "Rule", w.unreachableRule,
+			"Crawler", w.profile, "Count", n, "List", ListAtMost(hosts, 6))})
 }
 
 // uncheckedSentence is the finding for one robots.txt not checked.
 func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 	first := h.resources[0]
-	what := resNoun(first) + " " + first.URL
+	what := i18n.T("resources.resource-at", "Resource", resNoun(first), "URL", first.URL)
 	if len(h.resources) > 1 {
-		what = fmt.Sprintf("%s and %s more resources from that host", what, prose.Thousands(int64(len(h.resources)-1)))
+		what = i18n.T("resources.resource-and-more", "Resource", what, "Count", len(h.resources)-1)
 	}
-	why := "got no answer"
+	id, status := "resources.robots-unchecked-no-answer", ""
 	if h.robots.Status > 0 {
-		why = "answered " + resStatusText(h.robots.Status)
+		id, status = "resources.robots-unchecked-status", resStatusText(h.robots.Status)
 	}
-	return fmt.Sprintf("%s could not be checked (it %s): %s, so %s would not fetch %s.",
-		resOr(h.robots.URL, "robots.txt"), why, w.unreachableRule, w.profile, what)
+	return i18n.T(id, "Robots", resOr(h.robots.URL, "robots.txt"), "Status", status, "Rule", w.unreachableRule,
+		"Crawler", w.profile, "Resources", what)
 }
 
 // unreachableRule says how the profile's crawler treats an unreachable
@@ -98,10 +98,12 @@ func (w *resFindingWriter) uncheckedSentence(h *uncheckedHost) string {
 // operator's own, which it does not publish.
 func unreachableRule(p fetch.Profile) string {
 	if p.IsGoogle() {
-		return "Google treats an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all"
+		return i18n.T("resources.unreachable-rule-google")
 	}
-	return "Google and the robots.txt standard (RFC 9309) treat an unreachable robots.txt (no answer, 429 or 5xx) as disallow-all, and " +
-		p.OperatorName() + " publishes no rule of its own"
+	if p.Operator == "" {
+		return i18n.T("resources.unreachable-rule-unknown-operator")
+	}
+	return i18n.T("resources.unreachable-rule-other", "Operator", p.Operator)
 }
 
 // RobotsHost is the host of a robots.txt URL, the URL itself when it has
@@ -113,10 +115,12 @@ func RobotsHost(robotsURL string) string {
 	return robotsURL
 }
 
-// resCount is "1 resource" or "12 resources".
-func resCount(n int) string {
-	if n == 1 {
-		return "1 resource"
+// ListAtMost lists the first max items the language's way, saying how
+// many more there are: "a.example, b.example and 3 more".
+func ListAtMost(items []string, max int) string {
+	comma := i18n.T("findings.list-comma")
+	if len(items) <= max {
+		return strings.Join(items, comma)
 	}
-	return prose.Thousands(int64(n)) + " resources"
+	return i18n.T("findings.list-and-more", "Items", strings.Join(items[:max], comma), "Count", len(items)-max)
 }

@@ -38,7 +38,7 @@ func TestResourceFindingMessages(t *testing.T) {
 	cycle := Resource{URL: "https://example.com/a.css", Kind: Import, DiscoveredBeforeCutoff: true}
 	cycle.ImportCycle, cycle.Parent = true, "https://example.com/b.css"
 	ignored := Resource{URL: "https://example.com/late.css", Kind: Import, DiscoveredBeforeCutoff: true,
-		ExcludedReason: cssImportAfterRules}
+		ExcludedReason: cssImportAfterRules()}
 	ignored.Parent = "https://example.com/site.css"
 
 	tests := []struct {
@@ -80,7 +80,7 @@ func TestResourceFindingMessages(t *testing.T) {
 		{"ignored import", ignored,
 			"warning resource-import-ignored: The @import of https://example.com/late.css in the stylesheet " +
 				"https://example.com/site.css is ignored by browsers: browsers ignore an @import that comes after other rules."},
-		{"excluded image", Resource{URL: "https://example.com/i.png", Kind: Image, ExcludedReason: exclImage}, ""},
+		{"excluded image", Resource{URL: "https://example.com/i.png", Kind: Image, ExcludedReason: exclImage()}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,11 +1,10 @@
 package resources
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Listing caps per document, so that a page of a hundred thousand images
@@ -17,7 +16,7 @@ const (
 )
 
 // exclRelative is the reason a relative URL stays unresolved.
-const exclRelative = "The relative URL cannot be resolved: the document has no http(s) URL."
+func exclRelative() string { return i18n.T("resources.excluded-relative") }
 
 // discoverer builds the list of references of one document (a page or a
 // stylesheet), merging repeated URLs.
@@ -68,7 +67,7 @@ func (d *discoverer) cssRef(r cssRef, base int64, tag string) pendingRef {
 	case r.Import:
 		p.kind, p.tag, p.excluded = Import, prefix+"@import", r.Ignored
 	case r.FontFace:
-		p.kind, p.tag, p.excluded = Font, prefix+"@font-face url()", exclFont
+		p.kind, p.tag, p.excluded = Font, prefix+"@font-face url()", exclFont()
 	default:
 		p.kind = classifyCSSURL(r.URL, false, r.Property)
 		p.tag, p.excluded = prefix+"url()", excludedReasonFor(p.kind)
@@ -76,7 +75,7 @@ func (d *discoverer) cssRef(r cssRef, base int64, tag string) pendingRef {
 			p.tag += " in " + resShorten(r.Property, 40)
 		}
 		if p.kind == Other {
-			p.excluded = exclCSSOther
+			p.excluded = exclCSSOther()
 		}
 	}
 	return p
@@ -127,7 +126,7 @@ func (d *discoverer) resolve(raw string) (string, string) {
 	case err != nil:
 		return resShorten(raw, 200), exclBadURL(raw)
 	case u.Scheme == "":
-		return resShorten(raw, 200), exclRelative
+		return resShorten(raw, 200), exclRelative()
 	case !resIsHTTP(u.Scheme):
 		return resShorten(raw, 200), exclScheme(u.Scheme)
 	}
@@ -164,7 +163,7 @@ func (d *discoverer) merge(r Resource) {
 // addData lists a data: URI, or counts it once the cap is reached.
 func (d *discoverer) addData(p pendingRef, raw string) {
 	r := Resource{URL: resShorten(raw, 64), Kind: p.kind, Tag: p.tag, DiscoveredOffset: p.start,
-		DiscoveredEnd: p.end, DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff, ExcludedReason: exclData}
+		DiscoveredEnd: p.end, DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff, ExcludedReason: exclData()}
 	r.Parent, r.Depth, r.References, r.URLBytes = d.parent, d.depth, 1, len(raw)
 	if d.dataListed < maxListedDataURIs && len(d.list) < maxListed {
 		d.dataListed++
@@ -189,12 +188,10 @@ func (d *discoverer) count(row **Resource, r Resource, u string) {
 // resources returns the list, with the summary rows' reasons written.
 func (d *discoverer) resources() []Resource {
 	if d.dataMore != nil {
-		d.dataMore.ExcludedReason = fmt.Sprintf("%s more inline data: URIs, not listed one by one: nothing to fetch.",
-			prose.Thousands(int64(d.dataMore.References)))
+		d.dataMore.ExcludedReason = i18n.T("resources.more-data-uris", "More", d.dataMore.References)
 	}
 	if d.more != nil {
-		d.more.ExcludedReason = fmt.Sprintf("%s more references are not listed one by one (Cutoff lists at most %s "+
-			"per document) and are not fetched.", prose.Thousands(int64(d.more.References)), prose.Thousands(maxListed))
+		d.more.ExcludedReason = i18n.T("resources.more-references", "More", d.more.References, "Max", maxListed)
 	}
 	out := make([]Resource, len(d.list))
 	for i, r := range d.list {

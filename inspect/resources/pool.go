@@ -1,12 +1,11 @@
 package resources
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 	"sync"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // resourceJob is one URL to fetch, whatever the number of references to
@@ -66,11 +65,10 @@ func (p *hostPool) add(rawURL string, kind Kind, depth int) bool {
 	p.jobs[rawURL] = j
 	switch {
 	case p.stopped:
-		j.notQueued = errCancelledResource
+		j.notQueued = errCancelledResource()
 		return false
 	case p.queued >= p.limit:
-		j.notQueued = fmt.Sprintf("Not fetched: Cutoff fetches at most %s distinct resources per page.",
-			prose.Thousands(int64(p.limit)))
+		j.notQueued = i18n.T("resources.not-fetched-cap", "Max", p.limit)
 		return false
 	}
 	j.queued = true

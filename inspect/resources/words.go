@@ -1,10 +1,16 @@
 package resources
 
-import "strconv"
+import (
+	"strconv"
 
-// The words in this file are the ones every view shows of a resource (the
-// window, the text report, the CSV and the HTML evidence pack), so that a
-// verdict reads the same wherever it is pasted from.
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
+
+// The words in this file are the ones every view shows of a resource, so
+// that a verdict reads the same wherever it is pasted from: StatusWord,
+// RobotsWord and SeenWord are the stable English words of the CSV cells,
+// StatusText, RobotsText and SeenText the same words in the language in
+// use, for the text report, the HTML evidence pack and the window.
 
 // StatusWord is a resource's status as every view shows it: the HTTP
 // status, "failed" for a request that got no response, "—" when none was
@@ -49,4 +55,42 @@ func (r *Resource) SeenWord() string {
 		return "before cutoff"
 	}
 	return "after cutoff"
+}
+
+// StatusText is StatusWord in the language in use: the HTTP status, or
+// "failed", or "—".
+func (r *Resource) StatusText() string {
+	if r.Status <= 0 && r.Requested {
+		return i18n.T("resources.word-failed")
+	}
+	return r.StatusWord()
+}
+
+// RobotsText is RobotsWord in the language in use.
+func (r *Resource) RobotsText() string {
+	rr := r.Robots
+	switch {
+	case rr == nil:
+		return "—"
+	case rr.Skipped:
+		return i18n.T("resources.word-not-consulted")
+	case rr.Unchecked():
+		return i18n.T("resources.word-could-not-be-checked")
+	}
+	id := "resources.word-disallowed"
+	if rr.Allowed {
+		id = "resources.word-allowed"
+	}
+	if rr.Line > 0 {
+		return i18n.T(id+"-line", "Line", strconv.Itoa(rr.Line))
+	}
+	return i18n.T(id)
+}
+
+// SeenText is SeenWord in the language in use.
+func (r *Resource) SeenText() string {
+	if r.DiscoveredBeforeCutoff {
+		return i18n.T("resources.word-before-cutoff")
+	}
+	return i18n.T("resources.word-after-cutoff")
 }

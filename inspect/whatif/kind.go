@@ -1,8 +1,12 @@
 package whatif
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Kind is a kind of movable element. Its text form (used by the
@@ -41,7 +45,7 @@ func (k Kind) String() string {
 // MarshalText encodes the kind as its name.
 func (k Kind) MarshalText() ([]byte, error) {
 	if k >= numKinds {
-		return nil, fmt.Errorf("whatif: unknown kind %d", uint8(k))
+		return nil, errors.New(i18n.T("whatif.unknown-kind", "Kind", k.String()))
 	}
 	return []byte(kindNames[k]), nil
 }
@@ -54,7 +58,7 @@ func (k *Kind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("whatif: unknown kind %q (want one of %s)", b, strings.Join(kindNames[:], ", "))
+	return errors.New(i18n.T("whatif.unknown-kind-name", "Kind", strconv.Quote(string(b)), "Known", strings.Join(kindNames[:], ", ")))
 }
 
 // Kinds is a set of kinds.
@@ -119,7 +123,7 @@ func ParseKinds(list string) (Kinds, error) {
 		s |= KindsOf(k)
 	}
 	if s == 0 {
-		return 0, fmt.Errorf("whatif: no kinds in %q", list)
+		return 0, errors.New(i18n.T("whatif.no-kinds", "List", strconv.Quote(list)))
 	}
 	return s, nil
 }

@@ -1,10 +1,14 @@
 package whatif
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
-	"github.com/cutoffapp/cutoff/internal/prose"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // message states an advice: what moving moved[k] of the total[k] elements
@@ -13,8 +17,7 @@ import (
 func (p *Plan) message(moved, total [numKinds]int, r Result) string {
 	msg := p.outcome(moved, total, r)
 	if size := int64(len(p.page.Body)); p.Scope < size {
-		msg += " (What to move was looked for in the first " + prose.Thousands(p.Scope) + " bytes of the " +
-			prose.Thousands(size) + "-byte body.)"
+		msg = i18n.T("whatif.within-scope", "Advice", msg, "Scope", p.Scope, "Size", size)
 	}
 	return msg
 }
@@ -39,34 +42,35 @@ func (p *Plan) outcome(moved, total [numKinds]int, r Result) string {
 		}
 	}
 	var after []string
-	if len(still) > 0 {
-		after = append(after, p.elements(still)+" "+isAre(p, still)+" still past the cutoff")
-	}
-	if len(gone) > 0 {
-		after = append(after, p.elements(gone)+" "+isAre(p, gone)+" then missing from the page")
-	}
-	if len(newly) > 0 {
-		after = append(after, p.elements(newly)+", kept today, "+isAre(p, newly)+" then past the cutoff")
+	for _, c := range []struct {
+		id    string
+		kinds []string
+	}{{"still-lost", still}, {"missing", gone}, {"newly-lost", newly}} {
+		if len(c.kinds) > 0 {
+			after = append(after, i18n.T("whatif."+c.id+p.number(c.kinds), "Elements", p.elements(c.kinds)))
+		}
 	}
 	act := actions(moved, total)
+	then := strings.Join(after, i18n.T("whatif.clause-separator"))
 	switch {
 	case len(rescued) == 0:
-		return act + " is not enough: " + strings.Join(after, "; ") + "."
+		return i18n.T("whatif.not-enough", "Act", act, "After", then)
 	case r.CutoffOffset == nil && len(after) == 0:
-		return act + " keeps " + p.elements(rescued) + ": the body is then " + prose.Thousands(r.BodyBytes) +
-			" bytes, and nothing is cut."
+		return i18n.T("whatif.keeps-nothing-cut", "Act", act, "Kept", p.elements(rescued), "Bytes", r.BodyBytes)
 	case len(after) > 0:
-		return act + " keeps " + p.elements(rescued) + "; " + strings.Join(after, "; ") + "."
+		return i18n.T("whatif.keeps-but", "Act", act, "Kept", p.elements(rescued), "After", then)
 	}
-	return act + " keeps " + p.elements(rescued) + "."
+	return i18n.T("whatif.keeps", "Act", act, "Kept", p.elements(rescued))
 }
 
-// isAre is the verb agreeing with the elements of kinds.
-func isAre(p *Plan, kinds []string) string {
+// number is the grammatical number of the elements of kinds, as the
+// suffix of the messages that agree with it: "-one" for one element,
+// "-many" else.
+func (p *Plan) number(kinds []string) string {
 	if len(kinds) == 1 && p.count(kinds[0]) == 1 {
-		return "is"
+		return "-one"
 	}
-	return "are"
+	return "-many"
 }
 
 // count is how many elements of a critical kind decide whether it is kept.
@@ -80,14 +84,29 @@ func (p *Plan) count(kind string) int {
 	return n
 }
 
+// elementIDs are the catalog names of the critical element kinds:
+// "whatif.the-element-ID" names the one element of a kind,
+// "whatif.the-elements-ID" all of several.
+var elementIDs = map[string]string{
+	"title": "title", "meta-description": "meta-description", "meta-robots": "meta-robots",
+	"canonical": "canonical", "hreflang": "hreflang", "json-ld": "json-ld",
+	"h1": "h1", "main": "main", "head-end": "head-end", "last-internal-link": "last-internal-link",
+}
+
 // elements names critical kinds in a sentence: "the canonical link, the
-// JSON-LD blocks and the h1 heading".
+// JSON-LD blocks and the h1 heading". A kind the catalog does not name is
+// named by the page's Label.
 func (p *Plan) elements(kinds []string) string {
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
-		names[i] = "the " + p.page.Label(k)
-		if p.count(k) > 1 {
-			names[i] += "s"
+		id, ok := elementIDs[k]
+		switch {
+		case !ok:
+			names[i] = p.page.Label(k)
+		case p.count(k) > 1:
+			names[i] = i18n.T("whatif.the-elements-" + id)
+		default:
+			names[i] = i18n.T("whatif.the-element-" + id)
 		}
 	}
 	return joinAnd(names)
@@ -104,62 +123,71 @@ func actions(moved, total [numKinds]int) string {
 		}
 	}
 	if len(out) > 0 {
-		clauses = append(clauses, "moving "+joinAnd(out)+" out")
+		clauses = append(clauses, i18n.T("whatif.act-move-out", "Elements", joinAnd(out)))
 	}
 	for _, v := range []struct {
-		kind       Kind
-		verb, tail string
+		kind Kind
+		act  string
 	}{
-		{StyleAttributes, "moving ", " to classes"},
-		{DataURIs, "serving ", " as files"},
-		{Comments, "removing ", ""},
-		{Whitespace, "collapsing ", ""},
+		{StyleAttributes, "move-to-classes"},
+		{DataURIs, "serve-as-files"},
+		{Comments, "remove"},
+		{Whitespace, "collapse"},
 	} {
 		if moved[v.kind] > 0 {
-			clauses = append(clauses, v.verb+counted(v.kind, moved[v.kind], total[v.kind])+v.tail)
+			clauses = append(clauses, i18n.T("whatif.act-"+v.act, "Elements", counted(v.kind, moved[v.kind], total[v.kind])))
 		}
 	}
-	s := joinAnd(clauses)
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return upperFirst(joinAnd(clauses))
 }
 
 // counted names n of the total elements of kind k: "the 4 <style>
 // elements" when n is all of them, "11 of the 20 inline scripts" else.
 func counted(k Kind, n, total int) string {
-	one, many := nouns(k)
+	name := kindNames[k]
 	switch {
 	case n >= total && n == 1:
-		return "the " + one
+		return i18n.T("whatif.the-one-" + name)
 	case n >= total:
-		return "the " + prose.Thousands(int64(n)) + " " + many
+		return i18n.T("whatif.all-"+name, "Count", n)
 	}
-	return prose.Thousands(int64(n)) + " of the " + prose.Thousands(int64(total)) + " " + many
+	return i18n.T("whatif.some-"+name, "Moved", n, "Count", total)
 }
 
 // nouns names one element of kind k, and several.
 func nouns(k Kind) (one, many string) {
-	switch k {
-	case Styles:
-		return "<style> element", "<style> elements"
-	case Scripts:
-		return "inline script", "inline scripts"
-	case StyleAttributes:
-		return "style attribute", "style attributes"
-	case DataURIs:
-		return "data: URI", "data: URIs"
-	case Comments:
-		return "HTML comment", "HTML comments"
-	}
-	return "run of white space", "runs of white space"
+	name := kindNames[min(k, Whitespace)]
+	return i18n.T("whatif.noun-one-" + name), i18n.T("whatif.noun-many-" + name)
 }
 
-// joinAnd joins items as a list in a sentence: "a", "a and b", "a, b and c".
+// joinAnd joins items as a list in a sentence, the language's way: "a",
+// "a and b", "a, b and c".
 func joinAnd(items []string) string {
 	if len(items) <= 1 {
 		return strings.Join(items, "")
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return i18n.T("whatif.list-and", "Most", strings.Join(items[:len(items)-1], i18n.T("whatif.list-comma")),
+		"Last", items[len(items)-1])
 }
+
+// upperFirst gives s a capital first letter, the Turkish way in Turkish
+// (i becomes İ).
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	up := unicode.ToUpper(r)
+	if i18n.Current().Code() == "tr" {
+		up = unicode.TurkishCase.ToUpper(r)
+	}
+	return string(up) + s[size:]
+}
+
+// errOutOfRange says that index i names no element of a plan of n.
+func errOutOfRange(i, n int) error {
+	return errors.New(i18n.T("whatif.element-out-of-range", "Index", raw(int64(i)), "Count", raw(int64(n))))
+}
+
+// raw writes n in plain digits, as an error about offsets quotes them.
+func raw(n int64) string { return strconv.FormatInt(n, 10) }

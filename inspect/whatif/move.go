@@ -2,7 +2,8 @@ package whatif
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Move is one edit of a body: the bytes [Start, End) of the original body
@@ -16,9 +17,6 @@ type Move struct {
 // Saved is how many bytes the move takes off the body; negative when it
 // adds some.
 func (m Move) Saved() int64 { return m.End - m.Start - int64(len(m.Replacement)) }
-
-// errOverlap is returned for moves whose ranges overlap.
-var errOverlap = errors.New("whatif: moves overlap")
 
 // Apply returns a copy of body with moves applied. The moves may come in
 // any order but must lie inside the body and not overlap (two insertions
@@ -34,10 +32,11 @@ func applyPrefix(body []byte, moves []Move, n int64) ([]byte, error) {
 	size, at := int64(len(body)), int64(0)
 	for i, m := range sorted {
 		if m.Start < 0 || m.End < m.Start || m.End > int64(len(body)) {
-			return nil, fmt.Errorf("whatif: move %d-%d is outside the %d-byte body", m.Start, m.End, len(body))
+			return nil, errors.New(i18n.T("whatif.move-outside-body", "Start", raw(m.Start), "End", raw(m.End), "Size", raw(int64(len(body)))))
 		}
 		if i > 0 && m.Start < at || i > 0 && m.Start == at && m.Start == sorted[i-1].Start {
-			return nil, fmt.Errorf("%w: %d-%d and %d-%d", errOverlap, sorted[i-1].Start, sorted[i-1].End, m.Start, m.End)
+			return nil, errors.New(i18n.T("whatif.moves-overlap", "Start", raw(sorted[i-1].Start), "End", raw(sorted[i-1].End),
+				"NextStart", raw(m.Start), "NextEnd", raw(m.End)))
 		}
 		size -= m.Saved()
 		at = m.End

@@ -2,7 +2,6 @@ package whatif
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"sort"
 
@@ -172,7 +171,7 @@ func (p *Plan) Moves(selected []int) ([]Move, error) {
 	on := make([]bool, len(p.Elements))
 	for _, i := range selected {
 		if i < 0 || i >= len(p.Elements) {
-			return nil, fmt.Errorf("whatif: element %d out of range (%d elements)", i, len(p.Elements))
+			return nil, errOutOfRange(i, len(p.Elements))
 		}
 		on[i] = true
 	}

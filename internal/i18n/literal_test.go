@@ -35,6 +35,10 @@ var speakingPackages = []string{
 	"inspect/site",
 	"fetch",
 	"inspect/render",
+	"inspect",
+	"inspect/whatif",
+	"inspect/resources",
+	"inspect/charset",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
