@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"io"
 	"path/filepath"
 	"strings"
@@ -13,10 +12,11 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // errNoReport is shown when Export is asked for before any inspection.
-var errNoReport = errors.New("inspect a URL first: there is no report to export yet")
+var errNoReport error = sentenceError("app.no-report")
 
 // onOpenFile asks for a local HTML file and inspects it: no robots.txt, no
 // subresources, the body counted as the profile counts.
@@ -79,10 +79,10 @@ func (u *UI) exportTo(rep *inspect.Report, w io.WriteCloser, name string) {
 		}
 		u.bridge.Do(func() {
 			if err != nil {
-				u.top.setError("The report could not be written: " + err.Error())
+				u.top.setError(i18n.T("app.export-failed", "Error", err.Error()))
 				return
 			}
-			u.top.phase.SetText("Report saved as " + name + ".")
+			u.top.phase.SetText(i18n.T("app.export-saved", "Name", name))
 			if u.hooks.onExport != nil {
 				u.hooks.onExport()
 			}

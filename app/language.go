@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
@@ -23,6 +24,14 @@ func useLanguage(p prefs.Store, given string) {
 		}
 	}
 	i18n.Use(i18n.FromEnv(os.Getenv))
+}
+
+// byteWords are the byte widgets' words: the catalog's byteview messages
+// and numbers in the language in use when they are drawn.
+var byteWords = byteview.Words{
+	Say:     func(id string, args ...any) string { return i18n.T("byteview."+id, args...) },
+	Int:     func(n int64) string { return i18n.Current().Int(n) },
+	Percent: func(p string) string { return i18n.Current().Percent(p) },
 }
 
 // languageMenu lists the languages Cutoff speaks, each in its own words,

@@ -19,6 +19,11 @@ var speakingPackages = []string{
 	"inspect/report",
 	"history",
 	"cli",
+	"app",
+	"app/kit",
+	"app/byteview",
+	"app/job",
+	"app/prefs",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
