@@ -97,6 +97,9 @@ type hooks struct {
 	onExport func() // a report file was written
 	// onRenderEnd: a render ended, its result shown or dropped.
 	onRenderEnd func()
+	// onRebuilt: the window was built again in another language and the
+	// report shown, if any, shown again.
+	onRebuilt func()
 }
 
 // tabItems are the tabs, kept to switch to them by name.
@@ -144,12 +147,25 @@ func (u *UI) ExitCode() int { return u.exitCode }
 func (u *UI) build() {
 	profiles, problem := newProfilePicker(u.prefs, u.opts.ProfilesPath)
 	u.profiles = profiles
+	u.buildContent()
+	u.top.setError(problem) // said once; "" keeps the banner hidden
+	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
+	u.win.SetCloseIntercept(u.onClose)
+	u.win.SetOnClosed(u.shutdown)
+	u.addShortcuts()
+	if u.hist.kept() {
+		u.watch.Start()
+	}
+}
+
+// buildContent makes the top bar and every tab in the language in use and
+// puts them in the window, empty: the report, if any, is shown afterwards.
+func (u *UI) buildContent() {
 	u.top = newTopBar(topBarActions{
 		inspect: u.onInspect, cancel: u.onCancel, editCustom: u.onEditCustom, profile: u.onProfile,
 		compare: u.onCompareWith,
 	})
 	u.profiles.attach(u.top)
-	u.top.setError(problem) // said once; "" keeps the banner hidden
 	u.top.url.SetOptions(u.prefs.RecentURLs())
 	u.whatIf = whatiftab.New(u.ctx, u.bridge, u.win, u.prefs, whatiftab.Deps{
 		RulerModel: rulerModelOf, ShowOffset: u.showOffset, Back: func() { u.overview.setPanel(false) },
@@ -168,13 +184,19 @@ func (u *UI) build() {
 	u.watch = watchtab.New(u.ctx, u.bridge, u.prefs, u.watchDeps())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
-	u.win.SetCloseIntercept(u.onClose)
-	u.win.SetOnClosed(u.shutdown)
-	u.addShortcuts()
-	if u.hist.kept() {
-		u.watch.Start()
-	}
+}
+
+// closeTabs stops the jobs of the tabs that run their own (robots.txt
+// checks, the what-if simulation, verifications, comparisons, site runs,
+// the history, the watch schedule).
+func (u *UI) closeTabs() {
+	u.robots.Close()
+	u.whatIf.Close()
+	u.verify.Close()
+	u.compare.Close()
+	u.site.Close()
+	u.history.Close()
+	u.watch.Close()
 }
 
 func (u *UI) newTabs() *container.AppTabs {
@@ -379,13 +401,7 @@ func (u *UI) shutdown() {
 	u.runner.Stop()
 	u.renderer.Stop()
 	u.stop()
-	u.robots.Close()
-	u.whatIf.Close()
-	u.verify.Close()
-	u.compare.Close()
-	u.site.Close()
-	u.history.Close()
-	u.watch.Close()
+	u.closeTabs()
 	u.hist.close()
 	if u.demo != nil {
 		u.demo.Close()
