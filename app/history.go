@@ -97,8 +97,8 @@ func (u *UI) saveInspection(rep *inspect.Report) {
 				return // shown no more
 			}
 			if problem != "" {
-				u.historyNote = " " + problem
-				u.top.phase.SetText(u.top.phase.Text + u.historyNote)
+				u.historyNote = problem
+				u.top.phase.SetText(thenSentence(u.top.phase.Text, u.historyNote))
 			}
 			u.history.Show(rep.URL)
 		})

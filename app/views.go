@@ -224,14 +224,14 @@ func summaryText(rep *inspect.Report) string {
 		if !r.ReadComplete {
 			id = "app.summary-cut-at-least" // what was not read is lost too
 		}
-		s += " " + i18n.T(id, append(keeps, "Cutoff", *r.CutoffOffset, "Lost", kit.BytesText(r.BodyBytes-*r.CutoffOffset))...)
+		s = thenSentence(s, i18n.T(id, append(keeps, "Cutoff", *r.CutoffOffset, "Lost", kit.BytesText(r.BodyBytes-*r.CutoffOffset))...))
 	case rep.Partial != nil:
-		s += " " + i18n.T("app.summary-partial", append(keeps, "Cutoff", rep.Partial.CutoffText())...)
+		s = thenSentence(s, i18n.T("app.summary-partial", append(keeps, "Cutoff", rep.Partial.CutoffText())...))
 	default:
-		s += " " + i18n.T("app.summary-whole", keeps...)
+		s = thenSentence(s, i18n.T("app.summary-whole", keeps...))
 	}
 	if !r.ReadComplete {
-		s += " " + i18n.T("app.summary-read-stopped", "Read", kit.BytesText(r.BodyBytes))
+		s = thenSentence(s, i18n.T("app.summary-read-stopped", "Read", kit.BytesText(r.BodyBytes)))
 	}
 	return s
 }
