@@ -124,13 +124,19 @@ var retell = func(r *inspect.Report) *inspect.Report { return r }
 
 // writeReportIn writes rep to w in format, in language l: its findings
 // re-made in l and every sentence of the report said in l. The language
-// in use is l only while the report is written, then the window's again.
+// in use is process-wide, so it is l only while the report is written,
+// then the window's again, unless the Language menu chose another
+// meanwhile, which stays.
 func writeReportIn(w io.Writer, rep *inspect.Report, format string, l *i18n.Lang) error {
 	if l == i18n.Current() {
 		return report.Write(w, rep, format)
 	}
 	prev := i18n.Use(l)
-	defer i18n.Use(prev)
+	defer func() {
+		if i18n.Current() == l {
+			i18n.Use(prev)
+		}
+	}()
 	return report.Write(w, retell(rep), format)
 }
 
