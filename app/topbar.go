@@ -58,6 +58,9 @@ func newTopBar(act topBarActions) *topBar {
 	b.inspect.Importance = widget.HighImportance
 	b.cancel.Disable()
 	b.profileInfo.Truncation = fyne.TextTruncateEllipsis
+	// The status line is longer in some languages than in English: cut
+	// with an ellipsis, it never widens the window past the screen.
+	b.phase.Truncation = fyne.TextTruncateEllipsis
 	b.profileInfo.SizeName = theme.SizeNameCaptionText
 	b.banner.Importance = widget.DangerImportance
 	b.banner.Wrapping = fyne.TextWrapWord
