@@ -10,6 +10,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // headersArea is the Headers tab: the request as sent, the redirect chain
@@ -33,11 +34,11 @@ func newHeadersArea() *headersArea {
 		timings:   kit.MonoLabel(),
 	}
 	a.root = container.NewVScroll(container.NewVBox(
-		kit.Heading("Request as sent"), a.request,
-		kit.Heading("Redirect chain"), a.redirects,
-		kit.Heading("Final response header"), a.raw,
-		kit.Heading("Sizes"), a.sizes,
-		kit.Heading("Timings"), a.timings,
+		kit.Heading(i18n.T("app.headers-request")), a.request,
+		kit.Heading(i18n.T("app.headers-redirects")), a.redirects,
+		kit.Heading(i18n.T("app.headers-response")), a.raw,
+		kit.Heading(i18n.T("app.headers-sizes")), a.sizes,
+		kit.Heading(i18n.T("app.headers-timings")), a.timings,
 	))
 	a.clear()
 	return a
@@ -47,7 +48,7 @@ func (a *headersArea) content() fyne.CanvasObject { return a.root }
 
 // clear shows the empty state, before any inspection.
 func (a *headersArea) clear() {
-	a.request.SetText("Inspect a URL to see the request Cutoff sent and what came back.")
+	a.request.SetText(i18n.T("app.headers-empty"))
 	for _, l := range []*widget.Label{a.redirects, a.raw, a.sizes, a.timings} {
 		l.SetText("")
 	}
@@ -75,31 +76,31 @@ func (a *headersArea) show(r *fetch.Result) {
 // timing to show.
 func (a *headersArea) showLocal(r *fetch.Result) {
 	a.request.SetText(requestText(r))
-	a.redirects.SetText("None: nothing was requested.")
-	a.raw.SetText("None: a file read from disk has no response header.")
+	a.redirects.SetText(i18n.T("app.headers-local-redirects"))
+	a.raw.SetText(i18n.T("app.headers-local-response"))
 	a.sizes.SetText(sizesText(r))
-	a.timings.SetText("None: nothing went over the network.")
+	a.timings.SetText(i18n.T("app.headers-local-timings"))
 }
 
 // requestText is the request head as written to the connection, its CRLFs
 // shown as line ends.
 func requestText(r *fetch.Result) string {
 	if r.Local {
-		return "No request: the page was read from the local file " + r.URL + "."
+		return i18n.T("app.headers-local-request", "Path", r.URL)
 	}
 	return kit.HeaderBlockText([]byte(r.Request))
 }
 
 func redirectText(r *fetch.Result) string {
 	if len(r.Redirects) == 0 {
-		return "No redirect: the URL answered directly."
+		return i18n.T("app.headers-no-redirect")
 	}
 	var b strings.Builder
 	for i, h := range r.Redirects {
-		fmt.Fprintf(&b, "%d. %d  %s\n   → %s   (header block %s)\n",
-			i+1, h.Status, h.URL, h.Location, kit.BytesText(h.HeaderBytes))
+		fmt.Fprintf(&b, "%d. %d  %s\n   → %s   (%s)\n",
+			i+1, h.Status, h.URL, h.Location, i18n.T("app.headers-hop-block", "Size", kit.BytesText(h.HeaderBytes)))
 	}
-	fmt.Fprintf(&b, "%d. %d  %s   (final)", len(r.Redirects)+1, r.Status, r.FinalURL)
+	fmt.Fprintf(&b, "%d. %d  %s   (%s)", len(r.Redirects)+1, r.Status, r.FinalURL, i18n.T("app.headers-hop-final"))
 	return b.String()
 }
 
@@ -108,27 +109,33 @@ func redirectText(r *fetch.Result) string {
 // (--header-bytes) rather than read.
 func sizesText(r *fetch.Result) string {
 	var b strings.Builder
-	row := func(name, value string) { fmt.Fprintf(&b, "%-26s %s\n", name, value) }
-	row("Header block", headerSizeText(r))
+	row := func(name, value string) { b.WriteString(rowText(name, value) + "\n") }
+	row(i18n.T("app.size-header"), headerSizeText(r))
 	if r.Local {
-		row("Read from disk", kit.BytesText(r.BodyBytes))
+		row(i18n.T("app.size-disk"), kit.BytesText(r.BodyBytes))
 	} else {
-		row("Body on the wire", kit.BytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
-		row("Body decoded (read)", kit.BytesText(r.BodyBytes))
+		row(i18n.T("app.size-wire"), kit.BytesText(r.WireBodyBytes)+encodingNote(r.ContentEncoding))
+		row(i18n.T("app.size-decoded"), kit.BytesText(r.BodyBytes))
 	}
 	counted := r.CountedHeaderBytes() + r.BodyBytes
-	row("Counted by the crawler", kit.BytesText(counted)+headerNote(r.CountsHeaders))
-	row("Limit", kit.LimitText(r.LimitBytes, r.LimitBinaryBytes))
+	row(i18n.T("app.size-counted"), kit.BytesText(counted)+headerNote(r.CountsHeaders))
+	row(i18n.T("app.size-limit"), kit.LimitText(r.LimitBytes, r.LimitBinaryBytes))
 	if !r.Local {
 		row("Content-Type", orNone(r.ContentType))
 	}
 	if !r.ReadComplete {
-		row("Reading stopped", readStopNote(r))
+		row(i18n.T("app.size-stopped"), readStopNote(r))
 	}
 	if r.Insecure {
-		row("TLS", "certificate not verified (--insecure)")
+		row("TLS", i18n.T("app.size-insecure"))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// rowText is one line of a two-column block: the name padded to a column
+// of its own, then the value.
+func rowText(name, value string) string {
+	return fmt.Sprintf("%-26s %s", name, value)
 }
 
 // headerSizeText is the header block's size; a file has none, so its
@@ -138,43 +145,44 @@ func headerSizeText(r *fetch.Result) string {
 	case !r.Local:
 		return kit.BytesText(r.HeaderBytes)
 	case r.HeaderBytes > 0:
-		return kit.BytesText(r.HeaderBytes) + " (given with --header-bytes, not read)"
+		return kit.BytesText(r.HeaderBytes) + " " + i18n.T("app.size-header-given")
 	}
-	return kit.BytesText(0) + " (a file has no header; --header-bytes sets what the crawler would count)"
+	return kit.BytesText(0) + " " + i18n.T("app.size-header-none")
 }
 
 func timingsText(t fetch.Timings) string {
-	return fmt.Sprintf("%-26s %s\n%-26s %s\n%-26s %s\n%-26s %s",
-		"Connect (DNS included)", kit.Duration(t.Connect),
-		"TLS handshake", kit.Duration(t.TLS),
-		"Time to first byte", kit.Duration(t.FirstByte),
-		"Total (redirects included)", kit.Duration(t.Total))
+	return strings.Join([]string{
+		rowText(i18n.T("app.timing-connect"), kit.Duration(t.Connect)),
+		rowText(i18n.T("app.timing-tls"), kit.Duration(t.TLS)),
+		rowText(i18n.T("app.timing-first-byte"), kit.Duration(t.FirstByte)),
+		rowText(i18n.T("app.timing-total"), kit.Duration(t.Total)),
+	}, "\n")
 }
 
 func encodingNote(enc string) string {
 	if enc == "" || enc == "identity" {
-		return " (not compressed)"
+		return " " + i18n.T("app.size-not-compressed")
 	}
 	return " (" + enc + ")"
 }
 
 func headerNote(counts bool) string {
 	if counts {
-		return " (header block + decoded body)"
+		return " " + i18n.T("app.size-counted-both")
 	}
-	return " (decoded body; this crawler does not count the header)"
+	return " " + i18n.T("app.size-counted-body")
 }
 
 func readStopNote(r *fetch.Result) string {
 	if r.BodyError != "" {
 		return r.BodyError
 	}
-	return "at the read cap of " + kit.BytesText(r.CapBytes) + "; the body is longer"
+	return i18n.T("app.size-read-cap", "Cap", kit.BytesText(r.CapBytes))
 }
 
 func orNone(s string) string {
 	if s == "" {
-		return "(none)"
+		return i18n.T("app.none")
 	}
 	return s
 }

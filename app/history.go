@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,12 +11,13 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // errNoHistory is the answer of a window started without a history file
 // (the tests' windows).
-var errNoHistory = errors.New("this window keeps no history")
+var errNoHistory error = sentenceError("app.no-history")
 
 // historyFile is the window's history, opened once, off the UI thread, by
 // the first goroutine that needs it (saving an inspection, the History or
@@ -68,7 +67,7 @@ func (f *historyFile) save(ctx context.Context, r *inspect.Report, done func(pro
 			}
 		}
 		if err != nil {
-			done(prose.Sentence(err.Error() + "; this inspection was not saved in it"))
+			done(prose.Sentence(i18n.T("app.history-not-saved", "Problem", err.Error())))
 			return
 		}
 		done("")
@@ -98,8 +97,8 @@ func (u *UI) saveInspection(rep *inspect.Report) {
 				return // shown no more
 			}
 			if problem != "" {
-				u.historyNote = " " + problem
-				u.top.phase.SetText(u.top.phase.Text + u.historyNote)
+				u.historyNote = problem
+				u.top.phase.SetText(thenSentence(u.top.phase.Text, u.historyNote))
 			}
 			u.history.Show(rep.URL)
 		})
@@ -145,7 +144,7 @@ func profileByID(path, id string) (fetch.Profile, error) {
 	if p, ok := fetch.LookupAll(saved, id); ok {
 		return p, nil
 	}
-	return fetch.Profile{}, fmt.Errorf("there is no crawler profile %q any more", id)
+	return fetch.Profile{}, errors.New(i18n.T("app.profile-gone", "ID", id))
 }
 
 // savedViewer shows a report saved in the history in the tabs, read-only:
@@ -163,12 +162,21 @@ func (u *UI) savedViewer() historytab.Viewer {
 			if u.running {
 				u.onCancel()
 			}
-			u.stopRender("The inspection shown is one saved in the history: its render is not kept.")
+			u.stopRender(i18n.T("app.render-not-kept"))
 			u.showReport(rep, v)
 			// Short: the status line sets the window's least width.
-			u.top.phase.SetText("Saved " + rep.Generated.Local().Format("2006-01-02 15:04") + ", read-only: " +
-				strings.TrimPrefix(doneText(rep), "Done: "))
+			u.top.phase.SetText(savedText(rep))
 			u.tabs.Select(u.tab.overview)
 		}
 	}
+}
+
+// savedText is the status line of a report from the history: "Saved
+// 2026-03-31 10:42, read-only: HTTP/1.1 200 OK, …".
+func savedText(rep *inspect.Report) string {
+	date := rep.Generated.Local().Format("2006-01-02 15:04")
+	if facts := doneFacts(rep); facts != "" {
+		return i18n.T("app.saved-facts", "Date", date, "Facts", facts)
+	}
+	return i18n.T("app.saved", "Date", date)
 }

@@ -1,11 +1,16 @@
 package app
 
 import (
+	"context"
 	"os"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/prefs"
+	"github.com/cutoffapp/cutoff/app/renderedtab"
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
@@ -25,6 +30,14 @@ func useLanguage(p prefs.Store, given string) {
 	i18n.Use(i18n.FromEnv(os.Getenv))
 }
 
+// byteWords are the byte widgets' words: the catalog's byteview messages
+// and numbers in the language in use when they are drawn.
+var byteWords = byteview.Words{
+	Say:     func(id string, args ...any) string { return i18n.T("byteview."+id, args...) },
+	Int:     func(n int64) string { return i18n.Current().Int(n) },
+	Percent: func(p string) string { return i18n.Current().Percent(p) },
+}
+
 // languageMenu lists the languages Cutoff speaks, each in its own words,
 // the one in use ticked.
 func (u *UI) languageMenu() *fyne.Menu {
@@ -36,16 +49,76 @@ func (u *UI) languageMenu() *fyne.Menu {
 	return fyne.NewMenu(i18n.T("app.menu-language"), items...)
 }
 
-// onLanguage keeps code as the window's language and speaks it from now
-// on: the sentences of every inspection, export and run started
-// afterwards; the window's own labels, and Fyne's built-in words (its
-// dialogs' buttons), after a restart.
+// onLanguage keeps code as the window's language and speaks it at once:
+// the window is built again in it (menus, top bar, tabs), keeping the URL
+// typed, the profile chosen, the report shown and the tab selected, and
+// every inspection, export and run started afterwards speaks it too. An
+// inspection or render still running is cancelled first, and the status
+// line says so. Fyne's own words (the buttons of the dialogs it draws)
+// follow only after a restart.
 func (u *UI) onLanguage(code string) {
 	if code == i18n.Current().Code() {
 		return
 	}
+	cancelled := u.running
+	if cancelled {
+		u.onCancel()
+	}
 	u.prefs.SetLanguage(code)
 	i18n.Use(i18n.Get(code))
+	said := i18n.T("app.language-chosen", "Language", i18n.Current().Name())
+	if cancelled {
+		said = thenSentence(i18n.T("app.language-job-cancelled"), said)
+	}
+	u.rebuild(said)
+}
+
+// rebuild makes the window's content again in the language in use and
+// shows status on the status line once the report shown, if any, is
+// shown again. The old tabs' jobs are stopped; the history file, the demo
+// site and the profiles stay as they are.
+func (u *UI) rebuild(status string) {
+	url, tab := u.top.url.Text, u.tabs.SelectedIndex()
+	u.stopRender("")
+	u.closeTabs()
+	u.buildContent()
 	u.win.SetMainMenu(u.mainMenu())
-	u.top.phase.SetText(i18n.T("app.language-chosen", "Language", i18n.Current().Name()))
+	u.top.url.SetText(url)
+	if u.demo != nil {
+		u.site.SetDemo(u.demo.URL)
+	}
+	if u.hist.kept() {
+		u.watch.Start()
+	}
+	reshow := func() {
+		u.tabs.SelectIndex(tab)
+		u.top.phase.SetText(status)
+		if u.hooks.onRebuilt != nil {
+			u.hooks.onRebuilt()
+		}
+	}
+	rep := u.report
+	if rep == nil {
+		reshow()
+		return
+	}
+	profilesPath := u.opts.ProfilesPath
+	u.runner.Start(func(context.Context, func(inspect.Progress)) func() {
+		p, err := profileByID(profilesPath, rep.Profile.ID)
+		if err != nil {
+			p = fetch.Profile{ID: rep.Profile.ID, Name: rep.Profile.Name} // a profile deleted since
+		}
+		v := prepareViews(rep, p)
+		var rendered renderedtab.Data
+		if rep.Render != nil {
+			rendered = renderedtab.DataOf(rep.Render)
+		}
+		return func() {
+			u.showReport(rep, v)
+			if rep.Render != nil {
+				u.rendered.Show(rendered)
+			}
+			reshow()
+		}
+	}, nil, nil)
 }

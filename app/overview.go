@@ -12,6 +12,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // overviewData is what the Overview tab shows, prepared off the UI thread.
@@ -77,10 +78,10 @@ func newOverviewArea(onDemo func(), onOffset func(int64), onWhatIf func(), panel
 	a.ruler.OnSelect = onOffset
 	a.fold = kit.NewFold(a.contrib, contribFoldedLines, contribOpenLines)
 	a.fold.OnToggled = func() { a.report.Refresh() }
-	a.whatIf = widget.NewButtonWithIcon("What if…", theme.SearchReplaceIcon(), onWhatIf)
+	a.whatIf = widget.NewButtonWithIcon(i18n.T("app.what-if"), theme.SearchReplaceIcon(), onWhatIf)
 	a.whatIf.Hide()
 	advice := container.NewBorder(nil, nil, nil, container.NewVBox(a.whatIf), a.fold)
-	top := container.NewVBox(a.summary, a.ruler, a.legend, advice, kit.Heading("Findings"))
+	top := container.NewVBox(a.summary, a.ruler, a.legend, advice, kit.Heading(i18n.T("app.heading-findings")))
 	a.report = container.NewBorder(top, nil, nil, nil, a.findings.content())
 	a.report.Hide()
 	a.panel.Hide()
@@ -193,7 +194,7 @@ func (f *findingsList) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 		return
 	}
 	off := *it.Offset
-	jump.SetText("byte " + kit.Commas(off))
+	jump.SetText(i18n.T("app.finding-byte", "Offset", off))
 	jump.OnTapped = func() { f.onOffset(off) }
 	jump.Show()
 }
@@ -235,13 +236,26 @@ func (f *findingsList) copyText() string {
 
 // findingText is a finding as one line to read or paste.
 func findingText(it finding.Finding) string {
-	return strings.ToUpper(it.Severity[:min(1, len(it.Severity))]) + it.Severity[min(1, len(it.Severity)):] +
-		": " + it.Message
+	return i18n.T("app.finding-line", "Severity", severityName(it.Severity), "Message", it.Message)
+}
+
+// severityName is a severity as a word starting with a capital letter:
+// "Critical", "Warning", "Info".
+func severityName(sev string) string {
+	switch sev {
+	case finding.Critical:
+		return i18n.T("app.severity-critical")
+	case finding.Warning:
+		return i18n.T("app.severity-warning")
+	case finding.Info:
+		return i18n.T("app.severity-info")
+	}
+	return strings.ToUpper(sev[:min(1, len(sev))]) + sev[min(1, len(sev)):]
 }
 
 func findingsHint(items []finding.Finding) string {
 	if len(items) == 0 {
-		return "No findings: the crawler gets the whole page."
+		return i18n.T("app.findings-none")
 	}
-	return "Select a finding to read it in full; Ctrl+C copies it. The arrow opens the source at its offset."
+	return i18n.T("app.findings-hint")
 }

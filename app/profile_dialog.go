@@ -1,7 +1,7 @@
 package app
 
 import (
-	"errors"
+	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,10 +9,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
+// byteCountPattern is a byte count: digits alone, or grouped by three
+// after a first group of one to three.
+var byteCountPattern = regexp.MustCompile(`^(\d+|\d{1,3}([,. _'\x{a0}\x{202f}]\d{3})+)$`)
+
 // errLimit is the one sentence shown for a limit that is not a byte count.
-var errLimit = errors.New("the limit is a number of bytes, for example 2,000,000")
+var errLimit error = limitError{}
+
+// limitError says a limit is not a byte count, in the language in use.
+type limitError struct{}
+
+func (limitError) Error() string { return i18n.T("app.limit-not-bytes", "Example", 2_000_000) }
 
 // onProfile is the profile picker's change callback.
 func (u *UI) onProfile(name string) {
@@ -36,8 +46,7 @@ func (u *UI) noteProfileChange() {
 		u.top.phase.SetText(doneText(u.report))
 		return
 	}
-	u.top.setStale("Stale: the tabs show the report as " + was.Name + "; the profile is now " + p.Name +
-		". Press Inspect (Enter) to see the page as " + p.Name + ".")
+	u.top.setStale(i18n.T("app.stale-profile", "Was", was.Name, "Now", p.Name))
 }
 
 // onEditCustom opens the dialog that edits the Custom profile's User-Agent
@@ -46,7 +55,7 @@ func (u *UI) noteProfileChange() {
 func (u *UI) onEditCustom() {
 	i := u.profiles.customIndex()
 	if i < 0 {
-		u.top.setError("This build has no Custom profile to edit")
+		u.top.setError(i18n.T("app.no-custom-profile"))
 		return
 	}
 	p := u.profiles.list[i]
@@ -60,9 +69,9 @@ func (u *UI) onEditCustom() {
 	}
 	items := []*widget.FormItem{
 		widget.NewFormItem("User-Agent", ua),
-		widget.NewFormItem("HTML limit (bytes)", limit),
+		widget.NewFormItem(i18n.T("app.custom-limit"), limit),
 	}
-	d := dialog.NewForm("Custom profile", "Save", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm(i18n.T("app.custom-title"), i18n.T("app.save"), i18n.T("app.cancel"), items, func(ok bool) {
 		if ok {
 			u.saveCustom(ua.Text, limit.Text)
 		}
@@ -88,9 +97,16 @@ func (u *UI) saveCustom(ua, limit string) {
 }
 
 // parseByteCount reads a positive byte count written with or without
-// thousands separators ("2,000,000", "2 000 000", "2000000").
+// thousands separators ("2,000,000", "2 000 000", "2000000"), those of
+// every language the window speaks included ("2.000.000", and French's
+// narrow no-break spaces); the separators must group three digits, so
+// "1.5" is refused rather than read as 15.
 func parseByteCount(s string) (int64, error) {
-	s = strings.NewReplacer(",", "", " ", "", "_", "", "\u00a0", "").Replace(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if !byteCountPattern.MatchString(s) {
+		return 0, errLimit
+	}
+	s = strings.NewReplacer(",", "", ".", "", " ", "", "_", "", "'", "", "\u00a0", "", "\u202f", "").Replace(s)
 	if s == "" || len(s) > 12 {
 		return 0, errLimit
 	}

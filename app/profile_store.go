@@ -2,12 +2,12 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // The picker's saved profiles live in fetch.SavedProfiles, the JSON file the
@@ -22,11 +22,11 @@ func (pp *profilePicker) open(path string) string {
 	store, err := savedStore(path)
 	if err != nil {
 		pp.storeErr = err
-		return "Only the built-in crawler profiles are offered: " + plainError(err)
+		return i18n.T("app.profiles-builtin-only", "Reason", plainError(err))
 	}
 	pp.store = &store
 	if err := pp.load(); err != nil {
-		return "Only the built-in crawler profiles are offered: " + plainError(err)
+		return i18n.T("app.profiles-builtin-only", "Reason", plainError(err))
 	}
 	return pp.migrate()
 }
@@ -75,9 +75,9 @@ func (pp *profilePicker) migrate() string {
 		return ""
 	case errors.Is(err, fetch.ErrInvalidProfile):
 		pp.prefs.ClearCustom() // it could never be sent
-		return "The Custom profile kept by an earlier version was dropped: " + plainError(err)
+		return i18n.T("app.custom-dropped", "Reason", plainError(err))
 	}
-	return "The Custom profile kept by an earlier version could not be moved to the saved profiles: " + plainError(err)
+	return i18n.T("app.custom-not-moved", "Reason", plainError(err))
 }
 
 // hasSaved reports whether a saved profile has the ID id.
@@ -118,7 +118,7 @@ func (pp *profilePicker) saveCustom(ua string, limit int64) error {
 	}
 	p := customWith(base, ua, limit)
 	if err := fetch.ValidateCustom(p); err != nil {
-		return fmt.Errorf("the Custom profile was not saved: %s", plainError(err))
+		return errors.New(i18n.T("app.custom-not-saved", "Reason", plainError(err)))
 	}
 	err := pp.storeErr
 	if pp.store != nil {
@@ -129,7 +129,7 @@ func (pp *profilePicker) saveCustom(ua string, limit int64) error {
 	}
 	if err != nil {
 		pp.keep(p)
-		err = fmt.Errorf("the Custom profile is used until the window closes but was not saved: %s", plainError(err))
+		err = errors.New(i18n.T("app.custom-kept-unsaved", "Reason", plainError(err)))
 	}
 	pp.setList(customID)
 	return err

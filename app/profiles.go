@@ -1,13 +1,13 @@
 package app
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // customID is the ID of the profile the Custom dialog edits.
@@ -137,33 +137,36 @@ func profileLine(p fetch.Profile) string {
 	lim := p.LimitFor(fetch.KindHTML)
 	limit := kit.BytesText(lim.Bytes)
 	if !lim.Published {
-		limit += " (no published limit; Google's 15 MB default assumed)"
+		limit = i18n.T("app.profile-limit-assumed", "Limit", limit)
 	}
 	if s := sourceOf(p, "limit_html"); s != "" {
 		limit += " [" + s + "]"
 	}
-	return fmt.Sprintf("Robots tokens %s · HTML limit %s%s · UA %s",
-		tokenChain(p), limit, headerCount(p), p.UserAgent(""))
+	id := "app.profile-line"
+	if p.CountsHeaders {
+		id = "app.profile-line-header"
+	}
+	return i18n.T(id, "Tokens", tokenChain(p), "Limit", limit, "UA", p.UserAgent(""))
 }
 
 // tokenChain is the robots.txt tokens the profile tries, in order:
 // "googlebot-image, then googlebot, then *".
 func tokenChain(p fetch.Profile) string {
 	if !p.ObeysRobots {
-		return "none (ignores robots.txt)"
+		return i18n.T("app.tokens-none")
 	}
 	toks := append([]string(nil), p.RobotsTokens...)
 	if !p.IgnoresStar {
 		toks = append(toks, "*")
 	}
-	return strings.Join(toks, ", then ")
-}
-
-func headerCount(p fetch.Profile) string {
-	if p.CountsHeaders {
-		return ", header included"
+	if len(toks) == 0 {
+		return ""
 	}
-	return ""
+	chain := toks[0]
+	for _, t := range toks[1:] {
+		chain = i18n.T("app.tokens-then", "Tokens", chain, "Token", t)
+	}
+	return chain
 }
 
 // sourceOf is the short source of one profile value: "Google, ... (2026-03-31)".

@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/render"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // renderEngine renders an inspected page both ways; phase reports what it
@@ -29,8 +30,7 @@ func chromeRendererWith(f *fetch.Fetcher, opt render.Options) renderEngine {
 }
 
 // noBrowserSentence is the tab's sentence when no browser is installed.
-var noBrowserSentence = "The Rendered tab needs a Chromium-based browser: install " + render.Install() +
-	", and inspect again; every other tab works without it."
+func noBrowserSentence() string { return i18n.T("app.render-no-browser", "Install", render.Install()) }
 
 // startRender renders the report's page in the background, if rendering
 // is turned on, with the phase in the progress bar; the other tabs stay
@@ -40,14 +40,14 @@ func (u *UI) startRender(rep *inspect.Report, p fetch.Profile) {
 	case u.renderEngine == nil:
 		return
 	case !u.rendered.On():
-		u.rendered.Clear("Rendering is turned off: tick the box above and inspect again to render the page.")
+		u.rendered.Clear(i18n.T("app.render-off"))
 		return
 	}
 	if _, err := render.FindBrowser(""); errors.Is(err, render.ErrNoBrowser) {
-		u.rendered.Clear(noBrowserSentence)
+		u.rendered.Clear(noBrowserSentence())
 		return
 	}
-	u.rendered.Clear("Rendering the page in Chromium, from the bytes the crawler kept and whole…")
+	u.rendered.Clear(i18n.T("app.render-running"))
 	u.running = true
 	u.top.setRunning(true)
 	u.renderGen++
@@ -59,7 +59,7 @@ func (u *UI) startRender(rep *inspect.Report, p fetch.Profile) {
 func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Progress] {
 	run := u.renderEngine
 	return func(ctx context.Context, progress func(inspect.Progress)) func() {
-		rd := run(ctx, rep, p, func(phase string) { progress(inspect.Progress{Phase: "Rendering: " + phase}) })
+		rd := run(ctx, rep, p, func(phase string) { progress(inspect.Progress{Phase: i18n.T("app.render-phase", "Phase", phase)}) })
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -68,7 +68,7 @@ func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Pr
 			rep.AddRendered(rd)
 			u.overview.show(overviewOf(rep)) // the render's findings join the page's
 			u.rendered.Show(d)
-			u.top.phase.SetText(doneText(rep) + " Rendered." + u.historyNote)
+			u.top.phase.SetText(thenSentence(thenSentence(doneText(rep), i18n.T("app.rendered")), u.historyNote))
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Keyboard shortcuts. Ctrl+L, Ctrl+F, Ctrl+G and Ctrl+. are menu shortcuts
@@ -49,23 +51,23 @@ func (u *UI) mainMenu() *fyne.MainMenu {
 		it.Shortcut = s
 		return it
 	}
-	file := fyne.NewMenu("File",
-		item("Try the demo", shortcutDemo, u.onDemo),
-		item("Open an HTML file…", shortcutOpen, u.onOpenFile),
-		item("Export the report…", shortcutExport, u.onExport),
+	file := fyne.NewMenu(i18n.T("app.menu-file"),
+		item(i18n.T("app.menu-demo"), shortcutDemo, u.onDemo),
+		item(i18n.T("app.menu-open"), shortcutOpen, u.onOpenFile),
+		item(i18n.T("app.menu-export"), shortcutExport, u.onExport),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Custom profile…", u.onEditCustom),
+		fyne.NewMenuItem(i18n.T("app.menu-custom-profile"), u.onEditCustom),
 	)
-	inspectMenu := fyne.NewMenu("Inspect",
-		item("Go to the URL field", shortcutURL, u.focusURL),
-		fyne.NewMenuItem("Inspect (Enter)", u.onInspect),
-		item("Cancel", shortcutEsc, u.onCancel),
-		item("Cancel from a text field", shortcutCancel, u.onCancel),
+	inspectMenu := fyne.NewMenu(i18n.T("app.menu-inspect"),
+		item(i18n.T("app.menu-url-field"), shortcutURL, u.focusURL),
+		fyne.NewMenuItem(i18n.T("app.menu-inspect-enter"), u.onInspect),
+		item(i18n.T("app.cancel"), shortcutEsc, u.onCancel),
+		item(i18n.T("app.menu-cancel-from-field"), shortcutCancel, u.onCancel),
 	)
-	view := fyne.NewMenu("View",
-		item("Find in source", shortcutFind, u.onFind),
-		item("Go to offset", shortcutGoTo, u.onGoTo),
-		fyne.NewMenuItem("Copy selection (Ctrl+C)", u.onCopy),
+	view := fyne.NewMenu(i18n.T("app.menu-view"),
+		item(i18n.T("app.menu-find"), shortcutFind, u.onFind),
+		item(i18n.T("app.menu-go-to"), shortcutGoTo, u.onGoTo),
+		fyne.NewMenuItem(i18n.T("app.menu-copy"), u.onCopy),
 	)
 	return fyne.NewMainMenu(file, inspectMenu, view, u.languageMenu())
 }

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // smokeTabPause is how long a smoke run shows each tab before the next, so
@@ -27,10 +28,10 @@ func (u *UI) startSmoke(limit time.Duration) {
 	u.smoke = &smokeRun{log: os.Stderr}
 	u.exitCode = 1
 	u.smoke.timer = time.AfterFunc(limit, func() {
-		u.bridge.Do(func() { u.smokeEnded(false, fmt.Sprintf("no report after %s", limit)) })
+		u.bridge.Do(func() { u.smokeEnded(false, i18n.T("app.smoke-timeout", "Limit", limit.String())) })
 	})
 	if strings.TrimSpace(u.top.url.Text) == "" {
-		u.smokeEnded(false, "nothing to inspect: give a URL or --demo")
+		u.smokeEnded(false, i18n.T("app.smoke-nothing"))
 		return
 	}
 	u.onInspect() // last: under the test driver its result may arrive at once
@@ -51,12 +52,12 @@ func (u *UI) smokeEnded(ok bool, why string) {
 		}
 	}
 	if !ok {
-		fmt.Fprintln(s.log, "cutoff: smoke test failed: "+why)
+		fmt.Fprintln(s.log, "cutoff: "+i18n.T("app.smoke-failed", "Why", why))
 		u.exitCode = 1
 		u.quit()
 		return
 	}
-	fmt.Fprintln(s.log, "cutoff: smoke test passed: "+u.top.phase.Text)
+	fmt.Fprintln(s.log, "cutoff: "+i18n.T("app.smoke-passed", "Status", u.top.phase.Text))
 	u.exitCode = 0
 	go u.visitTabsAndQuit()
 }
@@ -85,19 +86,19 @@ func (u *UI) filled() error {
 	rep := u.report
 	switch {
 	case rep == nil:
-		return errors.New("no report was shown")
+		return sentenceError("app.smoke-no-report")
 	case !u.overview.filled():
-		return errors.New("the Overview tab has no ruler")
+		return sentenceError("app.smoke-no-ruler")
 	case rep.Fetch != nil && len(rep.Fetch.Body) > 0 && u.source.view.Rows() == 0:
-		return errors.New("the Source tab has no rows")
+		return sentenceError("app.smoke-no-rows")
 	case !u.impact.Filled():
-		return errors.New("the Impact tab is empty")
+		return sentenceError("app.smoke-no-impact")
 	case !u.res.Filled():
-		return errors.New("the Resources tab was not filled")
+		return sentenceError("app.smoke-no-resources")
 	case !u.robots.Filled():
-		return errors.New("the Robots tab was not filled")
+		return sentenceError("app.smoke-no-robots")
 	case u.headers.raw.Text == "":
-		return errors.New("the Headers tab has no status line")
+		return sentenceError("app.smoke-no-headers")
 	}
 	return nil
 }

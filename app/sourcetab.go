@@ -8,6 +8,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/charset"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // sourceArea is the Source tab: the virtualised byteview.SourceView of source.go fed
@@ -70,7 +71,7 @@ func sourceCharsetOf(c charset.Charset) byteview.SourceCharset {
 		cs.Decode, cs.Len = dec.Decode, dec.Len
 	} else if c.Name != "utf-8" {
 		cs.Name = "UTF-8"
-		cs.Reason = "the page is " + c.DisplayName() + " (" + c.Reason() + "), which cannot be read a character at a time"
+		cs.Reason = i18n.T("app.charset-unreadable", "Charset", c.DisplayName(), "Reason", c.Reason())
 	}
 	return cs
 }

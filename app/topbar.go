@@ -1,8 +1,6 @@
 package app
 
 import (
-	"fmt"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -44,21 +43,24 @@ func newTopBar(act topBarActions) *topBar {
 		url:         newURLEntry(),
 		profile:     widget.NewSelect(nil, act.profile),
 		editCustom:  kit.NewTapButton("", theme.SettingsIcon(), act.editCustom),
-		compare:     widget.NewButtonWithIcon("Compare with…", theme.ViewRestoreIcon(), act.compare),
+		compare:     widget.NewButtonWithIcon(i18n.T("app.compare-with"), theme.ViewRestoreIcon(), act.compare),
 		profileInfo: widget.NewLabel(""),
-		inspect:     widget.NewButtonWithIcon("Inspect", theme.SearchIcon(), act.inspect),
-		cancel:      widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), act.cancel),
+		inspect:     widget.NewButtonWithIcon(i18n.T("app.inspect"), theme.SearchIcon(), act.inspect),
+		cancel:      widget.NewButtonWithIcon(i18n.T("app.cancel"), theme.CancelIcon(), act.cancel),
 		progress:    widget.NewProgressBar(),
 		busy:        widget.NewProgressBarInfinite(),
-		phase:       widget.NewLabel("Ready."),
+		phase:       widget.NewLabel(i18n.T("app.ready")),
 		banner:      widget.NewLabel(""),
 	}
-	b.url.SetPlaceHolder("https://example.com/page (Enter inspects)")
+	b.url.SetPlaceHolder(i18n.T("app.url-placeholder"))
 	b.url.OnSubmitted = func(string) { act.inspect() }
 	b.url.onEscape = act.cancel
 	b.inspect.Importance = widget.HighImportance
 	b.cancel.Disable()
 	b.profileInfo.Truncation = fyne.TextTruncateEllipsis
+	// The status line is longer in some languages than in English: cut
+	// with an ellipsis, it never widens the window past the screen.
+	b.phase.Truncation = fyne.TextTruncateEllipsis
 	b.profileInfo.SizeName = theme.SizeNameCaptionText
 	b.banner.Importance = widget.DangerImportance
 	b.banner.Wrapping = fyne.TextWrapWord
@@ -160,17 +162,33 @@ func (b *topBar) showProgress(p inspect.Progress) {
 // "page: 1,234,567 bytes", "resources 3/12".
 func phaseText(p inspect.Progress) string {
 	switch {
-	case p.Phase == "resources" && p.ResourcesTotal > 0:
-		return fmt.Sprintf("resources %d/%d", p.ResourcesDone, p.ResourcesTotal)
+	case p.Phase == inspect.PhaseResources && p.ResourcesTotal > 0:
+		return i18n.T("app.phase-resources-count", "Done", kit.Itoa(p.ResourcesDone), "Total", kit.Itoa(p.ResourcesTotal))
 	case p.Done > 0 && p.Total > 0:
-		return fmt.Sprintf("%s: %s of %s bytes", p.Phase, kit.Commas(p.Done), kit.Commas(p.Total))
+		return i18n.T("app.phase-bytes-of", "Phase", phaseName(p.Phase), "Done", p.Done, "Total", p.Total)
 	case p.Done > 0:
-		return fmt.Sprintf("%s: %s", p.Phase, kit.BytesText(p.Done))
+		return i18n.T("app.phase-bytes", "Phase", phaseName(p.Phase), "Bytes", kit.BytesText(p.Done))
 	case p.Phase == "":
-		return "Working…"
+		return i18n.T("app.working")
 	default:
-		return p.Phase + "…"
+		return i18n.T("app.phase-running", "Phase", phaseName(p.Phase))
 	}
+}
+
+// phaseNames are the messages naming the inspection's phases.
+var phaseNames = map[string]string{
+	inspect.PhaseRobots: "app.phase-robots", inspect.PhaseRobotsWait: "app.phase-robots-wait",
+	inspect.PhasePage: "app.phase-page", inspect.PhaseAnalysis: "app.phase-analysis",
+	inspect.PhaseResources: "app.phase-resources",
+}
+
+// phaseName is a phase of the inspection in words; a phase named by
+// someone else (the render's) is shown as given.
+func phaseName(phase string) string {
+	if id, ok := phaseNames[phase]; ok {
+		return i18n.T(id)
+	}
+	return phase
 }
 
 // urlEntry is the URL field: a text entry offering the recent URLs, where

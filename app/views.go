@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
@@ -14,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/inspect/whatif"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -69,7 +69,7 @@ func rulerModelOf(rep *inspect.Report) byteview.RulerModel {
 			// Drawn to the announced length, so the limit line stands where
 			// the cutoff would fall; the caption says it was not read.
 			m.ScaleBytes = m.HeaderBytes + pr.AnnouncedBytes
-			m.Caption = "read incomplete: cutoff " + pr.CutoffText()
+			m.Caption = i18n.T("app.ruler-incomplete", "Cutoff", pr.CutoffText())
 		}
 	}
 	an := rep.Analysis
@@ -130,12 +130,17 @@ const mainHighlightBytes = 6
 func criticalLabel(c scan.Critical) string {
 	names := map[string]string{
 		scan.ElementTitle: "title", scan.ElementMetaDescription: "meta description",
-		scan.ElementMetaRobots: "meta robots", scan.ElementCanonical: "canonical link",
-		scan.ElementHreflang: "hreflang", scan.ElementJSONLD: "JSON-LD",
-		scan.ElementH1: "first h1", scan.ElementMain: "<main>",
-		scan.ElementHeadEnd: "</head>", scan.ElementLastInternalLink: "last internal link",
+		scan.ElementMetaRobots: "meta robots", scan.ElementHreflang: "hreflang", scan.ElementJSONLD: "JSON-LD",
+		scan.ElementMain: "<main>", scan.ElementHeadEnd: "</head>",
+	}
+	described := map[string]string{ // names that are words, not markup
+		scan.ElementCanonical: "app.element-canonical", scan.ElementH1: "app.element-first-h1",
+		scan.ElementLastInternalLink: "app.element-last-internal-link",
 	}
 	label, ok := names[c.Kind]
+	if id, words := described[c.Kind]; words {
+		label, ok = i18n.T(id), true
+	}
 	if !ok {
 		label = c.Kind
 	}
@@ -179,7 +184,7 @@ func adviceText(advice []whatif.Advice) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("What pushes the page past the cutoff:\n")
+	b.WriteString(i18n.T("app.advice-heading") + "\n")
 	for _, a := range advice {
 		b.WriteString("• " + a.Message + "\n")
 	}
@@ -193,9 +198,9 @@ func statusOf(r *fetch.Result) string {
 	case r.StatusLine != "":
 		return r.StatusLine
 	case r.Local:
-		return "local file"
+		return i18n.T("app.status-local")
 	}
-	return "no status line"
+	return i18n.T("app.status-none")
 }
 
 // summaryText is the Overview's first sentence: what was counted, where
@@ -206,27 +211,27 @@ func summaryText(rep *inspect.Report) string {
 		return rep.URL
 	}
 	counted := r.BodyBytes
-	what := "decoded body"
+	what := i18n.T("app.summary-body")
 	if r.CountsHeaders {
 		counted += r.HeaderBytes
-		what = fmt.Sprintf("header %s + decoded body %s", kit.Commas(r.HeaderBytes), kit.Commas(r.BodyBytes))
+		what = i18n.T("app.summary-header-body", "Header", r.HeaderBytes, "Body", r.BodyBytes)
 	}
-	s := fmt.Sprintf("%s · %s · %s counted (%s). %s keeps %s",
-		r.FinalURL, statusOf(r), kit.BytesText(counted), what, rep.Profile.Name, kit.BytesText(r.LimitBytes))
+	s := i18n.T("app.summary-counted", "URL", r.FinalURL, "Status", statusOf(r), "Counted", kit.BytesText(counted), "What", what)
+	keeps := []any{"Profile", rep.Profile.Name, "Limit", kit.BytesText(r.LimitBytes)}
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
-		loses := "loses"
+		id := "app.summary-cut"
 		if !r.ReadComplete {
-			loses = "loses at least" // what was not read is lost too
+			id = "app.summary-cut-at-least" // what was not read is lost too
 		}
-		s += fmt.Sprintf(": it stops at body byte %s and %s %s.", kit.Commas(*r.CutoffOffset), loses, kit.BytesText(r.BodyBytes-*r.CutoffOffset))
+		s = thenSentence(s, i18n.T(id, append(keeps, "Cutoff", *r.CutoffOffset, "Lost", kit.BytesText(r.BodyBytes-*r.CutoffOffset))...))
 	case rep.Partial != nil:
-		s += ": the cutoff is " + rep.Partial.CutoffText() + "."
+		s = thenSentence(s, i18n.T("app.summary-partial", append(keeps, "Cutoff", rep.Partial.CutoffText())...))
 	default:
-		s += ": nothing is cut."
+		s = thenSentence(s, i18n.T("app.summary-whole", keeps...))
 	}
 	if !r.ReadComplete {
-		s += " Reading stopped at " + kit.BytesText(r.BodyBytes) + "; the page is longer."
+		s = thenSentence(s, i18n.T("app.summary-read-stopped", "Read", kit.BytesText(r.BodyBytes)))
 	}
 	return s
 }

@@ -2,11 +2,12 @@ package app
 
 import (
 	"context"
-	"errors"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
+	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/comparetab"
 	"github.com/cutoffapp/cutoff/app/historytab"
 	"github.com/cutoffapp/cutoff/app/impacttab"
@@ -24,10 +25,30 @@ import (
 	"github.com/cutoffapp/cutoff/fetch/demosite"
 	"github.com/cutoffapp/cutoff/history"
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // errEmptyURL is shown when Inspect is pressed with nothing to inspect.
-var errEmptyURL = errors.New("type a URL to inspect, for example https://example.com/")
+var errEmptyURL error = sentenceError("app.url-empty")
+
+// sentenceError is an error whose text is a catalog message, said in the
+// language in use when it is read.
+type sentenceError string
+
+func (e sentenceError) Error() string { return i18n.T(string(e)) }
+
+// thenSentence is text followed by sentence s, after a space unless text
+// ends with a Japanese full stop, which takes none; an empty s adds
+// nothing.
+func thenSentence(text, s string) string {
+	switch {
+	case s == "":
+		return text
+	case text == "" || strings.HasSuffix(text, "。"):
+		return text + s
+	}
+	return text + " " + s
+}
 
 // engine runs one inspection; the UI calls inspect.Page through it so tests
 // can count or slow calls without a different code path.
@@ -90,6 +111,9 @@ type hooks struct {
 	onExport func() // a report file was written
 	// onRenderEnd: a render ended, its result shown or dropped.
 	onRenderEnd func()
+	// onRebuilt: the window was built again in another language and the
+	// report shown, if any, shown again.
+	onRebuilt func()
 }
 
 // tabItems are the tabs, kept to switch to them by name.
@@ -113,6 +137,7 @@ func newUI(a fyne.App, w fyne.Window, opts Options, e engine, h hooks) *UI {
 	u := &UI{app: a, win: w, opts: opts, prefs: prefs.New(a.Preferences()), bridge: &job.Bridge{}, engine: e, hooks: h,
 		hist: &historyFile{path: opts.HistoryPath}}
 	useLanguage(u.prefs, opts.Lang)
+	byteview.SetWords(byteWords)
 	u.ctx, u.stop = context.WithCancel(context.Background())
 	u.runner = job.NewRunner(u.ctx, u.bridge, inspectPhase)
 	u.renderer = job.NewRunner(u.ctx, u.bridge, inspectPhase)
@@ -136,12 +161,25 @@ func (u *UI) ExitCode() int { return u.exitCode }
 func (u *UI) build() {
 	profiles, problem := newProfilePicker(u.prefs, u.opts.ProfilesPath)
 	u.profiles = profiles
+	u.buildContent()
+	u.top.setError(problem) // said once; "" keeps the banner hidden
+	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
+	u.win.SetCloseIntercept(u.onClose)
+	u.win.SetOnClosed(u.shutdown)
+	u.addShortcuts()
+	if u.hist.kept() {
+		u.watch.Start()
+	}
+}
+
+// buildContent makes the top bar and every tab in the language in use and
+// puts them in the window, empty: the report, if any, is shown afterwards.
+func (u *UI) buildContent() {
 	u.top = newTopBar(topBarActions{
 		inspect: u.onInspect, cancel: u.onCancel, editCustom: u.onEditCustom, profile: u.onProfile,
 		compare: u.onCompareWith,
 	})
 	u.profiles.attach(u.top)
-	u.top.setError(problem) // said once; "" keeps the banner hidden
 	u.top.url.SetOptions(u.prefs.RecentURLs())
 	u.whatIf = whatiftab.New(u.ctx, u.bridge, u.win, u.prefs, whatiftab.Deps{
 		RulerModel: rulerModelOf, ShowOffset: u.showOffset, Back: func() { u.overview.setPanel(false) },
@@ -160,29 +198,35 @@ func (u *UI) build() {
 	u.watch = watchtab.New(u.ctx, u.bridge, u.prefs, u.watchDeps())
 	u.tabs = u.newTabs()
 	u.win.SetContent(container.NewBorder(u.top.content(), nil, nil, nil, u.tabs))
-	u.win.Resize(prefs.FitScreen(u.prefs.WindowSize(), u.opts.Screen))
-	u.win.SetCloseIntercept(u.onClose)
-	u.win.SetOnClosed(u.shutdown)
-	u.addShortcuts()
-	if u.hist.kept() {
-		u.watch.Start()
-	}
+}
+
+// closeTabs stops the jobs of the tabs that run their own (robots.txt
+// checks, the what-if simulation, verifications, comparisons, site runs,
+// the history, the watch schedule).
+func (u *UI) closeTabs() {
+	u.robots.Close()
+	u.whatIf.Close()
+	u.verify.Close()
+	u.compare.Close()
+	u.site.Close()
+	u.history.Close()
+	u.watch.Close()
 }
 
 func (u *UI) newTabs() *container.AppTabs {
 	u.tab = tabItems{
-		overview:  container.NewTabItem("Overview", u.overview.content()),
-		source:    container.NewTabItem("Source", u.source.content()),
-		impact:    container.NewTabItem("Impact", u.impact.Content()),
-		resources: container.NewTabItem("Resources", u.res.Content()),
-		robots:    container.NewTabItem("Robots", u.robots.Content()),
-		headers:   container.NewTabItem("Headers", u.headers.content()),
-		verify:    container.NewTabItem("Verify", u.verify.Content()),
-		rendered:  container.NewTabItem("Rendered", u.rendered.Content()),
-		compare:   container.NewTabItem("Compare", u.compare.Content()),
-		site:      container.NewTabItem("Site", u.site.Content()),
-		history:   container.NewTabItem("History", u.history.Content()),
-		watch:     container.NewTabItem("Watch", u.watch.Content()),
+		overview:  container.NewTabItem(i18n.T("app.tab-overview"), u.overview.content()),
+		source:    container.NewTabItem(i18n.T("app.tab-source"), u.source.content()),
+		impact:    container.NewTabItem(i18n.T("app.tab-impact"), u.impact.Content()),
+		resources: container.NewTabItem(i18n.T("app.tab-resources"), u.res.Content()),
+		robots:    container.NewTabItem(i18n.T("app.tab-robots"), u.robots.Content()),
+		headers:   container.NewTabItem(i18n.T("app.tab-headers"), u.headers.content()),
+		verify:    container.NewTabItem(i18n.T("app.tab-verify"), u.verify.Content()),
+		rendered:  container.NewTabItem(i18n.T("app.tab-rendered"), u.rendered.Content()),
+		compare:   container.NewTabItem(i18n.T("app.tab-compare"), u.compare.Content()),
+		site:      container.NewTabItem(i18n.T("app.tab-site"), u.site.Content()),
+		history:   container.NewTabItem(i18n.T("app.tab-history"), u.history.Content()),
+		watch:     container.NewTabItem(i18n.T("app.tab-watch"), u.watch.Content()),
 	}
 	t := u.tab
 	return container.NewAppTabs(t.overview, t.source, t.impact, t.resources, t.rendered, t.robots, t.headers, t.verify, t.compare, t.site,
@@ -194,7 +238,7 @@ func (u *UI) newTabs() *container.AppTabs {
 func (u *UI) apply(opts Options) {
 	badProfile := opts.Profile != "" && !u.profiles.selectID(opts.Profile)
 	if badProfile {
-		u.top.setError("There is no crawler profile \"" + opts.Profile + "\"; run \"cutoff profiles\" for the list")
+		u.top.setError(i18n.T("app.no-such-profile", "ID", opts.Profile))
 	}
 	if opts.URL != "" {
 		u.top.url.SetText(opts.URL)
@@ -223,7 +267,7 @@ func (u *UI) onInspect() {
 	u.top.url.SetOptions(u.prefs.AddRecentURL(target))
 	u.running = true
 	u.top.setRunning(true)
-	u.top.phase.SetText("Starting…")
+	u.top.phase.SetText(i18n.T("app.starting"))
 	u.historyNote = ""
 	u.runner.Start(u.inspectJob(target, p), u.top.showProgress, u.onInspectEnd)
 }
@@ -272,17 +316,17 @@ func (u *UI) onCancel() {
 		return
 	}
 	u.runner.Stop()
-	u.stopRender("Cancelled: the render was stopped.")
+	u.stopRender(i18n.T("app.render-cancelled"))
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText("Cancelled." + u.staleNote())
-	u.smokeEnded(false, "the inspection was cancelled")
+	u.top.phase.SetText(thenSentence(i18n.T("app.cancelled"), u.staleNote()))
+	u.smokeEnded(false, i18n.T("app.smoke-cancelled"))
 }
 
 func (u *UI) showError(err error) {
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText("Failed." + u.staleNote())
+	u.top.phase.SetText(thenSentence(i18n.T("app.failed"), u.staleNote()))
 	u.top.setError(err.Error())
 	u.smokeEnded(false, err.Error())
 }
@@ -297,7 +341,7 @@ func (u *UI) staleNote() string {
 	if shown == "" {
 		shown = u.report.URL
 	}
-	return " The tabs still show the last report, of " + shown + "."
+	return i18n.T("app.stale-report", "URL", shown)
 }
 
 // showReport fills every tab from a report whose views were prepared off
@@ -343,7 +387,7 @@ func (u *UI) onDemo() {
 	if u.demo == nil {
 		srv, err := demosite.Start("127.0.0.1:0")
 		if err != nil {
-			u.top.setError("The demo site could not start: " + err.Error())
+			u.top.setError(i18n.T("app.demo-failed", "Error", err.Error()))
 			return
 		}
 		u.demo = srv
@@ -351,7 +395,7 @@ func (u *UI) onDemo() {
 	u.top.url.SetText(u.demo.BigURL())
 	u.site.SetDemo(u.demo.URL)
 	u.top.setError("")
-	u.top.phase.SetText("Demo site running at " + u.demo.URL + ". Press Enter to inspect its big page.")
+	u.top.phase.SetText(i18n.T("app.demo-running", "URL", u.demo.URL))
 	u.win.Canvas().Focus(u.top.url)
 }
 
@@ -371,13 +415,7 @@ func (u *UI) shutdown() {
 	u.runner.Stop()
 	u.renderer.Stop()
 	u.stop()
-	u.robots.Close()
-	u.whatIf.Close()
-	u.verify.Close()
-	u.compare.Close()
-	u.site.Close()
-	u.history.Close()
-	u.watch.Close()
+	u.closeTabs()
 	u.hist.close()
 	if u.demo != nil {
 		u.demo.Close()
@@ -385,24 +423,39 @@ func (u *UI) shutdown() {
 	}
 }
 
+// doneText is the status line once a report is shown: "Done: HTTP/1.1
+// 200 OK, 2,600,140 bytes read, cut at body byte 1,999,860, 13
+// resources."
 func doneText(rep *inspect.Report) string {
-	if rep.Fetch == nil {
-		return "Done."
+	facts := doneFacts(rep)
+	if facts == "" {
+		return i18n.T("app.done")
 	}
+	return i18n.T("app.done-facts", "Facts", facts)
+}
+
+// doneFacts are what the status line says of a report: its status, the
+// bytes read, the cutoff, the resources; "" when nothing was fetched.
+func doneFacts(rep *inspect.Report) string {
 	r := rep.Fetch
-	s := "Done: " + statusOf(r) + ", " + kit.BytesText(r.HeaderBytes+r.BodyBytes) + " read"
+	if r == nil {
+		return ""
+	}
+	id := "app.facts-whole"
 	switch {
 	case r.Truncated && r.CutoffOffset != nil:
-		s += ", cut at body byte " + kit.Commas(*r.CutoffOffset)
+		id = "app.facts-cut"
 	case rep.Partial != nil:
-		s += ", read incomplete"
-	default:
-		s += ", nothing cut"
+		id = "app.facts-incomplete"
+	}
+	args := []any{"Status", statusOf(r), "Read", kit.BytesText(r.HeaderBytes + r.BodyBytes)}
+	if r.CutoffOffset != nil {
+		args = append(args, "Cutoff", *r.CutoffOffset)
 	}
 	if n := len(rep.Resources); n > 0 {
-		s += ", " + kit.Commas(int64(n)) + " resources"
+		return i18n.T(id+"-resources", append(args, "Count", n)...)
 	}
-	return s + "."
+	return i18n.T(id, args...)
 }
 
 // openFromSite inspects a row's URL in the single-page view.

@@ -19,6 +19,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/fetch/demosite"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -480,7 +481,7 @@ func TestExportReport(t *testing.T) {
 			done := make(chan struct{})
 			tu.hooks.onExport = func() { close(done) }
 			f := &memFile{}
-			tu.exportTo(rep, f, tt.file)
+			tu.exportTo(rep, f, tt.file, i18n.Current())
 			select {
 			case <-done:
 			case <-time.After(10 * time.Second):

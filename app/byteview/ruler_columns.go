@@ -181,14 +181,14 @@ func (c *rulerColumns) mix(x float32) string {
 	for i, pt := range parts {
 		names[i] = KindName(kindAt(pt.k)) + " " + sharePercent(pt.w, sum)
 	}
-	return "this pixel: " + strings.Join(names, " · ")
+	return say("hover-pixel", "Parts", strings.Join(names, " · "))
 }
 
 // sharePercent is part of whole as a whole percentage, "<1%" when smaller.
 func sharePercent(part, whole int64) string {
 	pct := part * 100 / whole
 	if pct == 0 {
-		return "<1%"
+		return percent("<1")
 	}
-	return strconv.FormatInt(pct, 10) + "%"
+	return percent(strconv.FormatInt(pct, 10))
 }

@@ -1,31 +1,30 @@
 package byteview
 
 import (
-	"strconv"
-
 	"fyne.io/fyne/v2"
 )
 
-// rulerKindNames are the words the hover label and the legend use.
+// rulerKindNames are the messages naming the kinds in the hover label
+// and the legend.
 var rulerKindNames = map[string]string{
-	RulerKindHeader:       "HTTP header",
-	RulerKindInlineScript: "inline script",
-	RulerKindJSONLD:       "JSON-LD",
-	RulerKindInlineStyle:  "inline style",
-	RulerKindDataURI:      "data: URI",
-	RulerKindInlineSVG:    "inline SVG",
-	RulerKindComment:      "comment",
-	RulerKindMarkup:       "markup",
-	RulerKindText:         "text bytes",
-	RulerKindWhitespace:   "whitespace",
+	RulerKindHeader:       "kind-header",
+	RulerKindInlineScript: "kind-inline-script",
+	RulerKindJSONLD:       "kind-json-ld",
+	RulerKindInlineStyle:  "kind-inline-style",
+	RulerKindDataURI:      "kind-data-uri",
+	RulerKindInlineSVG:    "kind-inline-svg",
+	RulerKindComment:      "kind-comment",
+	RulerKindMarkup:       "kind-markup",
+	RulerKindText:         "kind-text",
+	RulerKindWhitespace:   "kind-whitespace",
 }
 
 func KindName(kind string) string {
 	if n, ok := rulerKindNames[kind]; ok {
-		return n
+		return say(n)
 	}
 	if kind == "" {
-		return "body"
+		return say("kind-body")
 	}
 	return kind
 }
@@ -73,12 +72,12 @@ func (p *rulerPlan) describe(pos fyne.Position, m *RulerModel) string {
 		return spareText(m, p.total())
 	}
 	if c < p.header {
-		return "HTTP header · " + commas(p.header) + " bytes, counted before the body"
+		return say("hover-header", "Bytes", p.header)
 	}
 	off := c - p.header
-	text := "body byte " + commas(off)
+	text := say("hover-body-byte", "Offset", off)
 	if s, ok := segmentAt(m.Segments, off); ok {
-		text = KindName(s.Kind) + " · body " + ByteRange(s.Start, s.End)
+		text = say("hover-segment", "Kind", KindName(s.Kind), "Range", ByteRange(s.Start, s.End))
 	}
 	if mix := p.cols.mix(pos.X); mix != "" {
 		text += " · " + mix
@@ -90,10 +89,9 @@ func (p *rulerPlan) describe(pos fyne.Position, m *RulerModel) string {
 // how much of the limit is left.
 func spareText(m *RulerModel, total int64) string {
 	if m.LimitBytes > 0 && total <= m.LimitBytes {
-		return "unused: " + commas(m.LimitBytes-total) + " bytes to spare below the limit of " +
-			commas(m.LimitBytes) + " (" + bytesText(total) + " used)"
+		return say("hover-spare", "Spare", m.LimitBytes-total, "Limit", m.LimitBytes, "Used", bytesText(total))
 	}
-	return "past the end of the response (" + bytesText(total) + ")"
+	return say("hover-past-end", "Total", bytesText(total))
 }
 
 // segmentAt finds the segment holding body offset off in sorted segments.
@@ -122,9 +120,9 @@ func cutoffNote(m *RulerModel, off int64) string {
 		return ""
 	}
 	if bin, ok := binaryCut(m, *m.Cutoff, m.BodyBytes); ok && off < bin {
-		return " · ambiguous zone: cut if the limit is read as MB, kept if read as MiB"
+		return " · " + say("hover-ambiguous")
 	}
-	return " · past the cutoff: the crawler never sees it"
+	return " · " + say("hover-never-seen")
 }
 
 func describeMarks(mks []RulerMarker) string {
@@ -133,15 +131,15 @@ func describeMarks(mks []RulerMarker) string {
 	if name == "" {
 		name = mk.Kind
 	}
-	text := name + " · body " + ByteRange(mk.Offset, max(mk.End, mk.Offset+1))
+	text := say("hover-segment", "Kind", name, "Range", ByteRange(mk.Offset, max(mk.End, mk.Offset+1)))
 	switch {
 	case mk.Beyond:
-		text += " · past the cutoff"
+		text += " · " + say("hover-past-cutoff")
 	case mk.AtRisk:
-		text += " · at risk"
+		text += " · " + say("hover-at-risk")
 	}
 	if len(mks) > 1 {
-		text += " (+" + strconv.Itoa(len(mks)-1) + " more here)"
+		text += " " + say("hover-more-here", "More", len(mks)-1)
 	}
 	return text
 }
@@ -149,7 +147,7 @@ func describeMarks(mks []RulerMarker) string {
 // byteRange writes [start, end) as an inclusive range with its length.
 func ByteRange(start, end int64) string {
 	if end-start <= 1 {
-		return "byte " + commas(start)
+		return say("byte-one", "Offset", start)
 	}
-	return "bytes " + commas(start) + "–" + commas(end-1) + " (" + commas(end-start) + " bytes)"
+	return say("byte-range", "First", start, "Last", end-1, "Length", end-start)
 }

@@ -284,15 +284,15 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 	if m.Cutoff != nil {
 		// The crawler counts the header first: name which count a number
 		// is in, since findings give the same cutoff as a body byte.
-		label = "cutoff at body byte " + commas(*m.Cutoff)
+		label = say("cutoff-body", "Offset", *m.Cutoff)
 		if header > 0 {
-			label = "cutoff at counted byte " + commas(header+*m.Cutoff) + " (body byte " + commas(*m.Cutoff) + ")"
+			label = say("cutoff-counted", "Counted", header+*m.Cutoff, "Offset", *m.Cutoff)
 		}
 		switch {
 		case m.BinaryCutoff != nil:
-			label += " · " + commas(header+*m.BinaryCutoff) + " if MB means MiB"
+			label += " · " + say("cutoff-binary", "Counted", header+*m.BinaryCutoff)
 		case m.BinaryLimitBytes > 0:
-			label += " · nothing cut if MB means MiB"
+			label += " · " + say("cutoff-binary-none")
 		}
 		return label, true
 	}
@@ -300,7 +300,7 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 		return m.Caption, true
 	}
 	if m.LimitBytes > 0 {
-		return "limit " + commas(m.LimitBytes) + " not reached (" + usedPercent(total, m.LimitBytes) + " used)", false
+		return say("limit-not-reached", "Limit", m.LimitBytes, "Percent", usedPercent(total, m.LimitBytes)), false
 	}
 	return "", false
 }
@@ -310,9 +310,9 @@ func cutoffLabel(m *RulerModel, header, total int64) (label string, cut bool) {
 func usedPercent(part, limit int64) string {
 	pct := float64(part) / float64(limit) * 100
 	if part > 0 && pct < 0.05 {
-		return "<0.1%"
+		return percent("<" + decimal(0.1, 1))
 	}
-	return strconv.FormatFloat(pct, 'f', 1, 64) + "%"
+	return percent(decimal(pct, 1))
 }
 
 func (p *rulerPlan) planMarks(markers []RulerMarker) {
@@ -352,7 +352,7 @@ func (p *rulerPlan) planTicks(met rulerMetrics) {
 	if t <= 0 || p.width <= 0 {
 		return
 	}
-	spacing := met.measure("888.8 MB") + 16
+	spacing := met.measure(say("scale-widest")) + 16
 	maxTicks := max(int64(float64(p.width)/float64(spacing)), 1)
 	step := niceStep(float64(t) / float64(maxTicks))
 	for v := int64(0); v <= t; v += step {
@@ -384,14 +384,14 @@ func shortBytes(v int64) string {
 	units := []struct {
 		size int64
 		name string
-	}{{1_000_000_000, "GB"}, {1_000_000, "MB"}, {1_000, "KB"}}
+	}{{1_000_000_000, "unit-gb"}, {1_000_000, "unit-mb"}, {1_000, "unit-kb"}}
 	for _, u := range units {
 		if v >= u.size {
-			return strconv.FormatFloat(float64(v)/float64(u.size), 'f', -1, 64) + " " + u.name
+			return decimal(float64(v)/float64(u.size), -1) + " " + say(u.name)
 		}
 	}
 	if v == 0 {
 		return "0"
 	}
-	return strconv.FormatInt(v, 10) + " B"
+	return strconv.FormatInt(v, 10) + " " + say("unit-b")
 }

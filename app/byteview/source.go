@@ -86,7 +86,7 @@ func NewSourceView() *SourceView {
 	s.bannerText = widget.NewLabel("")
 	s.bannerText.Wrapping = fyne.TextWrapWord
 	s.banner = container.NewBorder(nil, nil, nil,
-		widget.NewButtonWithIcon("Go to cutoff", theme.NavigateNextIcon(), s.onGoToCutoff), s.bannerText)
+		widget.NewButtonWithIcon(say("source-go-to-cutoff"), theme.NavigateNextIcon(), s.onGoToCutoff), s.bannerText)
 	s.banner.Hide()
 	s.findBar = newFindBar(s)
 	s.goBar = newGoToBar(s)
@@ -293,8 +293,7 @@ func (s *SourceView) showBanner() {
 		s.relayout()
 		return
 	}
-	s.bannerText.SetText("Shaded from body byte " + commas(s.cutoff) +
-		" on: past the cutoff, the crawler never sees what follows.")
+	s.bannerText.SetText(say("source-shaded", "Offset", s.cutoff))
 	s.banner.Show()
 	s.relayout()
 }
@@ -311,28 +310,27 @@ func (s *SourceView) relayout() {
 // showStatus describes the selected row, or the document when none is.
 func (s *SourceView) showStatus() {
 	if len(s.body) == 0 {
-		s.status.SetText("The body is empty.")
+		s.status.SetText(say("source-empty"))
 		return
 	}
 	row, start := s.rowBytes(s.selected)
 	if row == nil {
-		s.status.SetText(commas(int64(len(s.body))) + " bytes in " + commas(int64(s.Rows())) +
-			" rows; offsets count the bytes received. Ctrl+F finds, Ctrl+G goes to an offset.")
+		s.status.SetText(say("source-status", "Bytes", len(s.body), "Rows", s.Rows()))
 		return
 	}
 	end := start + int64(len(row))
-	parts := []string{"Row " + commas(int64(s.selected)), "body " + ByteRange(start, end)}
+	parts := []string{say("source-row", "Row", s.selected), say("source-body-range", "Range", ByteRange(start, end))}
 	if line := s.index.line(s.selected); line > 0 {
-		parts[0] = "Line " + commas(int64(line)) + " (row " + commas(int64(s.selected)) + ")"
+		parts[0] = say("source-line-row", "Line", line, "Row", s.selected)
 	}
 	if s.markStart >= start && s.markStart < end {
-		parts = append(parts, "marked byte "+commas(s.markStart))
+		parts = append(parts, say("source-marked", "Offset", s.markStart))
 	}
 	switch {
 	case s.cutoff >= 0 && start >= s.cutoff:
-		parts = append(parts, "past the cutoff")
+		parts = append(parts, say("hover-past-cutoff"))
 	case s.cutoff >= 0 && end > s.cutoff:
-		parts = append(parts, "the cutoff falls at byte "+commas(s.cutoff))
+		parts = append(parts, say("source-cutoff-falls", "Offset", s.cutoff))
 	}
 	for _, h := range s.rowHighlights(start, end) {
 		parts = append(parts, highlightName(h)+" ("+ByteRange(h.Start, h.End)+")")

@@ -126,15 +126,15 @@ type findBar struct {
 }
 
 func newFindBar(s *SourceView) *findBar {
-	f := &findBar{sourceBar: newSourceBar(s, "Find in the whole body (Enter: next, Shift+Enter: previous)")}
+	f := &findBar{sourceBar: newSourceBar(s, say("find-placeholder"))}
 	f.entry.onEnter = func(shift bool) { s.findStep(!shift) }
 	f.entry.onEscape = f.hide
-	f.matchCase = widget.NewCheck("Match case", s.onMatchCase)
+	f.matchCase = widget.NewCheck(say("find-match-case"), s.onMatchCase)
 	f.status = widget.NewLabel("")
 	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { s.findStep(false) })
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { s.findStep(true) })
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), f.hide)
-	f.root = container.NewBorder(nil, nil, widget.NewLabel("Find"),
+	f.root = container.NewBorder(nil, nil, widget.NewLabel(say("find-label")),
 		container.NewHBox(prev, next, f.matchCase, f.status, closeBtn), f.entry)
 	f.root.Hide()
 	return f
@@ -166,7 +166,7 @@ func (s *SourceView) findStep(forward bool) {
 	}
 	origin, at, ok := s.stepFrom(m, st, forward)
 	if !ok {
-		s.findBar.setStatus("not found")
+		s.findBar.setStatus(say("find-none"))
 		return
 	}
 	if fresh {
@@ -177,7 +177,7 @@ func (s *SourceView) findStep(forward bool) {
 	}
 	st.n, st.at = min(max(st.n, 1), st.total), at
 	probeMark("searched")
-	s.findBar.setStatus(commas(int64(st.n)) + " of " + commas(int64(st.total)))
+	s.findBar.setStatus(say("find-rank", "N", st.n, "Total", st.total))
 	s.markRange(at, at+int64(len(q)))
 	probeMark("rows placed")
 }
@@ -235,12 +235,12 @@ type goToBar struct {
 }
 
 func newGoToBar(s *SourceView) *goToBar {
-	g := &goToBar{sourceBar: newSourceBar(s, "Body byte offset: 2,000,000 or 0x1E8480"), status: widget.NewLabel("")}
+	g := &goToBar{sourceBar: newSourceBar(s, say("goto-placeholder", "Example", 2_000_000)), status: widget.NewLabel("")}
 	g.entry.onEnter = func(bool) { s.goTo(g.entry.Text) }
 	g.entry.onEscape = g.hide
-	goBtn := widget.NewButton("Go", func() { s.goTo(g.entry.Text) })
+	goBtn := widget.NewButton(say("goto-go"), func() { s.goTo(g.entry.Text) })
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), g.hide)
-	g.root = container.NewBorder(nil, nil, widget.NewLabel("Go to byte"),
+	g.root = container.NewBorder(nil, nil, widget.NewLabel(say("goto-label")),
 		container.NewHBox(goBtn, g.status, closeBtn), g.entry)
 	g.root.Hide()
 	return g
@@ -270,11 +270,10 @@ func (s *SourceView) goTo(text string) bool {
 	off, err := parseOffset(text)
 	switch {
 	case err != nil:
-		s.goBar.setStatus("Type a byte offset such as 2,000,000 or 0x1E8480.")
+		s.goBar.setStatus(say("goto-bad", "Example", 2_000_000))
 		return false
 	case off >= int64(len(s.body)):
-		s.goBar.setStatus("Byte " + commas(off) + " is past the end of the body (" +
-			bytesText(int64(len(s.body))) + ").")
+		s.goBar.setStatus(say("goto-past-end", "Offset", off, "Size", bytesText(int64(len(s.body)))))
 		return false
 	}
 	s.ScrollToOffset(off)
@@ -289,9 +288,9 @@ func (s *SourceView) positionText(off int64) string {
 	row := s.index.rowOf(off)
 	line := s.index.line(row)
 	if line == 0 {
-		return "Row " + commas(int64(row))
+		return say("source-row", "Row", row)
 	}
-	return "Line " + commas(int64(line)) + ", column " + commas(s.columnOf(off))
+	return say("source-line-column", "Line", line, "Column", s.columnOf(off))
 }
 
 // columnOf counts the characters from the start of off's line to off, from

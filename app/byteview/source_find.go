@@ -181,7 +181,7 @@ func (m *matcher) findBefore(before int64) (int64, bool) {
 	return 0, false
 }
 
-var errNotOffset = errors.New("app: not a byte offset")
+var errNotOffset = errors.New("byteview.parseOffset")
 
 // parseOffset reads a byte offset typed by a consultant: decimal, with or
 // without thousands separators (2,000,000 · 2 000 000 · 2.000.000 ·

@@ -49,13 +49,12 @@ func charsetText(cs *SourceCharset, hasBody, packed bool) string {
 	if name == "" {
 		name = "UTF-8"
 	}
-	text := "Shown as " + name
+	text := say("source-shown-as", "Charset", name)
 	if cs.Reason != "" {
-		text += ": " + cs.Reason
+		text = say("source-shown-as-why", "Charset", name, "Reason", cs.Reason)
 	}
-	text += "."
 	if packed {
-		text += " More lines than rows can show: short lines share rows."
+		text += " " + say("source-packed")
 	}
 	return text
 }

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // Fold shows a block of text at most a few lines high, the rest a scroll
@@ -61,9 +63,9 @@ func (f *Fold) Toggle() *widget.Button { return f.toggle }
 
 func (f *Fold) setToggleText() {
 	if f.folded {
-		f.toggle.SetText("Show more")
+		f.toggle.SetText(i18n.T("kit.show-more"))
 	} else {
-		f.toggle.SetText("Show less")
+		f.toggle.SetText(i18n.T("kit.show-less"))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -14,18 +15,25 @@ import (
 func Commas(n int64) string { return prose.Thousands(n) }
 
 // BytesText is n as "1,234,567 bytes" (or "1 byte").
-func BytesText(n int64) string { return prose.Count(n, "byte", "bytes") }
+func BytesText(n int64) string { return i18n.T("common.bytes", "Count", n) }
 
-// Duration is d rounded for reading: "0 ms", "12 ms", "1.25 s".
+// Duration is d rounded for reading: "0 ms", "12 ms", "1.25 s" ("1,25 s"
+// in Italian).
 func Duration(d time.Duration) string {
 	switch {
 	case d <= 0:
-		return "0 ms"
+		return i18n.T("kit.milliseconds", "N", "0")
 	case d < time.Second:
-		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+		return i18n.T("kit.milliseconds", "N", strconv.FormatInt(d.Milliseconds(), 10))
 	default:
-		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
+		return i18n.T("kit.seconds", "N", Decimal(d.Seconds(), 2))
 	}
+}
+
+// Decimal writes v with prec decimals (-1: as many as needed) and the
+// language's decimal mark: 1.25, 1,25 in Italian.
+func Decimal(v float64, prec int) string {
+	return strings.Replace(strconv.FormatFloat(v, 'f', prec, 64), ".", i18n.T("kit.decimal-mark"), 1)
 }
 
 // Shorten cuts s to at most n runes, ending with an ellipsis when cut.
@@ -60,7 +68,7 @@ func ShownText(b []byte, limit int) string {
 		i += size
 	}
 	if i < len(b) {
-		s.WriteString("\n… " + BytesText(int64(len(b)-i)) + " not shown")
+		s.WriteString("\n" + i18n.T("kit.not-shown", "Bytes", BytesText(int64(len(b)-i))))
 	}
 	return s.String()
 }
@@ -81,10 +89,10 @@ func HeaderBlockText(raw []byte) string {
 // in MB: "2,000,000 bytes (2,097,152 if MB means MiB)".
 func LimitText(limit, binary int64) string {
 	if limit <= 0 {
-		return "none"
+		return i18n.T("kit.limit-none")
 	}
 	if binary > 0 && binary != limit {
-		return BytesText(limit) + " (" + Commas(binary) + " if MB means MiB)"
+		return i18n.T("kit.limit-binary", "Limit", BytesText(limit), "Binary", binary)
 	}
 	return BytesText(limit)
 }

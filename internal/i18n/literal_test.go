@@ -39,6 +39,11 @@ var speakingPackages = []string{
 	"inspect/whatif",
 	"inspect/resources",
 	"inspect/charset",
+	"app",
+	"app/kit",
+	"app/byteview",
+	"app/job",
+	"app/prefs",
 }
 
 // writers are the calls whose string arguments reach people: formatting,
