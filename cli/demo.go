@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"context"
 	"fmt"
 	"io"
@@ -27,7 +28,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	srv, err := demosite.Start(*addr)
 	if err != nil {
-		return usageError(stderr, err.Error())
+		if errors.Is(err, demosite.ErrNotLoopback) {
+			return usageError(stderr, i18n.T("cli.demo-not-loopback", "Addr", strconv.Quote(*addr)))
+		}
+		return usageError(stderr, i18n.T("cli.demo-cannot-listen", "Addr", *addr, "Reason", errors.Unwrap(err).Error()))
 	}
 	defer srv.Close()
 	fmt.Fprintln(stdout, srv.URL)
