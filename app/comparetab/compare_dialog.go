@@ -81,8 +81,10 @@ func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Prof
 		}
 	}, win)
 	ua.OnEscape = d.Hide
+	ua.OnSubmitted = func(string) { d.Confirm() } // Enter compares, as the dialog's default button
 	d.Resize(fyne.NewSize(560, 560))
 	d.Show()
+	win.Canvas().Focus(ua)
 }
 
 // compareDialogFields makes the dialog's tick boxes, the ticked ones first

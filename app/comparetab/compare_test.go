@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/job"
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/compare"
 )
@@ -233,5 +234,30 @@ func TestCompareDialogRemembers(t *testing.T) {
 	group, ua = compareDialogFields(current, list, names, last)
 	if !slices.Equal(group.Selected, []string{"Bingbot"}) || ua.Text != "" || group.Options[0] != "Bingbot" {
 		t.Errorf("after a choice: ticked %q (options from %q), User-Agent %q; want Bingbot alone and no User-Agent", group.Selected, group.Options[0], ua.Text)
+	}
+}
+
+// TestCompareDialogEnterCompares: the dialog opens with its User-Agent
+// field focused, and Enter there compares, as the Compare button does.
+func TestCompareDialogEnterCompares(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(800, 700))
+	list := fetch.Builtins()
+	names := make([]string, len(list))
+	for i, p := range list {
+		names[i] = p.Name
+	}
+	current, _ := fetch.Lookup("googlebot-smartphone")
+	var got *compareChoice
+	showCompareDialog(w, current, list, names, &compareChoice{names: []string{"Bingbot"}}, func(c compareChoice) { got = &c })
+	focused, ok := w.Canvas().Focused().(*kit.EscEntry)
+	if !ok {
+		t.Fatalf("the focus is on %T, want the User-Agent field", w.Canvas().Focused())
+	}
+	test.Type(focused, "Mozilla/5.0 test")
+	focused.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if got == nil || !slices.Equal(got.names, []string{"Bingbot"}) || got.userAgent != "Mozilla/5.0 test" {
+		t.Errorf("Enter gave %+v, want Bingbot and the typed User-Agent", got)
 	}
 }
