@@ -214,8 +214,16 @@ func TestTabLeavesTextAreas(t *testing.T) {
 // legend once laid out on one wide row used to keep that width as its
 // minimum, 1,191 px here).
 func TestFitsA1024Window(t *testing.T) {
+	for _, lang := range []string{"en", "ja", "fr"} {
+		t.Run(lang, func(t *testing.T) { fitsA1024Window(t, lang) })
+	}
+}
+
+// fitsA1024Window loads the demo's big page in a window speaking lang and
+// checks every tab's least width.
+func fitsA1024Window(t *testing.T, lang string) {
 	srv := startDemo(t)
-	tu := newTestUI(t, Options{})
+	tu := newTestUI(t, Options{Lang: lang})
 	fyne.CurrentApp().Settings().SetTheme(theme.DefaultTheme()) // the sizes of the real window
 	tu.typeURLAndEnter(srv.BigURL())
 	tu.waitEnd(t, 90*time.Second)

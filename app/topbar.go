@@ -26,6 +26,8 @@ type topBar struct {
 	progress    *widget.ProgressBar
 	busy        *widget.ProgressBarInfinite // while the total is unknown
 	phase       *widget.Label
+	barSlot     *fyne.Container // the bars' fixed-width slot right of the phase
+	status      *fyne.Container // the phase line: the phase and the bars' slot
 	banner      *widget.Label
 	root        fyne.CanvasObject
 	running     bool // between setRunning(true) and setRunning(false)
@@ -76,8 +78,9 @@ func (b *topBar) layout() fyne.CanvasObject {
 	picker := container.NewGridWrap(fyne.NewSize(240, b.profile.MinSize().Height), b.profile)
 	row := container.NewBorder(nil, nil, nil, container.NewHBox(picker, buttons), b.url)
 	bar := container.NewStack(b.progress, b.busy)
-	status := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(320, bar.MinSize().Height), bar), b.phase)
-	return container.NewVBox(row, b.profileInfo, status, b.banner, widget.NewSeparator())
+	b.barSlot = container.NewGridWrap(fyne.NewSize(320, bar.MinSize().Height), bar)
+	b.status = container.NewBorder(nil, nil, nil, b.barSlot, b.phase)
+	return container.NewVBox(row, b.profileInfo, b.status, b.banner, widget.NewSeparator())
 }
 
 func (b *topBar) content() fyne.CanvasObject { return b.root }
@@ -92,6 +95,7 @@ func (b *topBar) setRunning(running bool) {
 		b.cancel.Enable()
 		b.progress.SetValue(0)
 		b.progress.Show()
+		b.showBarSlot(true)
 		b.setError("")
 		return
 	}
@@ -99,13 +103,29 @@ func (b *topBar) setRunning(running bool) {
 	b.hideProgress()
 }
 
-// hideProgress hides both bars; their slot keeps its width, so the phase
-// text beside it does not move.
+// hideProgress hides both bars and their slot, so the phase line that
+// ends an inspection has the whole width: in French or Japanese it is
+// longer than the width the bars leave it.
 func (b *topBar) hideProgress() {
 	b.busy.Stop()
 	b.busy.Hide()
 	b.progress.SetValue(0)
 	b.progress.Hide()
+	b.showBarSlot(false)
+}
+
+// showBarSlot shows or hides the bars' slot and lays the phase line out
+// again, so the phase takes the width the slot gives back or leaves.
+func (b *topBar) showBarSlot(shown bool) {
+	if shown == b.barSlot.Visible() {
+		return
+	}
+	if shown {
+		b.barSlot.Show()
+	} else {
+		b.barSlot.Hide()
+	}
+	b.status.Refresh()
 }
 
 // setStale shows msg in the phase line as a warning, or returns the line

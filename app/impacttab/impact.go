@@ -215,7 +215,14 @@ func compareText(im *scan.Impact, whole string) string {
 	widths := compareWidths
 	for _, r := range rows {
 		for i, cell := range r {
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+			n := utf8.RuneCountInString(cell)
+			if i > 0 {
+				// A column of figures is right-aligned: when its widest cell
+				// sets its width (the French heading "gardé par le robot"),
+				// one more space keeps that cell apart from its left neighbour.
+				n++
+			}
+			widths[i] = max(widths[i], n)
 		}
 	}
 	var b strings.Builder

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/cutoffapp/cutoff/inspect"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // TestImpactListsEveryLostItem: past the 50 the report's JSON lists, the
@@ -68,5 +69,26 @@ func TestImpactCompareAligned(t *testing.T) {
 			t.Errorf("row %q is %d characters, the heading %d: its columns are out of line",
 				l, utf8.RuneCountInString(l), utf8.RuneCountInString(lines[0]))
 		}
+	}
+}
+
+// TestImpactCompareHeadingsApart: in every language the table's column
+// headings stand apart, even where one is wider than its column's least
+// width. No t.Parallel: the language is process-wide.
+func TestImpactCompareHeadingsApart(t *testing.T) {
+	body := "<title>t</title>" + strings.Repeat("x", 1_000)
+	cut := int64(500)
+	for _, lang := range []string{"en", "fr", "it", "id", "tr", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(lang))
+			defer i18n.Use(prev)
+			an := inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"})
+			heading := strings.Split(DataOf(an, "Googlebot", inspect.WholePage).Compare, "\n")[0]
+			for _, column := range []string{"impacttab.column-page", "impacttab.column-kept", "impacttab.column-lost"} {
+				if title := i18n.T(column); !strings.Contains(heading, "  "+title) {
+					t.Errorf("the heading %q does not set %q apart from the column before it", heading, title)
+				}
+			}
+		})
 	}
 }

@@ -28,7 +28,11 @@ func NewListTable(cols []Column, rows func() int, cell func(row, col int) string
 			}
 		})
 	t.ShowHeaderColumn = false
-	t.CreateHeader = func() fyne.CanvasObject { return Heading("") }
+	t.CreateHeader = func() fyne.CanvasObject {
+		h := Heading("")
+		h.Truncation = fyne.TextTruncateEllipsis // not over the next title
+		return h
+	}
 	t.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		if id.Col >= 0 && id.Col < len(cols) {
 			o.(*widget.Label).SetText(cols[id.Col].Title)

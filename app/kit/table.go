@@ -4,19 +4,39 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 )
 
-// NewSortHeader makes a column title cell of a sortable table: a flat,
-// left-aligned TapButton (no Tab stop: Tab goes from the table to what
-// follows it, not through its headings) whose tap sorts by that column
-// (the table's UpdateHeader sets its text and action).
-func NewSortHeader() fyne.CanvasObject {
-	b := NewTapButton("", nil, nil)
-	b.Importance = widget.LowImportance
-	b.Alignment = widget.ButtonAlignLeading
-	return b
+// SortTitle is a sortable table's column title: bold, cut with an
+// ellipsis at its column's edge rather than drawn over the next title (a
+// title is often longer in French or Japanese than in English), and a tap
+// on it sorts by its column. It is no Tab stop: Tab goes from the table to
+// what follows it, not through its headings.
+type SortTitle struct {
+	widget.Label
+	OnTapped func()
 }
+
+// NewSortHeader makes a column title cell of a sortable table, a
+// SortTitle (the table's UpdateHeader sets its text and action).
+func NewSortHeader() fyne.CanvasObject {
+	t := &SortTitle{}
+	t.TextStyle.Bold = true
+	t.Truncation = fyne.TextTruncateEllipsis
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Tapped sorts by the title's column; it runs on the UI thread.
+func (t *SortTitle) Tapped(*fyne.PointEvent) {
+	if t.OnTapped != nil {
+		t.OnTapped()
+	}
+}
+
+// Cursor is the hand the pointer becomes over a title, which a tap sorts.
+func (t *SortTitle) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
 // SortHeader is what a sortable table's header cells need: the column
 // titles, the sort column (-1 for none) and its direction, and what a tap
@@ -32,7 +52,7 @@ type SortHeader struct {
 // Update fills the header cell o for id: its title, an arrow on the sort
 // column, and the tap that sorts by it; cells outside the columns are blank.
 func (h SortHeader) Update(id widget.TableCellID, o fyne.CanvasObject) {
-	b := o.(*TapButton)
+	b := o.(*SortTitle)
 	if id.Row >= 0 || id.Col < 0 || id.Col >= h.Cols {
 		b.SetText("")
 		b.OnTapped = nil

@@ -67,19 +67,8 @@ func (a *Area) newTable() *widget.Table {
 }
 
 func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	b, ok := o.(*kit.TapButton)
-	if !ok || id.Col < 0 || id.Col >= verifyCols {
-		return
-	}
-	title := verifyColumns[id.Col].title()
-	if id.Col == a.sortCol && a.sortDesc {
-		title += " ▼"
-	} else if id.Col == a.sortCol {
-		title += " ▲"
-	}
-	b.SetText(title)
-	col := id.Col
-	b.OnTapped = func() { a.onSort(col) }
+	kit.SortHeader{Titles: func(c int) string { return verifyColumns[c].title() }, Cols: verifyCols,
+		Col: a.sortCol, Desc: a.sortDesc, SortBy: a.onSort}.Update(id, o)
 }
 
 func (a *Area) updateCell(id widget.TableCellID, o fyne.CanvasObject) {

@@ -155,6 +155,18 @@ func TestVerifyAreaSortAndCopy(t *testing.T) {
 	if got, want := rows[1][0]+" "+rows[1][2], "203.0.113.21 unknown"; got != want {
 		t.Errorf("first CSV row = %q, want %q (table order)", got, want)
 	}
+
+	// The sort column's title shows with its arrow, and a tap on it
+	// sorts the other way.
+	cell := a.table.CreateHeader()
+	a.table.UpdateHeader(widget.TableCellID{Row: -1, Col: verifyColClaimed}, cell)
+	title := cell.(*kit.SortTitle)
+	if got, want := title.Text, verifyColumns[verifyColClaimed].title()+" ▲"; got != want {
+		t.Errorf("the sort column's title = %q, want %q", got, want)
+	}
+	if test.Tap(title); a.sortCol != verifyColClaimed || !a.sortDesc {
+		t.Errorf("a tap on the title sorted by column %d (descending %v), want %d descending", a.sortCol, a.sortDesc, verifyColClaimed)
+	}
 }
 
 func TestVerifyAreaLog(t *testing.T) {
