@@ -26,7 +26,7 @@ func TestPanelSpeaksTheLanguage(t *testing.T) {
 		{"fr", "Simulation\u00a0: ", "scripts intégrés\u00a0: ", " éléments à déplacer", "Corps de 2\u202f",
 			"désormais", "\u00a0: ", "En ligne de commande, cutoff inspect --what-if scripts simule la même page.",
 			"Cocher des types", "Enregistrer la page modifiée…"},
-		{"ja", "What if: ", "インライン スクリプト: ", "移動できる要素: ", "本文 2,",
+		{"ja", "もしも: ", "インライン スクリプト: ", "移動できる要素: ", "本文 2,",
 			"変更後", ": ", "コマンドラインでは cutoff inspect --what-if scripts で同じページをシミュレートできます。",
 			"HTML の外に移動する種類", "変更後のページを保存…"},
 	} {
