@@ -24,8 +24,8 @@ func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 		lang, problems, bytesTitle, summary, yes string
 	}{
 		{"ja", "問題のあるもののみ", "カウントされたバイト数", "リソース 1,200 件、うちレンダリングで取得 1,200 件", "はい"},
-		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources, 1\u202f200 récupérées par le rendu", "oui"},
-		{"it", "Solo problemi", "Byte conteggiati", "1.200 risorse, 1.200 recuperate dal rendering", "sì"},
+		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources ; récupérées par le rendu\u00a0: 1\u202f200", "oui"},
+		{"it", "Solo problemi", "Byte conteggiati", "1.200 risorse; recuperate dal rendering: 1.200", "sì"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			prev := i18n.Use(i18n.Get(c.lang))

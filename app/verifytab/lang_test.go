@@ -19,7 +19,7 @@ func TestVerifyTabSpeaksTheLanguage(t *testing.T) {
 		lang, button, title, summary, verdict, many string
 	}{
 		{"ja", "確認", "判定", "アドレス 2 件: 確認済み 1、偽装 1、不明 0。", "確認済み", "アドレス 1,234 件"},
-		{"fr", "Vérifier", "Verdict", "2 adresses\u00a0: 1 vérifiées, 1 fausses, 0 inconnues.", "vérifiée", "1\u202f234 adresses"},
+		{"fr", "Vérifier", "Verdict", "2 adresses — vérifiées\u00a0: 1, fausses\u00a0: 1, inconnues\u00a0: 0.", "vérifiée", "1\u202f234 adresses"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			prev := i18n.Use(i18n.Get(c.lang))
