@@ -339,7 +339,7 @@ func progressText(p site.Progress) string {
 
 // oneDecimal writes a rate with one decimal, as "42.0".
 func oneDecimal(f float64) string {
-	return strconv.FormatFloat(f, 'f', 1, 64)
+	return i18n.Current().Decimal(f, 1)
 }
 
 // finish shows how the run ended, after its last batch; on the UI thread.

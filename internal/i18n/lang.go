@@ -36,6 +36,7 @@ type Lang struct {
 	code     string
 	loc      *goi18n.Localizer
 	group    string // between groups of three digits
+	decimal  string // before a number's fraction
 	pctLeft  string // before a percentage's number ("%" in tr)
 	pctRight string // after it ("%", " %" with a narrow no-break space in fr)
 }
@@ -125,6 +126,7 @@ func newLang(code string) *Lang {
 	}
 	thousand := p.Sprint(number.Decimal(1000))
 	l.group = fix(strings.TrimSuffix(strings.TrimPrefix(thousand, "1"), "000"))
+	l.decimal = strings.TrimSuffix(strings.TrimPrefix(p.Sprint(number.Decimal(1.5, number.MinFractionDigits(1))), "1"), "5")
 	pct := fix(p.Sprint(number.Percent(0.42)))
 	i := strings.Index(pct, "42")
 	l.pctLeft, l.pctRight = pct[:i], pct[i+2:]

@@ -99,3 +99,11 @@ func TestTFillsPlaceholdersAndChoosesPlurals(t *testing.T) {
 		t.Errorf("a missing id gives %q, want the id", got)
 	}
 }
+
+func TestDecimalMarks(t *testing.T) {
+	for code, want := range map[string]string{"en": "140.1", "ja": "140.1", "it": "140,1", "id": "140,1", "tr": "140,1", "fr": "140,1"} {
+		if got := Get(code).Decimal(140.125, 1); got != want {
+			t.Errorf("%s Decimal(140.125, 1) = %q, want %q", code, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package i18n
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -84,3 +85,14 @@ func (l *Lang) Int(n int64) string {
 // Percent writes a whole percentage p (already rounded, or "<1") the way
 // the language writes one: "20%", "%20" in Turkish, "20 %" in French.
 func (l *Lang) Percent(p string) string { return l.pctLeft + p + l.pctRight }
+
+// Decimal writes f with prec digits after the language's decimal mark:
+// 140.1 in English and Japanese, 140,1 in Italian, Indonesian, Turkish and
+// French. The integer part is not grouped (rates and shares stay short).
+func (l *Lang) Decimal(f float64, prec int) string {
+	s := strconv.FormatFloat(f, 'f', prec, 64)
+	if l.decimal == "." {
+		return s
+	}
+	return strings.Replace(s, ".", l.decimal, 1)
+}
