@@ -2,6 +2,7 @@ package whatif
 
 import (
 	"cmp"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
@@ -54,7 +55,7 @@ func Advise(pg Page, kinds Kinds) []Advice {
 	if !rescuable(targets(pg.Critical, pg.Window), scope) {
 		return []Advice{}
 	}
-	els, neutral, ok := pg.Recorded.found(size, scope)
+	els, neutral, ok := pg.Recorded.found(pg.Body, scope)
 	if !ok {
 		els, neutral = findWithin(pg.Body, scope)
 	}
@@ -185,39 +186,68 @@ type adviser struct {
 	// byKind holds, per kind, its elements, and combined the elements of
 	// all the kinds asked (those a selected parent takes along left out),
 	// each largest saving first.
-	byKind    [numKinds][]int
-	combined  []int
-	seen      map[string]bool        // selections stated
-	simulated map[string]*Simulation // by selection
-	sims      int                    // simulations run
-	out       []Advice
+	byKind   [numKinds][]int
+	combined []int
+	// byKindSaved and combinedSaved are what all of each list saves.
+	byKindSaved   [numKinds]int64
+	combinedSaved int64
+	seen          map[string]bool        // selections stated
+	simulated     map[string]*Simulation // by selection
+	sims          int                    // simulations run
+	out           []Advice
 }
 
 // pools fills the candidate lists: all the elements sorted once by
 // saving, then shared out in that order.
 func (a *adviser) pools() {
 	els := a.p.Elements
-	type ranked struct {
-		saved int64
-		i     int
-	}
-	order := make([]ranked, len(els))
-	for i, e := range els {
-		order[i] = ranked{e.Move.Saved(), i}
-	}
-	slices.SortFunc(order, func(x, y ranked) int { return cmp.Or(cmp.Compare(y.saved, x.saved), cmp.Compare(x.i, y.i)) })
+	order := bySaving(els)
 	inCombined := make([]bool, len(els))
 	for _, i := range a.p.Select(a.kinds) {
 		inCombined[i] = true
 	}
-	for _, r := range order {
-		if k := els[r.i].Kind; a.kinds.Has(k) {
-			a.byKind[k] = append(a.byKind[k], r.i)
+	for _, i := range order {
+		saved := els[i].Move.Saved()
+		if k := els[i].Kind; a.kinds.Has(k) {
+			a.byKind[k] = append(a.byKind[k], i)
+			a.byKindSaved[k] += saved
 		}
-		if inCombined[r.i] {
-			a.combined = append(a.combined, r.i)
+		if inCombined[i] {
+			a.combined = append(a.combined, i)
+			a.combinedSaved += saved
 		}
 	}
+}
+
+// bySaving returns the indexes of els, largest saving first, the first
+// element first among equal savings.
+func bySaving(els []Element) []int {
+	order := make([]int, len(els))
+	// Packed in one word, saving (complemented) over index, the order
+	// sorts as plain numbers, several times faster than by a function.
+	var most int64
+	for _, e := range els {
+		most = max(most, e.Move.Saved())
+	}
+	idxBits := bits.Len(uint(len(els)))
+	if bits.Len64(uint64(most))+idxBits <= 64 {
+		keys := make([]uint64, len(els))
+		for i, e := range els {
+			keys[i] = uint64(most-e.Move.Saved())<<idxBits | uint64(i)
+		}
+		slices.Sort(keys)
+		for j, k := range keys {
+			order[j] = int(k & (1<<idxBits - 1))
+		}
+		return order
+	}
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		return cmp.Or(cmp.Compare(els[y].Move.Saved(), els[x].Move.Saved()), cmp.Compare(x, y))
+	})
+	return order
 }
 
 // proposal is a candidate list and how many of its first elements to move.
@@ -249,7 +279,7 @@ func saved(els []Element, sel []int) int64 {
 func (a *adviser) propose(t target) []*proposal {
 	var ranked []*proposal
 	for _, k := range a.kinds.List() {
-		if pr := a.fewest(a.byKind[k], t); pr != nil {
+		if pr := a.fewest(a.byKind[k], a.byKindSaved[k], t); pr != nil {
 			ranked = append(ranked, pr)
 		}
 	}
@@ -262,7 +292,7 @@ func (a *adviser) propose(t target) []*proposal {
 		}
 		return 0
 	})
-	if pr := a.fewest(a.combined, t); pr != nil {
+	if pr := a.fewest(a.combined, a.combinedSaved, t); pr != nil {
 		ranked = append(ranked, pr)
 	}
 	return ranked
@@ -302,8 +332,12 @@ func (a *adviser) simulateAll(proposals []*proposal) {
 // first) that keeps every lost element of t by the byte shifts: either
 // among the moves that end before t's last lost element (the others do
 // not move it) or among all of them, when it is the whole page fitting
-// that keeps t. It returns nil when even all of pool is not enough.
-func (a *adviser) fewest(pool []int, t target) *proposal {
+// that keeps t. It returns nil when even all of pool, which saves total
+// bytes, is not enough.
+func (a *adviser) fewest(pool []int, total int64, t target) *proposal {
+	if total < a.fitNeed && total < t.need[len(t.need)-1] {
+		return nil // neither the whole page fits nor the last lost element comes back
+	}
 	els := a.p.Elements
 	tree := newNeedTree(t.need)
 	last := t.ends[len(t.ends)-1]

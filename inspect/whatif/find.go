@@ -57,56 +57,14 @@ func findWithin(body []byte, scope int64) ([]Element, map[Move]bool) {
 // bytes, in document order, their parents linked.
 func (f *finder) elements(scope int64) []Element {
 	out := slices.DeleteFunc(slices.Clone(f.out), func(e Element) bool { return e.Move.End > scope })
-	slices.SortFunc(out, func(a, b Element) int {
-		return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
-	})
+	slices.SortFunc(out, byStart)
 	linkParents(out)
 	return out
 }
 
-// Recorder finds the movable elements of a page from the tokens of the
-// page's own pass (it is a scan.Visitor: see scan.Stream.Visit and
-// scan.RunVisiting), so that advice reads the body once. It lists the
-// elements Find lists that end within its scope.
-type Recorder struct {
-	f     finder
-	scope int64
-	size  int64 // the body's size once the pass ended, else -1
-}
-
-// NewRecorder returns a recorder of the elements that end within the
-// body's first scope bytes (Scope of the window Advise will be given, or
-// more).
-func NewRecorder(scope int64) *Recorder { return &Recorder{scope: scope, size: -1} }
-
-// cdataOpen starts a CDATA section, which the pass reads as text in
-// foreign content where Find's tokenizer reads a bogus comment.
-var cdataOpen = []byte("<![CDATA[")
-
-// Token reads one token of the pass (scan.Visitor).
-func (r *Recorder) Token(tt html.TokenType, body []byte, off int64, raw []byte) {
-	if off >= r.scope+findMargin || tt == html.TextToken && bytes.HasPrefix(raw, cdataOpen) {
-		return
-	}
-	r.f.body = body
-	r.f.token(tt, off, int64(len(raw)))
-}
-
-// End ends the pass over a body of size bytes (scan.Visitor).
-func (r *Recorder) End(size int64) {
-	r.f.endRaw(size)
-	r.size = size
-}
-
-// found returns the elements recorded from a whole body of size bytes that
-// end within its first scope bytes, and the neutral moves; ok is false
-// when the recorder did not read such a body (nil, or its pass did not
-// end, or read another body or less).
-func (r *Recorder) found(size, scope int64) (els []Element, neutral map[Move]bool, ok bool) {
-	if r == nil || r.size != size || scope > r.scope {
-		return nil, nil, false
-	}
-	return r.f.elements(scope), r.f.neutral, true
+// byStart orders elements by start, an element before the ones it holds.
+func byStart(a, b Element) int {
+	return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
 }
 
 // linkParents sets each element's Parent to the nearest element whose range

@@ -44,26 +44,42 @@ func recorderBodies(t *testing.T) map[string][]byte {
 	return bodies
 }
 
+// announced is a recorder told that the body it records is of the given
+// size, whatever its pass says: 0 (not known) or a small one has the log
+// read while the pass goes on, a larger one only when asked.
+type announced struct {
+	*Recorder
+	size int64
+}
+
+func (a announced) Start(int64) { a.Recorder.Start(a.size) }
+
 // TestRecorderListsWhatFindLists checks that the elements recorded from
 // the page's own pass are the ones Find lists from a pass of its own,
-// within the recorder's scope and within a smaller one.
+// within the recorder's scope and within a smaller one, whether the log
+// of the pass is read while it goes on or once asked.
 func TestRecorderListsWhatFindLists(t *testing.T) {
 	for name, body := range recorderBodies(t) {
 		size := int64(len(body))
 		for _, scope := range []int64{size, size / 3} {
-			rec := NewRecorder(scope)
-			scan.RunVisiting(body, -1, []string{"googlebot"}, nil, scan.DefaultSteps, false, rec)
-			got, gotNeutral, ok := rec.found(size, scope)
-			if !ok {
-				t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
-			}
 			want, wantNeutral := findWithin(body, scope)
-			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNeutral, wantNeutral) {
-				t.Errorf("%s, scope %d: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
-					name, scope, len(got), len(gotNeutral), len(want), len(wantNeutral))
-			}
-			if _, _, ok := rec.found(size+1, scope); ok {
-				t.Errorf("%s: the recorder claims a body of another size", name)
+			for _, announce := range []int64{0, size, 1 << 40} {
+				rec := NewRecorder(scope)
+				scan.RunVisiting(body, -1, []string{"googlebot"}, nil, scan.DefaultSteps, false, announced{rec, announce})
+				if aside := announce <= scope+findMargin; rec.aside != aside {
+					t.Errorf("%s, scope %d, %d bytes announced: read aside %v, want %v", name, scope, announce, rec.aside, aside)
+				}
+				got, gotNeutral, ok := rec.found(body, scope)
+				if !ok {
+					t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
+				}
+				if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNeutral, wantNeutral) {
+					t.Errorf("%s, scope %d, %d bytes announced: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
+						name, scope, announce, len(got), len(gotNeutral), len(want), len(wantNeutral))
+				}
+				if _, _, ok := rec.found(append(body[:size:size], ' '), scope); ok {
+					t.Errorf("%s: the recorder claims a body of another size", name)
+				}
 			}
 		}
 	}
