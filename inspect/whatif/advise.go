@@ -55,12 +55,12 @@ func Advise(pg Page, kinds Kinds) []Advice {
 	if !rescuable(targets(pg.Critical, pg.Window), scope) {
 		return []Advice{}
 	}
-	els, neutral, ok := pg.Recorded.found(pg.Body, scope)
+	els, order, neutral, ok := pg.Recorded.found(pg.Body, scope)
 	if !ok {
 		els, neutral = findWithin(pg.Body, scope)
 	}
 	p := planOf(pg, els, scope)
-	p.neutral = neutral
+	p.neutral, p.bySaving = neutral, order
 	return p.Advise(kinds)
 }
 
@@ -201,11 +201,25 @@ type adviser struct {
 // saving, then shared out in that order.
 func (a *adviser) pools() {
 	els := a.p.Elements
-	order := bySaving(els)
+	order := a.p.bySaving
+	if order == nil {
+		order = bySaving(els)
+	}
+	sel := a.p.Select(a.kinds)
 	inCombined := make([]bool, len(els))
-	for _, i := range a.p.Select(a.kinds) {
+	for _, i := range sel {
 		inCombined[i] = true
 	}
+	var count [numKinds]int
+	for _, e := range els {
+		count[e.Kind]++
+	}
+	for k := range numKinds {
+		if a.kinds.Has(k) {
+			a.byKind[k] = make([]int, 0, count[k])
+		}
+	}
+	a.combined = make([]int, 0, len(sel))
 	for _, i := range order {
 		saved := els[i].Move.Saved()
 		if k := els[i].Kind; a.kinds.Has(k) {
@@ -341,7 +355,7 @@ func (a *adviser) fewest(pool []int, total int64, t target) *proposal {
 	els := a.p.Elements
 	tree := newNeedTree(t.need)
 	last := t.ends[len(t.ends)-1]
-	var before []int
+	before := make([]int, 0, len(pool)) // most often all of it, in the end
 	var savedBefore, savedAll int64
 	nAll, read := -1, 0 // read counts the moves of pool looked at
 	for i, idx := range pool {

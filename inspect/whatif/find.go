@@ -407,6 +407,11 @@ func (f *finder) add(k Kind, start, end int64, replacement string) bool {
 	if m.Saved() <= 0 {
 		return false
 	}
+	if len(f.out) == cap(f.out) {
+		// Doubled: append grows a long list by a quarter, which allocates
+		// five times its final size along the way.
+		f.out = slices.Grow(f.out, max(len(f.out), 256))
+	}
 	f.out = append(f.out, Element{Kind: k, Move: m, Parent: -1})
 	return true
 }

@@ -2,6 +2,7 @@ package whatif
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"sync"
 
@@ -33,6 +34,7 @@ type Recorder struct {
 
 	mu    sync.Mutex
 	queue []logChunk // chunks handed over and not read yet
+	spare [][]uint64 // aside: chunks read, for the pass to fill again
 	ended bool       // End was called: queue holds the whole log
 	size  int64      // the body's size once the pass ended, else -1
 
@@ -43,6 +45,7 @@ type Recorder struct {
 
 	// Written by the log's reader only.
 	f       finder
+	rank    []int  // indexes of f.out once sorted, by saving (bySaving)
 	pending uint64 // the latest entry read: its end is the next entry's start
 	started bool   // pending holds an entry
 }
@@ -129,15 +132,17 @@ func (r *Recorder) handOver(end bool, size int64) {
 		c.body = r.body
 	}
 	r.cur = nil
-	if !end {
-		r.cur = make([]uint64, 0, chunkLen)
-	}
 	r.mu.Lock()
 	r.queue = append(r.queue, c)
 	if end {
 		r.ended, r.size = true, size
+	} else if n := len(r.spare); n > 0 {
+		r.cur, r.spare = r.spare[n-1][:0], r.spare[:n-1]
 	}
 	r.mu.Unlock()
+	if !end && r.cur == nil {
+		r.cur = make([]uint64, 0, chunkLen)
+	}
 	if r.aside {
 		select {
 		case r.wake <- struct{}{}:
@@ -172,6 +177,11 @@ func (r *Recorder) readAside() {
 		for _, c := range q {
 			r.read(c.entries, c.body)
 		}
+		r.mu.Lock()
+		for _, c := range q {
+			r.spare = append(r.spare, c.entries)
+		}
+		r.mu.Unlock()
 		if ended {
 			r.finish(size)
 			return
@@ -192,26 +202,29 @@ func (r *Recorder) read(entries []uint64, body []byte) {
 	}
 }
 
-// finish closes what the body's end closes, and sorts the elements as
-// elements lists them, so that listing them costs little.
+// finish closes what the body's end closes, sorts the elements as
+// elements lists them and ranks them by saving, as Advise does: read
+// aside, Advise is then left little to do.
 func (r *Recorder) finish(size int64) {
 	r.f.endRaw(size)
 	slices.SortFunc(r.f.out, byStart)
+	r.rank = bySaving(r.f.out)
 }
 
 // found returns the elements recorded from body, whole, that end within
-// its first scope bytes, and the neutral moves; ok is false when the
-// recorder did not read such a body (nil, or its pass did not end, or read
-// another body or less).
-func (r *Recorder) found(body []byte, scope int64) (els []Element, neutral map[Move]bool, ok bool) {
+// its first scope bytes (as FindWithin lists them), their indexes by
+// saving (as bySaving orders them) and the neutral moves; ok is false when
+// the recorder did not read such a body (nil, or its pass did not end, or
+// read another body or less).
+func (r *Recorder) found(body []byte, scope int64) (els []Element, order []int, neutral map[Move]bool, ok bool) {
 	if r == nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	r.mu.Lock()
 	ended, size := r.ended, r.size
 	r.mu.Unlock()
 	if !ended || size != int64(len(body)) || scope > r.scope {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	if r.aside {
 		<-r.done
@@ -227,5 +240,37 @@ func (r *Recorder) found(body []byte, scope int64) (els []Element, neutral map[M
 			r.finish(size)
 		})
 	}
-	return r.f.elements(scope), r.f.neutral, true
+	els, order = r.inScope(scope)
+	return els, order, r.f.neutral, true
+}
+
+func byEnd(a, b Element) int { return cmp.Compare(a.Move.End, b.Move.End) }
+
+// inScope returns the elements found that end within the first scope
+// bytes, in document order, their parents linked, and their indexes by
+// saving. The elements found are sorted already: dropping some keeps
+// both orders.
+func (r *Recorder) inScope(scope int64) (els []Element, order []int) {
+	if len(r.f.out) == 0 || slices.MaxFunc(r.f.out, byEnd).Move.End <= scope {
+		els = slices.Clone(r.f.out)
+		linkParents(els)
+		return els, r.rank // read only
+	}
+	at := make([]int, len(r.f.out)) // each element's index in els, -1 when dropped
+	els = make([]Element, 0, len(r.f.out))
+	for i, e := range r.f.out {
+		at[i] = -1
+		if e.Move.End <= scope {
+			at[i] = len(els)
+			els = append(els, e)
+		}
+	}
+	linkParents(els)
+	order = make([]int, 0, len(els))
+	for _, i := range r.rank {
+		if at[i] >= 0 {
+			order = append(order, at[i])
+		}
+	}
+	return els, order
 }

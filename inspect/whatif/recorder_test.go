@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -69,7 +71,7 @@ func TestRecorderListsWhatFindLists(t *testing.T) {
 				if aside := announce <= scope+findMargin; rec.aside != aside {
 					t.Errorf("%s, scope %d, %d bytes announced: read aside %v, want %v", name, scope, announce, rec.aside, aside)
 				}
-				got, gotNeutral, ok := rec.found(body, scope)
+				got, order, gotNeutral, ok := rec.found(body, scope)
 				if !ok {
 					t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
 				}
@@ -77,7 +79,10 @@ func TestRecorderListsWhatFindLists(t *testing.T) {
 					t.Errorf("%s, scope %d, %d bytes announced: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
 						name, scope, announce, len(got), len(gotNeutral), len(want), len(wantNeutral))
 				}
-				if _, _, ok := rec.found(append(body[:size:size], ' '), scope); ok {
+				if want := bySaving(want); !slices.Equal(order, want) {
+					t.Errorf("%s, scope %d, %d bytes announced: ranked %d elements by saving, want %d in %v", name, scope, announce, len(order), len(want), want[:min(len(want), 5)])
+				}
+				if _, _, _, ok := rec.found(append(body[:size:size], ' '), scope); ok {
 					t.Errorf("%s: the recorder claims a body of another size", name)
 				}
 			}
@@ -140,4 +145,35 @@ func sortByOffset(crit []scan.Critical) {
 	slices.SortStableFunc(crit, func(x, y scan.Critical) int {
 		return cmp.Or(cmp.Compare(x.Offset, y.Offset), cmp.Compare(x.End, y.End))
 	})
+}
+
+// TestBySavingOrdersLargestFirst checks the packed ranking, and the one
+// it falls back to for savings too large to pack, against the order it
+// stands for: largest saving first, then document order.
+func TestBySavingOrdersLargestFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	tests := []struct {
+		name string
+		most int64 // largest saving drawn
+	}{
+		{"small savings, many ties", 4},
+		{"page-sized savings", 4 << 20},
+		{"savings too large to pack", 1 << 60},
+	}
+	for _, tc := range tests {
+		els := make([]Element, 500)
+		for i := range els {
+			start := int64(i) * 8
+			els[i] = Element{Kind: Kind(r.IntN(int(numKinds))), Move: Move{Start: start, End: start + 1 + r.Int64N(tc.most)}}
+		}
+		got := bySaving(els)
+		want := make([]int, len(els))
+		for i := range want {
+			want[i] = i
+		}
+		sort.SliceStable(want, func(x, y int) bool { return els[want[x]].Move.Saved() > els[want[y]].Move.Saved() })
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: ranked %v..., want %v...", tc.name, got[:8], want[:8])
+		}
+	}
 }
