@@ -56,15 +56,43 @@ func findWithin(body []byte, scope int64) ([]Element, map[Move]bool) {
 // elements returns the elements found that end within the first scope
 // bytes, in document order, their parents linked.
 func (f *finder) elements(scope int64) []Element {
-	out := slices.DeleteFunc(slices.Clone(f.out), func(e Element) bool { return e.Move.End > scope })
-	slices.SortFunc(out, byStart)
+	if f.found == nil {
+		return nil
+	}
+	f.sortFound()
+	out := make([]Element, 0, len(f.found))
+	for _, r := range f.found {
+		if r.end <= scope {
+			out = append(out, f.element(r))
+		}
+	}
 	linkParents(out)
 	return out
 }
 
-// byStart orders elements by start, an element before the ones it holds.
-func byStart(a, b Element) int {
-	return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
+// found is a movable element as the finder records it: with no pointer,
+// so that a long list of them costs the garbage collector nothing and
+// grows without write barriers.
+type found struct {
+	start, end int64
+	repl       int32 // the replacement: an index into finder.repls
+	kind       Kind
+}
+
+// commonRepls are the replacements every finder's repls start with.
+var commonRepls = []string{"", " ", "\n"}
+
+// element is the Element that r records, with no parent.
+func (f *finder) element(r found) Element {
+	return Element{Kind: r.kind, Move: Move{Start: r.start, End: r.end, Replacement: f.repls[r.repl]}, Parent: -1}
+}
+
+// sortFound sorts the elements found in document order (by start, an
+// element before the ones it holds).
+func (f *finder) sortFound() {
+	slices.SortFunc(f.found, func(a, b found) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
+	})
 }
 
 // linkParents sets each element's Parent to the nearest element whose range
@@ -87,7 +115,8 @@ func linkParents(els []Element) {
 // finder walks the tokens of a body and collects its movable elements.
 type finder struct {
 	body  []byte
-	out   []Element
+	found []found  // the elements, in the order found
+	repls []string // their replacements, commonRepls first
 	attrs []attr
 	// scripts, styles, classes and uris count the assets named so far,
 	// so that each replacement names a file (or class) of its own.
@@ -407,11 +436,19 @@ func (f *finder) add(k Kind, start, end int64, replacement string) bool {
 	if m.Saved() <= 0 {
 		return false
 	}
-	if len(f.out) == cap(f.out) {
+	if len(f.found) == cap(f.found) {
 		// Doubled: append grows a long list by a quarter, which allocates
 		// five times its final size along the way.
-		f.out = slices.Grow(f.out, max(len(f.out), 256))
+		f.found = slices.Grow(f.found, max(len(f.found), 256))
 	}
-	f.out = append(f.out, Element{Kind: k, Move: m, Parent: -1})
+	if f.repls == nil {
+		f.repls = slices.Clone(commonRepls)
+	}
+	repl := slices.Index(f.repls[:len(commonRepls)], replacement)
+	if repl < 0 {
+		repl = len(f.repls)
+		f.repls = append(f.repls, replacement)
+	}
+	f.found = append(f.found, found{start: start, end: end, repl: int32(repl), kind: k})
 	return true
 }

@@ -2,8 +2,6 @@ package whatif
 
 import (
 	"bytes"
-	"cmp"
-	"slices"
 	"sync"
 
 	"golang.org/x/net/html"
@@ -45,9 +43,11 @@ type Recorder struct {
 
 	// Written by the log's reader only.
 	f       finder
-	rank    []int  // indexes of f.out once sorted, by saving (bySaving)
-	pending uint64 // the latest entry read: its end is the next entry's start
-	started bool   // pending holds an entry
+	els     []Element // once the log is read: the elements in scope (elements)
+	rank    []int     // indexes of els by saving (bySaving)
+	maxEnd  int64     // where the last of els ends
+	pending uint64    // the latest entry read: its end is the next entry's start
+	started bool      // pending holds an entry
 }
 
 // logChunk is a run of log entries handed from the pass to the reader,
@@ -202,13 +202,17 @@ func (r *Recorder) read(entries []uint64, body []byte) {
 	}
 }
 
-// finish closes what the body's end closes, sorts the elements as
-// elements lists them and ranks them by saving, as Advise does: read
-// aside, Advise is then left little to do.
+// finish closes what the body's end closes, lists the elements in scope
+// and ranks them by saving, as Advise does: read aside, Advise is then
+// left little to do.
 func (r *Recorder) finish(size int64) {
 	r.f.endRaw(size)
-	slices.SortFunc(r.f.out, byStart)
-	r.rank = bySaving(r.f.out)
+	r.els = r.f.elements(r.scope)
+	r.f.found = nil
+	r.rank = bySaving(r.els)
+	for _, e := range r.els {
+		r.maxEnd = max(r.maxEnd, e.Move.End)
+	}
 }
 
 // found returns the elements recorded from body, whole, that end within
@@ -244,21 +248,17 @@ func (r *Recorder) found(body []byte, scope int64) (els []Element, order []int, 
 	return els, order, r.f.neutral, true
 }
 
-func byEnd(a, b Element) int { return cmp.Compare(a.Move.End, b.Move.End) }
-
 // inScope returns the elements found that end within the first scope
 // bytes, in document order, their parents linked, and their indexes by
-// saving. The elements found are sorted already: dropping some keeps
-// both orders.
+// saving: the recorder's own lists (read only) when they all do. Dropping
+// elements keeps both orders.
 func (r *Recorder) inScope(scope int64) (els []Element, order []int) {
-	if len(r.f.out) == 0 || slices.MaxFunc(r.f.out, byEnd).Move.End <= scope {
-		els = slices.Clone(r.f.out)
-		linkParents(els)
-		return els, r.rank // read only
+	if r.maxEnd <= scope {
+		return r.els, r.rank
 	}
-	at := make([]int, len(r.f.out)) // each element's index in els, -1 when dropped
-	els = make([]Element, 0, len(r.f.out))
-	for i, e := range r.f.out {
+	at := make([]int, len(r.els)) // each element's index in els, -1 when dropped
+	els = make([]Element, 0, len(r.els))
+	for i, e := range r.els {
 		at[i] = -1
 		if e.Move.End <= scope {
 			at[i] = len(els)
