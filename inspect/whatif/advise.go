@@ -238,18 +238,18 @@ func (a *adviser) pools() {
 func bySaving(els []Element) []int {
 	order := make([]int, len(els))
 	// Packed in one word, saving (complemented) over index, the order
-	// sorts as plain numbers, several times faster than by a function.
+	// sorts as plain numbers, by their digits.
 	var most int64
 	for _, e := range els {
 		most = max(most, e.Move.Saved())
 	}
 	idxBits := bits.Len(uint(len(els)))
-	if bits.Len64(uint64(most))+idxBits <= 64 {
+	if width := bits.Len64(uint64(most)) + idxBits; width <= 64 {
 		keys := make([]uint64, len(els))
 		for i, e := range els {
 			keys[i] = uint64(most-e.Move.Saved())<<idxBits | uint64(i)
 		}
-		slices.Sort(keys)
+		radixSort(keys, width)
 		for j, k := range keys {
 			order[j] = int(k & (1<<idxBits - 1))
 		}
@@ -262,6 +262,34 @@ func bySaving(els []Element) []int {
 		return cmp.Or(cmp.Compare(els[y].Move.Saved(), els[x].Move.Saved()), cmp.Compare(x, y))
 	})
 	return order
+}
+
+// radixSort sorts keys whose values fit in their low width bits, a byte
+// of them at a time, least significant first: a few passes over the keys
+// where a comparison sort makes a dozen.
+func radixSort(keys []uint64, width int) {
+	if len(keys) < 2 {
+		return
+	}
+	src, dst := keys, make([]uint64, len(keys))
+	for shift := 0; shift < width; shift += 8 {
+		var at [257]int
+		for _, k := range src {
+			at[(k>>shift)&0xff+1]++
+		}
+		for d := 1; d < len(at); d++ {
+			at[d] += at[d-1]
+		}
+		for _, k := range src {
+			d := (k >> shift) & 0xff
+			dst[at[d]] = k
+			at[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
 }
 
 // proposal is a candidate list and how many of its first elements to move.

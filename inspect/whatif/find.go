@@ -59,7 +59,6 @@ func (f *finder) elements(scope int64) []Element {
 	if f.found == nil {
 		return nil
 	}
-	f.sortFound()
 	out := make([]Element, 0, len(f.found))
 	for _, r := range f.found {
 		if r.end <= scope {
@@ -87,12 +86,10 @@ func (f *finder) element(r found) Element {
 	return Element{Kind: r.kind, Move: Move{Start: r.start, End: r.end, Replacement: f.repls[r.repl]}, Parent: -1}
 }
 
-// sortFound sorts the elements found in document order (by start, an
-// element before the ones it holds).
-func (f *finder) sortFound() {
-	slices.SortFunc(f.found, func(a, b found) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
-	})
+// documentOrder orders elements by start, an element before the ones it
+// holds.
+func documentOrder(a, b found) int {
+	return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
 }
 
 // linkParents sets each element's Parent to the nearest element whose range
@@ -115,7 +112,7 @@ func linkParents(els []Element) {
 // finder walks the tokens of a body and collects its movable elements.
 type finder struct {
 	body  []byte
-	found []found  // the elements, in the order found
+	found []found  // the elements, in document order (documentOrder)
 	repls []string // their replacements, commonRepls first
 	attrs []attr
 	// scripts, styles, classes and uris count the assets named so far,
@@ -449,6 +446,14 @@ func (f *finder) add(k Kind, start, end int64, replacement string) bool {
 		repl = len(f.repls)
 		f.repls = append(f.repls, replacement)
 	}
-	f.found = append(f.found, found{start: start, end: end, repl: int32(repl), kind: k})
+	rec := found{start: start, end: end, repl: int32(repl), kind: k}
+	f.found = append(f.found, rec)
+	if n := len(f.found); n > 1 && documentOrder(rec, f.found[n-2]) < 0 {
+		// An element found after some it holds (a <style> element ends
+		// after its data: URIs) goes before them, a few places back.
+		i, _ := slices.BinarySearchFunc(f.found[:n-1], rec, documentOrder)
+		copy(f.found[i+1:], f.found[i:n-1])
+		f.found[i] = rec
+	}
 	return true
 }

@@ -156,8 +156,9 @@ func TestBySavingOrdersLargestFirst(t *testing.T) {
 		name string
 		most int64 // largest saving drawn
 	}{
-		{"small savings, many ties", 4},
-		{"page-sized savings", 4 << 20},
+		{"small savings, many ties", 4},    // two bytes of key
+		{"savings of a kilobyte", 1 << 10}, // three: sorted back into place
+		{"page-sized savings", 4 << 20},    // four
 		{"savings too large to pack", 1 << 60},
 	}
 	for _, tc := range tests {
