@@ -3,6 +3,7 @@ package whatif
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"slices"
 	"strconv"
 
@@ -380,33 +381,48 @@ func (f *finder) text(start, end int64) {
 // characters in the text at [start, end).
 func (f *finder) whitespaceRuns(start, end int64) {
 	t := f.body[start:end]
-	from := 0 // where the next run may start: past the last one
-	// A run of two or more covers an odd index: only those are looked at
-	// first, most bytes being no white space.
-	for i := 1; i < len(t); i += 2 {
-		if !spaceByte[t[i]] {
+	for i := 0; i+1 < len(t); {
+		if i = pairFrom(t, i); i+1 == len(t) {
+			break
+		}
+		if !spaceByte[t[i]] || !spaceByte[t[i+1]] {
+			i++
 			continue
 		}
-		s := i
-		if s-1 >= from && spaceByte[t[s-1]] {
-			s--
-		}
-		j, newline := s, false
+		j, newline := i, false
 		for j < len(t) && spaceByte[t[j]] {
 			newline = newline || t[j] == '\n' || t[j] == '\r'
 			j++
-		}
-		if j-s < 2 {
-			continue
 		}
 		repl := " "
 		if newline {
 			repl = "\n"
 		}
-		f.add(Whitespace, start+int64(s), start+int64(j), repl)
-		from = j
-		i = j - j%2 - 1 // the next odd index is past j
+		f.add(Whitespace, start+int64(i), start+int64(j), repl)
+		i = j
 	}
+}
+
+// pairFrom returns the first index from i on, a multiple of 8 bytes
+// further, at or before which two bytes in a row may both be white space,
+// but where the byte before is none; i itself when fewer than 9 bytes
+// remain. Most text has single spaces: it is passed over eight bytes at a
+// time, looking at the bytes below '!' of each word at once.
+func pairFrom(t []byte, i int) int {
+	const (
+		low7  = 0x7f7f7f7f7f7f7f7f
+		below = 0x5f5f5f5f5f5f5f5f // + a byte's low 7 bits: 0x80 or more from '!' (0x21) up
+		high  = 0x8080808080808080
+	)
+	for i+9 <= len(t) {
+		w := binary.LittleEndian.Uint64(t[i:])
+		m := ^((w&low7 + below) | w) & high // the top bit of each byte below '!'
+		if m&(m>>8) != 0 || m>>63 != 0 && t[i+8] < '!' {
+			break
+		}
+		i += 8
+	}
+	return i
 }
 
 // spaceByte tells the HTML white-space bytes.

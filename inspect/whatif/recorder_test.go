@@ -178,3 +178,41 @@ func TestBySavingOrdersLargestFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestWhitespaceRunsAreTheMaximalOnes checks the runs the finder moves,
+// found eight bytes at a time, against the maximal runs of two or more
+// white-space bytes read one byte at a time, over random text of words,
+// spaces, control bytes and UTF-8.
+func TestWhitespaceRunsAreTheMaximalOnes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	pieces := []string{"a", "word", "é", "\x00", "\x0b", "!", " ", "  ", "\t", "\n", "\r\n", "\f", "\x1f", "\xa0"}
+	for n := range 2000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := []byte(b.String())
+		var f finder
+		f.body = text
+		f.whitespaceRuns(0, int64(len(text)))
+		var want []Element
+		for i := 0; i < len(text); {
+			j, newline := i, false
+			for j < len(text) && spaceByte[text[j]] {
+				newline = newline || text[j] == '\n' || text[j] == '\r'
+				j++
+			}
+			if j-i >= 2 {
+				repl := " "
+				if newline {
+					repl = "\n"
+				}
+				want = append(want, Element{Kind: Whitespace, Move: Move{Start: int64(i), End: int64(j), Replacement: repl}, Parent: -1})
+			}
+			i = max(j, i+1)
+		}
+		if got := f.elements(int64(len(text))); !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
+			t.Fatalf("text %d %q: runs %+v, want %+v", n, text, got, want)
+		}
+	}
+}
