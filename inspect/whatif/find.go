@@ -246,16 +246,12 @@ func mayMove(tag []byte) bool {
 			return true
 		}
 	}
-	for i := 0; ; i++ {
-		j := bytes.IndexAny(tag[i:], "yY")
-		if j < 0 {
-			return false
-		}
-		i += j
-		if i >= 2 && i+3 <= len(tag) && scan.EqualFold(tag[i-2:i+3], "style") {
+	for i := 2; i+3 <= len(tag); i++ {
+		if tag[i]|0x20 == 'y' && scan.EqualFold(tag[i-2:i+3], "style") {
 			return true
 		}
 	}
+	return false
 }
 
 // breaksOutOfForeign reports whether an HTML start tag of this name ends
