@@ -383,17 +383,16 @@ func (a *adviser) fewest(pool []int, total int64, t target) *proposal {
 	els := a.p.Elements
 	tree := newNeedTree(t.need)
 	last := t.ends[len(t.ends)-1]
-	before := make([]int, 0, len(pool)) // most often all of it, in the end
+	nBefore := 0 // how many of the moves looked at end before t
 	var savedBefore, savedAll int64
-	nAll, read := -1, 0 // read counts the moves of pool looked at
+	nAll := -1
 	for i, idx := range pool {
-		read = i + 1
 		m := els[idx].Move
 		if m.End <= last {
 			first := sort.Search(len(t.ends), func(j int) bool { return t.ends[j] >= m.End })
 			tree.subtractFrom(first, m.Saved())
 			savedBefore += m.Saved()
-			before = append(before, idx)
+			nBefore++
 			if tree.satisfied() || savedBefore >= a.fitNeed {
 				break // the moves before t are enough, and fewer than any other way
 			}
@@ -401,22 +400,23 @@ func (a *adviser) fewest(pool []int, total int64, t target) *proposal {
 		savedAll += m.Saved()
 		if nAll < 0 && savedAll >= a.fitNeed {
 			nAll = i + 1
-			if nAll <= len(before)+1 {
+			if nAll <= nBefore+1 {
 				break
 			}
 		}
 	}
 	switch {
 	case tree.satisfied() || savedBefore >= a.fitNeed:
-		if nAll < 0 || len(before) <= nAll {
-			// All the moves before t, so that a confirmation can take more.
-			n := len(before)
-			for _, idx := range pool[read:] {
+		if nAll < 0 || nBefore <= nAll {
+			// All the moves before t, in pool's order, so that a
+			// confirmation can take more.
+			before := make([]int, 0, len(pool))
+			for _, idx := range pool {
 				if els[idx].Move.End <= last {
 					before = append(before, idx)
 				}
 			}
-			return &proposal{order: before, n: n, pool: pool}
+			return &proposal{order: before, n: nBefore, pool: pool}
 		}
 		return &proposal{order: pool, n: nAll, pool: pool}
 	case nAll >= 0:
