@@ -12,14 +12,14 @@ import (
 // scan.RunVisiting), so that advice reads the body once. It lists the
 // elements Find lists that end within its scope.
 //
-// The pass only logs where each token starts and what type it is, which
-// costs it next to nothing; the elements are read from that log (the
-// finder Find runs, over the pass's tokens). A body that may need advice
-// (one of unknown size, or that the scope nearly holds) is read from the
-// log on a goroutine of the recorder's own while the pass goes on, on the
-// other core; a longer one only when Advise asks for its elements, which
-// it seldom does: a page that long mostly loses elements that end too far
-// to be brought back.
+// The pass only logs where each token starts and what type it is, one
+// word a token, which costs it little; the elements are read from that
+// log (the finder Find runs, over the pass's tokens). A body that may need
+// advice (one of unknown size, or that the scope nearly holds) is read
+// from the log on a goroutine of the recorder's own while the pass goes
+// on, on the other core; a longer one only when Advise asks for its
+// elements, which it seldom does: a page that long mostly loses elements
+// that end too far to be brought back.
 type Recorder struct {
 	scope int64
 	limit int64 // scope + findMargin: tokens from there on are not logged
@@ -45,7 +45,7 @@ type Recorder struct {
 	f       finder
 	els     []Element // once the log is read: the elements in scope (elements)
 	rank    []int     // indexes of els by saving (bySaving)
-	maxEnd  int64     // where the last of els ends
+	maxEnd  int64     // the furthest end of els
 	pending uint64    // the latest entry read: its end is the next entry's start
 	started bool      // pending holds an entry
 }
