@@ -68,7 +68,7 @@ func collect(r io.Reader, length int64, p Profile, opt Options, res *Result) err
 		s.observer = opt.Body
 		res.CountsHeaders = p.CountsHeaders // as the accounting below sets it
 		at := cutoffAt(limit.Bytes, res.CountedHeaderBytes())
-		opt.Body.Begin(BodyHead{FinalURL: res.FinalURL, CutoffAt: at}, s.buf)
+		opt.Body.Begin(BodyHead{FinalURL: res.FinalURL, CutoffAt: at, Expected: max(s.total, 0)}, s.buf)
 	}
 	if err == nil {
 		if err = s.fill(r, capBytes); err == nil {

@@ -24,4 +24,7 @@ type BodyHead struct {
 	// body, if the body turns out to be longer: Result.CutoffOffset then
 	// equals it (the limit less the counted header, at least 0).
 	CutoffAt int64
+	// Expected is the body's size as the response announces it
+	// (Content-Length, within the cap), 0 when it does not.
+	Expected int64
 }

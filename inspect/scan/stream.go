@@ -96,6 +96,9 @@ func (s *Stream) run() {
 	u, _ := url.Parse(s.head.FinalURL) // nil when unparsable, as in NewInput
 	p := newPass(s.snapshot(), true, s.head.CutoffAt, LowerAll(s.profile.RobotsTokens), newLinkResolver(u))
 	p.src, p.keepAnchors, p.visit = s, s.links, s.visit
+	if s.visit != nil {
+		s.visit.Start(s.head.Expected)
+	}
 	p.run()
 	s.pass = p
 }

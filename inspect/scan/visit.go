@@ -8,12 +8,15 @@ import (
 
 // Visitor is told of every token of a full pass, in order, so that a room
 // that reads tokens (inspect/whatif's movable elements) reads the pass's
-// own instead of tokenizing the body a second time. Token gets the token's
-// type, the body as read so far (it holds the token whole), and the
-// token's bytes [off, off+len(raw)); End gets the size of the body once
-// the pass has read all of it. Neither may keep raw or body past the call
-// but as the body's own bytes.
+// own instead of tokenizing the body a second time. Start gets, before
+// the first token, the body's expected size: its length when the pass
+// reads it whole, the announced one while it arrives, 0 when not known.
+// Token gets the token's type, the body as read so far (it holds the
+// token whole), and the token's bytes [off, off+len(raw)); End gets the
+// size of the body once the pass has read all of it. Neither may keep raw
+// or body past the call but as the body's own bytes (which never change).
 type Visitor interface {
+	Start(expected int64)
 	Token(tt html.TokenType, body []byte, off int64, raw []byte)
 	End(size int64)
 }
@@ -25,6 +28,9 @@ func RunVisiting(body []byte, cutoff int64, tokens []string, base *url.URL, step
 	full.steps = steps
 	full.keepAnchors = anchors
 	full.visit = v
+	if v != nil {
+		v.Start(int64(len(body)))
+	}
 	full.run()
 	return full.result()
 }

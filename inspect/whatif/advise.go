@@ -2,6 +2,7 @@ package whatif
 
 import (
 	"cmp"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sort"
@@ -54,12 +55,12 @@ func Advise(pg Page, kinds Kinds) []Advice {
 	if !rescuable(targets(pg.Critical, pg.Window), scope) {
 		return []Advice{}
 	}
-	els, neutral, ok := pg.Recorded.found(size, scope)
+	els, order, neutral, ok := pg.Recorded.found(pg.Body, scope)
 	if !ok {
 		els, neutral = findWithin(pg.Body, scope)
 	}
 	p := planOf(pg, els, scope)
-	p.neutral = neutral
+	p.neutral, p.bySaving = neutral, order
 	return p.Advise(kinds)
 }
 
@@ -185,38 +186,109 @@ type adviser struct {
 	// byKind holds, per kind, its elements, and combined the elements of
 	// all the kinds asked (those a selected parent takes along left out),
 	// each largest saving first.
-	byKind    [numKinds][]int
-	combined  []int
-	seen      map[string]bool        // selections stated
-	simulated map[string]*Simulation // by selection
-	sims      int                    // simulations run
-	out       []Advice
+	byKind   [numKinds][]int
+	combined []int
+	// byKindSaved and combinedSaved are what all of each list saves.
+	byKindSaved   [numKinds]int64
+	combinedSaved int64
+	seen          map[string]bool        // selections stated
+	simulated     map[string]*Simulation // by selection
+	sims          int                    // simulations run
+	out           []Advice
 }
 
 // pools fills the candidate lists: all the elements sorted once by
 // saving, then shared out in that order.
 func (a *adviser) pools() {
 	els := a.p.Elements
-	type ranked struct {
-		saved int64
-		i     int
+	order := a.p.bySaving
+	if order == nil {
+		order = bySaving(els)
 	}
-	order := make([]ranked, len(els))
-	for i, e := range els {
-		order[i] = ranked{e.Move.Saved(), i}
-	}
-	slices.SortFunc(order, func(x, y ranked) int { return cmp.Or(cmp.Compare(y.saved, x.saved), cmp.Compare(x.i, y.i)) })
+	sel := a.p.Select(a.kinds)
 	inCombined := make([]bool, len(els))
-	for _, i := range a.p.Select(a.kinds) {
+	for _, i := range sel {
 		inCombined[i] = true
 	}
-	for _, r := range order {
-		if k := els[r.i].Kind; a.kinds.Has(k) {
-			a.byKind[k] = append(a.byKind[k], r.i)
+	var count [numKinds]int
+	for _, e := range els {
+		count[e.Kind]++
+	}
+	for k := range numKinds {
+		if a.kinds.Has(k) {
+			a.byKind[k] = make([]int, 0, count[k])
 		}
-		if inCombined[r.i] {
-			a.combined = append(a.combined, r.i)
+	}
+	a.combined = make([]int, 0, len(sel))
+	for _, i := range order {
+		saved := els[i].Move.Saved()
+		if k := els[i].Kind; a.kinds.Has(k) {
+			a.byKind[k] = append(a.byKind[k], i)
+			a.byKindSaved[k] += saved
 		}
+		if inCombined[i] {
+			a.combined = append(a.combined, i)
+			a.combinedSaved += saved
+		}
+	}
+}
+
+// bySaving returns the indexes of els, largest saving first, the first
+// element first among equal savings.
+func bySaving(els []Element) []int {
+	order := make([]int, len(els))
+	// Packed in one word, saving (complemented) over index, the order
+	// sorts as plain numbers, by their digits.
+	var most int64
+	for _, e := range els {
+		most = max(most, e.Move.Saved())
+	}
+	idxBits := bits.Len(uint(len(els)))
+	if width := bits.Len64(uint64(most)) + idxBits; width <= 64 {
+		keys := make([]uint64, len(els))
+		for i, e := range els {
+			keys[i] = uint64(most-e.Move.Saved())<<idxBits | uint64(i)
+		}
+		radixSort(keys, width)
+		for j, k := range keys {
+			order[j] = int(k & (1<<idxBits - 1))
+		}
+		return order
+	}
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		return cmp.Or(cmp.Compare(els[y].Move.Saved(), els[x].Move.Saved()), cmp.Compare(x, y))
+	})
+	return order
+}
+
+// radixSort sorts keys whose values fit in their low width bits, a byte
+// of them at a time, least significant first: a few passes over the keys
+// where a comparison sort makes a dozen.
+func radixSort(keys []uint64, width int) {
+	if len(keys) < 2 {
+		return
+	}
+	src, dst := keys, make([]uint64, len(keys))
+	for shift := 0; shift < width; shift += 8 {
+		var at [257]int
+		for _, k := range src {
+			at[(k>>shift)&0xff+1]++
+		}
+		for d := 1; d < len(at); d++ {
+			at[d] += at[d-1]
+		}
+		for _, k := range src {
+			d := (k >> shift) & 0xff
+			dst[at[d]] = k
+			at[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
 	}
 }
 
@@ -249,7 +321,7 @@ func saved(els []Element, sel []int) int64 {
 func (a *adviser) propose(t target) []*proposal {
 	var ranked []*proposal
 	for _, k := range a.kinds.List() {
-		if pr := a.fewest(a.byKind[k], t); pr != nil {
+		if pr := a.fewest(a.byKind[k], a.byKindSaved[k], t); pr != nil {
 			ranked = append(ranked, pr)
 		}
 	}
@@ -262,7 +334,7 @@ func (a *adviser) propose(t target) []*proposal {
 		}
 		return 0
 	})
-	if pr := a.fewest(a.combined, t); pr != nil {
+	if pr := a.fewest(a.combined, a.combinedSaved, t); pr != nil {
 		ranked = append(ranked, pr)
 	}
 	return ranked
@@ -302,22 +374,25 @@ func (a *adviser) simulateAll(proposals []*proposal) {
 // first) that keeps every lost element of t by the byte shifts: either
 // among the moves that end before t's last lost element (the others do
 // not move it) or among all of them, when it is the whole page fitting
-// that keeps t. It returns nil when even all of pool is not enough.
-func (a *adviser) fewest(pool []int, t target) *proposal {
+// that keeps t. It returns nil when even all of pool, which saves total
+// bytes, is not enough.
+func (a *adviser) fewest(pool []int, total int64, t target) *proposal {
+	if total < a.fitNeed && total < t.need[len(t.need)-1] {
+		return nil // neither the whole page fits nor the last lost element comes back
+	}
 	els := a.p.Elements
 	tree := newNeedTree(t.need)
 	last := t.ends[len(t.ends)-1]
-	var before []int
+	nBefore := 0 // how many of the moves looked at end before t
 	var savedBefore, savedAll int64
-	nAll, read := -1, 0 // read counts the moves of pool looked at
+	nAll := -1
 	for i, idx := range pool {
-		read = i + 1
 		m := els[idx].Move
 		if m.End <= last {
 			first := sort.Search(len(t.ends), func(j int) bool { return t.ends[j] >= m.End })
 			tree.subtractFrom(first, m.Saved())
 			savedBefore += m.Saved()
-			before = append(before, idx)
+			nBefore++
 			if tree.satisfied() || savedBefore >= a.fitNeed {
 				break // the moves before t are enough, and fewer than any other way
 			}
@@ -325,22 +400,23 @@ func (a *adviser) fewest(pool []int, t target) *proposal {
 		savedAll += m.Saved()
 		if nAll < 0 && savedAll >= a.fitNeed {
 			nAll = i + 1
-			if nAll <= len(before)+1 {
+			if nAll <= nBefore+1 {
 				break
 			}
 		}
 	}
 	switch {
 	case tree.satisfied() || savedBefore >= a.fitNeed:
-		if nAll < 0 || len(before) <= nAll {
-			// All the moves before t, so that a confirmation can take more.
-			n := len(before)
-			for _, idx := range pool[read:] {
+		if nAll < 0 || nBefore <= nAll {
+			// All the moves before t, in pool's order, so that a
+			// confirmation can take more.
+			before := make([]int, 0, len(pool))
+			for _, idx := range pool {
 				if els[idx].Move.End <= last {
 					before = append(before, idx)
 				}
 			}
-			return &proposal{order: before, n: n, pool: pool}
+			return &proposal{order: before, n: nBefore, pool: pool}
 		}
 		return &proposal{order: pool, n: nAll, pool: pool}
 	case nAll >= 0:

@@ -3,6 +3,7 @@ package whatif
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"slices"
 	"strconv"
 
@@ -56,57 +57,40 @@ func findWithin(body []byte, scope int64) ([]Element, map[Move]bool) {
 // elements returns the elements found that end within the first scope
 // bytes, in document order, their parents linked.
 func (f *finder) elements(scope int64) []Element {
-	out := slices.DeleteFunc(slices.Clone(f.out), func(e Element) bool { return e.Move.End > scope })
-	slices.SortFunc(out, func(a, b Element) int {
-		return cmp.Or(cmp.Compare(a.Move.Start, b.Move.Start), cmp.Compare(b.Move.End, a.Move.End))
-	})
+	if f.found == nil {
+		return nil
+	}
+	out := make([]Element, 0, len(f.found))
+	for _, r := range f.found {
+		if r.end <= scope {
+			out = append(out, f.element(r))
+		}
+	}
 	linkParents(out)
 	return out
 }
 
-// Recorder finds the movable elements of a page from the tokens of the
-// page's own pass (it is a scan.Visitor: see scan.Stream.Visit and
-// scan.RunVisiting), so that advice reads the body once. It lists the
-// elements Find lists that end within its scope.
-type Recorder struct {
-	f     finder
-	scope int64
-	size  int64 // the body's size once the pass ended, else -1
+// found is a movable element as the finder records it: with no pointer,
+// so that a long list of them costs the garbage collector nothing and
+// grows without write barriers.
+type found struct {
+	start, end int64
+	repl       int32 // the replacement: an index into finder.repls
+	kind       Kind
 }
 
-// NewRecorder returns a recorder of the elements that end within the
-// body's first scope bytes (Scope of the window Advise will be given, or
-// more).
-func NewRecorder(scope int64) *Recorder { return &Recorder{scope: scope, size: -1} }
+// commonRepls are the replacements every finder's repls start with.
+var commonRepls = []string{"", " ", "\n"}
 
-// cdataOpen starts a CDATA section, which the pass reads as text in
-// foreign content where Find's tokenizer reads a bogus comment.
-var cdataOpen = []byte("<![CDATA[")
-
-// Token reads one token of the pass (scan.Visitor).
-func (r *Recorder) Token(tt html.TokenType, body []byte, off int64, raw []byte) {
-	if off >= r.scope+findMargin || tt == html.TextToken && bytes.HasPrefix(raw, cdataOpen) {
-		return
-	}
-	r.f.body = body
-	r.f.token(tt, off, int64(len(raw)))
+// element is the Element that r records, with no parent.
+func (f *finder) element(r found) Element {
+	return Element{Kind: r.kind, Move: Move{Start: r.start, End: r.end, Replacement: f.repls[r.repl]}, Parent: -1}
 }
 
-// End ends the pass over a body of size bytes (scan.Visitor).
-func (r *Recorder) End(size int64) {
-	r.f.endRaw(size)
-	r.size = size
-}
-
-// found returns the elements recorded from a whole body of size bytes that
-// end within its first scope bytes, and the neutral moves; ok is false
-// when the recorder did not read such a body (nil, or its pass did not
-// end, or read another body or less).
-func (r *Recorder) found(size, scope int64) (els []Element, neutral map[Move]bool, ok bool) {
-	if r == nil || r.size != size || scope > r.scope {
-		return nil, nil, false
-	}
-	return r.f.elements(scope), r.f.neutral, true
+// documentOrder orders elements by start, an element before the ones it
+// holds.
+func documentOrder(a, b found) int {
+	return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
 }
 
 // linkParents sets each element's Parent to the nearest element whose range
@@ -129,7 +113,8 @@ func linkParents(els []Element) {
 // finder walks the tokens of a body and collects its movable elements.
 type finder struct {
 	body  []byte
-	out   []Element
+	found []found  // the elements, in document order (documentOrder)
+	repls []string // their replacements, commonRepls first
 	attrs []attr
 	// scripts, styles, classes and uris count the assets named so far,
 	// so that each replacement names a file (or class) of its own.
@@ -261,16 +246,12 @@ func mayMove(tag []byte) bool {
 			return true
 		}
 	}
-	for i := 0; ; i++ {
-		j := bytes.IndexAny(tag[i:], "yY")
-		if j < 0 {
-			return false
-		}
-		i += j
-		if i >= 2 && i+3 <= len(tag) && scan.EqualFold(tag[i-2:i+3], "style") {
+	for i := 2; i+3 <= len(tag); i++ {
+		if tag[i]|0x20 == 'y' && scan.EqualFold(tag[i-2:i+3], "style") {
 			return true
 		}
 	}
+	return false
 }
 
 // breaksOutOfForeign reports whether an HTML start tag of this name ends
@@ -396,33 +377,48 @@ func (f *finder) text(start, end int64) {
 // characters in the text at [start, end).
 func (f *finder) whitespaceRuns(start, end int64) {
 	t := f.body[start:end]
-	from := 0 // where the next run may start: past the last one
-	// A run of two or more covers an odd index: only those are looked at
-	// first, most bytes being no white space.
-	for i := 1; i < len(t); i += 2 {
-		if !spaceByte[t[i]] {
+	for i := 0; i+1 < len(t); {
+		if i = pairFrom(t, i); i+1 == len(t) {
+			break
+		}
+		if !spaceByte[t[i]] || !spaceByte[t[i+1]] {
+			i++
 			continue
 		}
-		s := i
-		if s-1 >= from && spaceByte[t[s-1]] {
-			s--
-		}
-		j, newline := s, false
+		j, newline := i, false
 		for j < len(t) && spaceByte[t[j]] {
 			newline = newline || t[j] == '\n' || t[j] == '\r'
 			j++
-		}
-		if j-s < 2 {
-			continue
 		}
 		repl := " "
 		if newline {
 			repl = "\n"
 		}
-		f.add(Whitespace, start+int64(s), start+int64(j), repl)
-		from = j
-		i = j - j%2 - 1 // the next odd index is past j
+		f.add(Whitespace, start+int64(i), start+int64(j), repl)
+		i = j
 	}
+}
+
+// pairFrom returns the first index from i on, a multiple of 8 bytes
+// further, at or before which two bytes in a row may both be white space,
+// but where the byte before is none; i itself when fewer than 9 bytes
+// remain. Most text has single spaces: it is passed over eight bytes at a
+// time, looking at the bytes below '!' of each word at once.
+func pairFrom(t []byte, i int) int {
+	const (
+		low7  = 0x7f7f7f7f7f7f7f7f
+		below = 0x5f5f5f5f5f5f5f5f // + a byte's low 7 bits: 0x80 or more from '!' (0x21) up
+		high  = 0x8080808080808080
+	)
+	for i+9 <= len(t) {
+		w := binary.LittleEndian.Uint64(t[i:])
+		m := ^((w&low7 + below) | w) & high // the top bit of each byte below '!'
+		if m&(m>>8) != 0 || m>>63 != 0 && t[i+8] < '!' {
+			break
+		}
+		i += 8
+	}
+	return i
 }
 
 // spaceByte tells the HTML white-space bytes.
@@ -449,6 +445,27 @@ func (f *finder) add(k Kind, start, end int64, replacement string) bool {
 	if m.Saved() <= 0 {
 		return false
 	}
-	f.out = append(f.out, Element{Kind: k, Move: m, Parent: -1})
+	if len(f.found) == cap(f.found) {
+		// Doubled: append grows a long list by a quarter, which allocates
+		// five times its final size along the way.
+		f.found = slices.Grow(f.found, max(len(f.found), 256))
+	}
+	if f.repls == nil {
+		f.repls = slices.Clone(commonRepls)
+	}
+	repl := slices.Index(f.repls[:len(commonRepls)], replacement)
+	if repl < 0 {
+		repl = len(f.repls)
+		f.repls = append(f.repls, replacement)
+	}
+	rec := found{start: start, end: end, repl: int32(repl), kind: k}
+	f.found = append(f.found, rec)
+	if n := len(f.found); n > 1 && documentOrder(rec, f.found[n-2]) < 0 {
+		// An element found after some it holds (a <style> element ends
+		// after its data: URIs) goes before them, a few places back.
+		i, _ := slices.BinarySearchFunc(f.found[:n-1], rec, documentOrder)
+		copy(f.found[i+1:], f.found[i:n-1])
+		f.found[i] = rec
+	}
 	return true
 }

@@ -53,6 +53,9 @@ type Plan struct {
 	// they lie in, nor anything the page's pass reads of it: moved alone,
 	// they shift the page's critical elements and change nothing else.
 	neutral map[Move]bool
+	// bySaving are the indexes of Elements as bySaving orders them, when
+	// the recorder ranked them; nil: Advise ranks them.
+	bySaving []int
 }
 
 // NewPlan finds the movable elements of the whole body of pg.
@@ -144,7 +147,7 @@ type Simulation struct {
 // out the ones held by an element of those kinds (its move takes them
 // along).
 func (p *Plan) Select(kinds Kinds) []int {
-	var sel []int
+	sel := make([]int, 0, len(p.Elements))
 	for i, e := range p.Elements {
 		if kinds.Has(e.Kind) && !p.heldBy(e, kinds) {
 			sel = append(sel, i)

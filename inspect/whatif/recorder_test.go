@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -44,26 +46,45 @@ func recorderBodies(t *testing.T) map[string][]byte {
 	return bodies
 }
 
+// announced is a recorder told that the body it records is of the given
+// size, whatever its pass says: 0 (not known) or a small one has the log
+// read while the pass goes on, a larger one only when asked.
+type announced struct {
+	*Recorder
+	size int64
+}
+
+func (a announced) Start(int64) { a.Recorder.Start(a.size) }
+
 // TestRecorderListsWhatFindLists checks that the elements recorded from
 // the page's own pass are the ones Find lists from a pass of its own,
-// within the recorder's scope and within a smaller one.
+// within the recorder's scope and within a smaller one, whether the log
+// of the pass is read while it goes on or once asked.
 func TestRecorderListsWhatFindLists(t *testing.T) {
 	for name, body := range recorderBodies(t) {
 		size := int64(len(body))
 		for _, scope := range []int64{size, size / 3} {
-			rec := NewRecorder(scope)
-			scan.RunVisiting(body, -1, []string{"googlebot"}, nil, scan.DefaultSteps, false, rec)
-			got, gotNeutral, ok := rec.found(size, scope)
-			if !ok {
-				t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
-			}
 			want, wantNeutral := findWithin(body, scope)
-			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNeutral, wantNeutral) {
-				t.Errorf("%s, scope %d: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
-					name, scope, len(got), len(gotNeutral), len(want), len(wantNeutral))
-			}
-			if _, _, ok := rec.found(size+1, scope); ok {
-				t.Errorf("%s: the recorder claims a body of another size", name)
+			for _, announce := range []int64{0, size, 1 << 40} {
+				rec := NewRecorder(scope)
+				scan.RunVisiting(body, -1, []string{"googlebot"}, nil, scan.DefaultSteps, false, announced{rec, announce})
+				if aside := announce <= scope+findMargin; rec.aside != aside {
+					t.Errorf("%s, scope %d, %d bytes announced: read aside %v, want %v", name, scope, announce, rec.aside, aside)
+				}
+				got, order, gotNeutral, ok := rec.found(body, scope)
+				if !ok {
+					t.Fatalf("%s: the recorder did not read the %d-byte body", name, size)
+				}
+				if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNeutral, wantNeutral) {
+					t.Errorf("%s, scope %d, %d bytes announced: recorded %d elements (%d neutral), Find lists %d (%d neutral)",
+						name, scope, announce, len(got), len(gotNeutral), len(want), len(wantNeutral))
+				}
+				if want := bySaving(want); !slices.Equal(order, want) {
+					t.Errorf("%s, scope %d, %d bytes announced: ranked %d elements by saving, want %d in %v", name, scope, announce, len(order), len(want), want[:min(len(want), 5)])
+				}
+				if _, _, _, ok := rec.found(append(body[:size:size], ' '), scope); ok {
+					t.Errorf("%s: the recorder claims a body of another size", name)
+				}
 			}
 		}
 	}
@@ -124,4 +145,74 @@ func sortByOffset(crit []scan.Critical) {
 	slices.SortStableFunc(crit, func(x, y scan.Critical) int {
 		return cmp.Or(cmp.Compare(x.Offset, y.Offset), cmp.Compare(x.End, y.End))
 	})
+}
+
+// TestBySavingOrdersLargestFirst checks the packed ranking, and the one
+// it falls back to for savings too large to pack, against the order it
+// stands for: largest saving first, then document order.
+func TestBySavingOrdersLargestFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	tests := []struct {
+		name string
+		most int64 // largest saving drawn
+	}{
+		{"small savings, many ties", 4},    // two bytes of key
+		{"savings of a kilobyte", 1 << 10}, // three: sorted back into place
+		{"page-sized savings", 4 << 20},    // four
+		{"savings too large to pack", 1 << 60},
+	}
+	for _, tc := range tests {
+		els := make([]Element, 500)
+		for i := range els {
+			start := int64(i) * 8
+			els[i] = Element{Kind: Kind(r.IntN(int(numKinds))), Move: Move{Start: start, End: start + 1 + r.Int64N(tc.most)}}
+		}
+		got := bySaving(els)
+		want := make([]int, len(els))
+		for i := range want {
+			want[i] = i
+		}
+		sort.SliceStable(want, func(x, y int) bool { return els[want[x]].Move.Saved() > els[want[y]].Move.Saved() })
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: ranked %v..., want %v...", tc.name, got[:8], want[:8])
+		}
+	}
+}
+
+// TestWhitespaceRunsAreTheMaximalOnes checks the runs the finder moves,
+// found eight bytes at a time, against the maximal runs of two or more
+// white-space bytes read one byte at a time, over random text of words,
+// spaces, control bytes and UTF-8.
+func TestWhitespaceRunsAreTheMaximalOnes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	pieces := []string{"a", "word", "é", "\x00", "\x0b", "!", " ", "  ", "\t", "\n", "\r\n", "\f", "\x1f", "\xa0"}
+	for n := range 2000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := []byte(b.String())
+		var f finder
+		f.body = text
+		f.whitespaceRuns(0, int64(len(text)))
+		var want []Element
+		for i := 0; i < len(text); {
+			j, newline := i, false
+			for j < len(text) && spaceByte[text[j]] {
+				newline = newline || text[j] == '\n' || text[j] == '\r'
+				j++
+			}
+			if j-i >= 2 {
+				repl := " "
+				if newline {
+					repl = "\n"
+				}
+				want = append(want, Element{Kind: Whitespace, Move: Move{Start: int64(i), End: int64(j), Replacement: repl}, Parent: -1})
+			}
+			i = max(j, i+1)
+		}
+		if got := f.elements(int64(len(text))); !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
+			t.Fatalf("text %d %q: runs %+v, want %+v", n, text, got, want)
+		}
+	}
 }
