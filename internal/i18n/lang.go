@@ -41,8 +41,11 @@ type Lang struct {
 	pctRight string // after it ("%", " %" with a narrow no-break space in fr)
 }
 
-// bundle holds every language's messages, parsed once.
-var bundle = sync.OnceValues(func() (*goi18n.Bundle, error) {
+// bundleFor holds the messages of English (the source, which a missing
+// translation falls back to) and of the language code, parsed from the
+// catalog's files for those two only: a window or a command speaks one
+// language, and the six together take several megabytes.
+func bundleFor(code string) (*goi18n.Bundle, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("json", unmarshalCatalog)
 	files, err := fs.Glob(localeFiles, "locales/*.json")
@@ -50,12 +53,16 @@ var bundle = sync.OnceValues(func() (*goi18n.Bundle, error) {
 		return nil, err
 	}
 	for _, path := range files {
+		lang := strings.TrimSuffix(path[strings.LastIndexByte(path[:len(path)-len(".json")], '.')+1:], ".json")
+		if lang != "en" && lang != code {
+			continue
+		}
 		if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return b, nil
-})
+}
 
 // unmarshalCatalog reads a catalog file as JSON and gives every plural
 // message without a "many" form its "other" text there: CLDR asks French
@@ -108,7 +115,7 @@ func known(code string) bool {
 }
 
 func newLang(code string) *Lang {
-	b, err := bundle()
+	b, err := bundleFor(code)
 	if err != nil {
 		panic(err) // the embedded files are tested; a broken one is a build defect
 	}
