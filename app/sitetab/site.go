@@ -337,10 +337,9 @@ func progressText(p site.Progress) string {
 	return s
 }
 
-// oneDecimal writes a rate with one decimal, as "42.0".
-func oneDecimal(f float64) string {
-	return strconv.FormatFloat(f, 'f', 1, 64)
-}
+// oneDecimal writes a rate with one decimal and the language's decimal
+// mark: "42.0", "42,0" in Italian.
+func oneDecimal(f float64) string { return i18n.Current().Decimal(f, 1) }
 
 // finish shows how the run ended, after its last batch; on the UI thread.
 func (a *Area) finish(sum *site.Summary, err error) {

@@ -202,8 +202,11 @@ func FindingTitles(fs []FindingRef) string {
 	return strings.Join(titles, ", ")
 }
 
-// PercentText is a page's share of its limit as people read it: "97.3 %".
-func PercentText(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) + " %" }
+// PercentText is a page's share of its limit as people read it, in the
+// language in use: "97.3 %", "%97,3" in Turkish.
+func PercentText(p float64) string {
+	return i18n.T("site.percent", "Percent", i18n.Current().Decimal(p, 1))
+}
 
 // ElementLabels names critical element kinds for people, as the window
 // and the text summary show them: "<main> element, last internal link".
@@ -291,8 +294,8 @@ func writeEnd(b *strings.Builder, s *Summary) {
 
 // speedText is the run's time and rate: "12.5 s, 8.0 pages/s.".
 func speedText(s *Summary) string {
-	return i18n.T("site.speed", "Seconds", strconv.FormatFloat(s.Seconds, 'f', 1, 64),
-		"Rate", strconv.FormatFloat(s.PagesPerSecond, 'f', 1, 64))
+	return i18n.T("site.speed", "Seconds", i18n.Current().Decimal(s.Seconds, 1),
+		"Rate", i18n.Current().Decimal(s.PagesPerSecond, 1))
 }
 
 func sortedKeys(m map[string]int) []string {

@@ -38,6 +38,7 @@ type Lang struct {
 	group    string // between groups of three digits
 	pctLeft  string // before a percentage's number ("%" in tr)
 	pctRight string // after it ("%", " %" with a narrow no-break space in fr)
+	decimal  string // the decimal mark ("." in en, "," in it)
 }
 
 // bundle holds every language's messages, parsed once.
@@ -125,6 +126,7 @@ func newLang(code string) *Lang {
 	}
 	thousand := p.Sprint(number.Decimal(1000))
 	l.group = fix(strings.TrimSuffix(strings.TrimPrefix(thousand, "1"), "000"))
+	l.decimal = strings.TrimSuffix(strings.TrimPrefix(p.Sprint(number.Decimal(1.5)), "1"), "5")
 	pct := fix(p.Sprint(number.Percent(0.42)))
 	i := strings.Index(pct, "42")
 	l.pctLeft, l.pctRight = pct[:i], pct[i+2:]

@@ -3,6 +3,7 @@ package i18n
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -84,3 +85,10 @@ func (l *Lang) Int(n int64) string {
 // Percent writes a whole percentage p (already rounded, or "<1") the way
 // the language writes one: "20%", "%20" in Turkish, "20 %" in French.
 func (l *Lang) Percent(p string) string { return l.pctLeft + p + l.pctRight }
+
+// Decimal writes v with prec decimals and the language's decimal mark:
+// 97.3 in English, 97,3 in Italian. Its digits are not grouped: it is for
+// small numbers such as rates and shares.
+func (l *Lang) Decimal(v float64, prec int) string {
+	return strings.Replace(strconv.FormatFloat(v, 'f', prec, 64), ".", l.decimal, 1)
+}
