@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -135,7 +136,25 @@ func sizesText(r *fetch.Result) string {
 // rowText is one line of a two-column block: the name padded to a column
 // of its own, then the value.
 func rowText(name, value string) string {
-	return fmt.Sprintf("%-26s %s", name, value)
+	return fmt.Sprintf("%-*s %s", nameColumnWidth(), name, value)
+}
+
+// rowNames are the message ids of the names rowText pads.
+var rowNames = []string{
+	"app.size-header", "app.size-disk", "app.size-wire", "app.size-decoded", "app.size-counted", "app.size-limit",
+	"app.size-stopped", "app.timing-connect", "app.timing-tls", "app.timing-first-byte", "app.timing-total",
+}
+
+// nameColumnWidth is the width in characters of the name column of the
+// sizes and timings: 26, or the longest name in the language in use, so
+// that a longer name ("Toplam (yönlendirmeler dahil)") does not push its
+// value out of line.
+func nameColumnWidth() int {
+	w := 26
+	for _, id := range rowNames {
+		w = max(w, utf8.RuneCountInString(i18n.T(id)))
+	}
+	return w
 }
 
 // headerSizeText is the header block's size; a file has none, so its

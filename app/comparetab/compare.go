@@ -73,7 +73,7 @@ func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 	a.diffs = widget.NewLabel("")
 	a.diffs.Wrapping = fyne.TextWrapWord
 	a.diffs.Selectable = true
-	a.caveat = widget.NewLabel(compare.Caveat)
+	a.caveat = widget.NewLabel(compare.CaveatText())
 	a.caveat.Wrapping = fyne.TextWrapWord
 	a.caveat.Importance = widget.WarningImportance
 	a.caveat.SizeName = theme.SizeNameCaptionText

@@ -16,13 +16,15 @@ import (
 
 // The tab speaks the language in use when it is built: its first line,
 // its buttons, and a real comparison's status line; many differences are
-// counted with the language's digit grouping.
+// counted with the language's digit grouping; the caveat under the
+// differences is in the language from the start.
 func TestCompareTabSpeaksTheLanguage(t *testing.T) {
 	for _, c := range []struct {
-		lang, idle, cancel, status, many string
+		lang, idle, cancel, status, many, caveat string
 	}{
-		{"ja", "プロファイル選択の横にある", "キャンセル", ": 相違点 ", "相違点 1,234 件"},
-		{"fr", "Choisissez « Comparer avec… »", "Annuler", "\u00a0: ", "1\u202f234 différences"},
+		{"ja", "プロファイル選択の横にある", "キャンセル", ": 相違点 ", "相違点 1,234 件", "これらの取得は"},
+		{"fr", "Choisissez « Comparer avec… »", "Annuler", "\u00a0: ", "1\u202f234 différences", "Ces récupérations"},
+		{"tr", "Bu URL'yi aynı anda", "İptal", ": ", "1.234 fark", "Bu getirme işlemleri"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			prev := i18n.Use(i18n.Get(c.lang))
@@ -37,6 +39,9 @@ func TestCompareTabSpeaksTheLanguage(t *testing.T) {
 			idle := strings.ReplaceAll(strings.ReplaceAll(c.idle, "« ", "«\u00a0"), " »", "\u00a0»")
 			if !strings.HasPrefix(area.status.Text, idle) || area.stopBtn.Text != c.cancel {
 				t.Errorf("status %q, cancel %q; want %q…, %q", area.status.Text, area.stopBtn.Text, idle, c.cancel)
+			}
+			if !strings.HasPrefix(area.caveat.Text, c.caveat) {
+				t.Errorf("caveat %q, want it to start with %q", area.caveat.Text, c.caveat)
 			}
 			phone, _ := fetch.Lookup("googlebot-smartphone")
 			bing, _ := fetch.Lookup("bingbot")

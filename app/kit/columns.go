@@ -13,7 +13,8 @@ type Column struct {
 
 // NewListTable is a table of rows under bold column titles, without row
 // numbers: rows returns how many there are, cell the text of a cell.
-// Long texts end in an ellipsis; the table's OnSelected is the caller's.
+// Long texts end in an ellipsis; a column is at least as wide as its
+// title. The table's OnSelected is the caller's.
 func NewListTable(cols []Column, rows func() int, cell func(row, col int) string) *widget.Table {
 	t := widget.NewTableWithHeaders(
 		func() (int, int) { return rows(), len(cols) },
@@ -39,7 +40,7 @@ func NewListTable(cols []Column, rows func() int, cell func(row, col int) string
 		}
 	}
 	for i, c := range cols {
-		t.SetColumnWidth(i, c.Width)
+		t.SetColumnWidth(i, TitleWidth(c.Width, c.Title))
 	}
 	return t
 }

@@ -5,8 +5,23 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
+
+// CellTextWidth is how wide a table cell must be for a label in it to
+// show text whole, bold or regular.
+func CellTextWidth(text string, bold bool) float32 {
+	return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{Bold: bold}).Width + 2*theme.InnerPadding()
+}
+
+// TitleWidth is width, or more when title needs more room as a column
+// heading shows it: bold, with a sort arrow. Column widths are chosen for
+// English words; a longer title in another language would otherwise run
+// into the next column's.
+func TitleWidth(width float32, title string) float32 {
+	return max(width, CellTextWidth(title+" ▼", true)+2*theme.Padding())
+}
 
 // SortTitle is a sortable table's column title: bold, cut with an
 // ellipsis at its column's edge rather than drawn over the next title (a

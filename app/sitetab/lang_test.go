@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/site"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
@@ -49,6 +53,73 @@ func TestSiteTabSpeaksTheLanguage(t *testing.T) {
 			if got := progressText(site.Progress{Done: 1234, Queued: 5678}); !strings.HasPrefix(got, c.pages) {
 				t.Errorf("progress %q, want it to start with %q", got, c.pages)
 			}
+		})
+	}
+}
+
+// The rate and a page's share of its limit carry the language's decimal
+// mark and percent sign, not English's.
+func TestSiteNumbersUseTheLanguagesMarks(t *testing.T) {
+	for _, c := range []struct {
+		lang, rate, percent string
+	}{
+		{"en", "56.5", "97.3 %"},
+		{"tr", "56,5", "%97,3"},
+		{"it", "56,5", "97,3%"},
+		{"id", "56,5", "97,3%"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			if got := oneDecimal(56.49); got != c.rate {
+				t.Errorf("rate %q, want %q", got, c.rate)
+			}
+			if got := site.PercentText(97.26); got != c.percent {
+				t.Errorf("percent %q, want %q", got, c.percent)
+			}
+			row := site.Row{URL: "http://h/p", Fetched: true, Status: 200, Percent: 97.26}
+			m := newSiteModel()
+			m.add([]site.Row{row})
+			if got := m.cell(0, siteColPercent); got != c.percent {
+				t.Errorf("percent cell %q, want %q", got, c.percent)
+			}
+			if got := detail(&row); !strings.Contains(got, c.percent) {
+				t.Errorf("detail %q does not say %q", got, c.percent)
+			}
+		})
+	}
+}
+
+// Every column title shows whole in languages whose titles are longer
+// than English's: a title wider than its column ran into the next one's
+// ("Yönlendirmeler" over "Yeniden denemeler" over "Hata").
+func TestSiteColumnTitlesFitTheirColumns(t *testing.T) {
+	for _, lang := range []string{"en", "tr", "id", "it"} {
+		t.Run(lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(lang))
+			defer i18n.Use(prev)
+			tu := newSiteTestUI(t)
+			tu.act(func() {
+				tu.win.Resize(fyne.NewSize(4000, 600)) // every column on screen
+				titles := map[string]bool{}
+				for _, c := range siteColumns {
+					titles[c.title()] = true
+				}
+				seen := 0
+				for _, o := range test.LaidOutObjects(tu.site.table) {
+					b, ok := o.(*kit.TapButton)
+					if !ok || !titles[b.Text] {
+						continue
+					}
+					seen++
+					if b.Size().Width < b.MinSize().Width {
+						t.Errorf("title %q is %v wide in a %v column", b.Text, b.MinSize().Width, b.Size().Width)
+					}
+				}
+				if seen < siteCols {
+					t.Errorf("found %d of the %d column titles", seen, siteCols)
+				}
+			})
 		})
 	}
 }

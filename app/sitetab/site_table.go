@@ -36,7 +36,7 @@ func (a *Area) newTable() *widget.Table {
 		a.setButtons()
 	}
 	for i, c := range siteColumns {
-		t.SetColumnWidth(i, c.width)
+		t.SetColumnWidth(i, kit.TitleWidth(c.width, c.title()))
 	}
 	a.urlChars = charsIn(siteColumns[siteColURL].width)
 	a.empty = widget.NewLabel(noMatch())

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/verify"
 )
@@ -44,6 +46,39 @@ func TestVerifyTabSpeaksTheLanguage(t *testing.T) {
 			}
 			if got := verifyResultsText(make([]verify.Result, 1234), false); !strings.HasPrefix(got, c.many) {
 				t.Errorf("summary of 1,234 results %q, want it to start with %q", got, c.many)
+			}
+		})
+	}
+}
+
+// The verdict shows whole in languages whose verdicts are longer than
+// English's ("doğrulandı", "terverifikasi"), and so do the column titles.
+func TestVerdictsFitTheirColumn(t *testing.T) {
+	for _, c := range []struct{ lang, verified string }{
+		{"en", "verified"}, {"tr", "doğrulandı"}, {"id", "terverifikasi"}, {"it", "verificato"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			a := newVerifyTestArea(t, newVerifyTestZone(), time.Second)
+			if got := verdictWord(verify.Verified); got != c.verified {
+				t.Fatalf("verdict %q, want %q", got, c.verified)
+			}
+			whole := widget.NewLabel(c.verified).MinSize().Width
+			if w := verdictColumnWidth(); w < whole || w > verdictColumnMax {
+				t.Errorf("verdict column %v wide, want %v to %v for %q", w, whole, verdictColumnMax, c.verified)
+			}
+			titles := 0
+			for _, o := range test.LaidOutObjects(a.table) {
+				if b, ok := o.(*kit.TapButton); ok && b.Text != "" {
+					titles++
+					if b.Size().Width < b.MinSize().Width {
+						t.Errorf("title %q is %v wide in a %v column", b.Text, b.MinSize().Width, b.Size().Width)
+					}
+				}
+			}
+			if titles < 3 {
+				t.Errorf("found %d column titles on screen", titles)
 			}
 		})
 	}

@@ -61,9 +61,26 @@ func (a *Area) newTable() *widget.Table {
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = a.onSelect
 	for i, c := range verifyColumns {
-		t.SetColumnWidth(i, c.width)
+		t.SetColumnWidth(i, kit.TitleWidth(c.width, c.title()))
 	}
+	t.SetColumnWidth(verifyColVerdict, verdictColumnWidth())
 	return t
+}
+
+// verdictColumnMax bounds the verdict column, so that the evidence beside
+// it stays on screen at 1024 px.
+const verdictColumnMax = 200
+
+// verdictColumnWidth fits the verdict column to its title and to the
+// verdicts in the language in use, within verdictColumnMax: "doğrulandı"
+// or "terverifikasi" is wider than "verified".
+func verdictColumnWidth() float32 {
+	c := verifyColumns[verifyColVerdict]
+	w := kit.TitleWidth(c.width, c.title())
+	for _, v := range []verify.Verdict{verify.Verified, verify.Fake, verify.Unknown, verify.Unverifiable, verify.NotAnAddress} {
+		w = max(w, kit.CellTextWidth(verdictWord(v), false))
+	}
+	return min(w, verdictColumnMax)
 }
 
 func (a *Area) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {

@@ -202,14 +202,10 @@ func FindingTitles(fs []FindingRef) string {
 	return strings.Join(titles, ", ")
 }
 
-// PercentText is a page's share of its limit as people read it: "97.3 %"
-// in English, as the language writes it otherwise ("97,3 %", "%97,3").
+// PercentText is a page's share of its limit as people read it, in the
+// language in use: "97.3 %", "%97,3" in Turkish.
 func PercentText(p float64) string {
-	l := i18n.Current()
-	if l.Code() == "en" {
-		return strconv.FormatFloat(p, 'f', 1, 64) + " %"
-	}
-	return l.Percent(l.Decimal(p, 1))
+	return i18n.T("site.percent", "Percent", i18n.Current().Decimal(p, 1))
 }
 
 // ElementLabels names critical element kinds for people, as the window

@@ -32,6 +32,15 @@ func TestNumbersFollowTheLanguage(t *testing.T) {
 	}
 }
 
+// Decimal numbers take the language's decimal mark.
+func TestDecimalFollowsTheLanguage(t *testing.T) {
+	for code, want := range map[string]string{"en": "97.3", "ja": "97.3", "it": "97,3", "id": "97,3", "tr": "97,3", "fr": "97,3"} {
+		if got := Get(code).Decimal(97.26, 1); got != want {
+			t.Errorf("%s Decimal(97.26, 1) = %q, want %q", code, got, want)
+		}
+	}
+}
+
 func TestParse(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"fr", "fr"}, {"FR", "fr"}, {"fr-FR", "fr"}, {"fr_FR.UTF-8", "fr"}, {"ja_JP.eucJP@x", "ja"},
