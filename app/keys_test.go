@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/app/kit"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // key sends shortcut s as the desktop driver does: the main menu first,
@@ -214,7 +215,7 @@ func TestTabLeavesTextAreas(t *testing.T) {
 // legend once laid out on one wide row used to keep that width as its
 // minimum, 1,191 px here).
 func TestFitsA1024Window(t *testing.T) {
-	for _, lang := range []string{"en", "ja", "fr"} {
+	for _, lang := range i18n.Codes {
 		t.Run(lang, func(t *testing.T) { fitsA1024Window(t, lang) })
 	}
 }
