@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/prefs"
@@ -16,7 +17,8 @@ import (
 
 // useLanguage makes the window's language the one in use: the one --lang
 // gave, else the one chosen in the Language menu, else the system's
-// (LC_ALL, LC_MESSAGES, LANG), else English.
+// (LC_ALL, LC_MESSAGES, LANG; without them, the desktop's, as on Windows
+// and macOS), else English.
 func useLanguage(p prefs.Store, given string) {
 	for _, code := range []string{given, p.Language()} {
 		if code == "" {
@@ -27,7 +29,19 @@ func useLanguage(p prefs.Store, given string) {
 			return
 		}
 	}
-	i18n.Use(i18n.FromEnv(os.Getenv))
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if os.Getenv(name) != "" {
+			i18n.Use(i18n.FromEnv(os.Getenv))
+			return
+		}
+	}
+	// Windows and macOS say the user's language elsewhere than in the
+	// environment; Fyne reads it there.
+	if l, err := i18n.Parse(lang.SystemLocale().LanguageString()); err == nil {
+		i18n.Use(l)
+		return
+	}
+	i18n.Use(i18n.English())
 }
 
 // byteWords are the byte widgets' words: the catalog's byteview messages
