@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cutoffapp/cutoff/inspect"
 )
 
 // heapPeak samples the Go heap in use until stopped and returns the most
@@ -40,6 +42,13 @@ func heapPeak() (stop func() uint64) {
 	}
 }
 
+// memoryTries is how many renders a memory test makes before it fails: a
+// peak over the bound in one render and not the next was seen under the
+// race detector on a loaded machine (the heap of Chromium's messages read
+// while other tests' garbage waits for a collection); a peak over it in
+// both is a fault.
+const memoryTries = 2
+
 // TestRenderMemoryIsBounded renders a page that fires 190 fetch()es of
 // distinct 8 MB bodies at once: the fetches in flight and the bytes held
 // are bounded, so the Go heap stays far below what 190 bodies take
@@ -58,17 +67,24 @@ func TestRenderMemoryIsBounded(t *testing.T) {
 		_, _ = w.Write([]byte(page))
 	}))
 	defer srv.Close()
-	runtime.GC()
-	stop := heapPeak()
-	_, r := inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true, Timeout: 20 * time.Second})
-	peak := stop()
-	t.Logf("Go heap peak %d MB; process peak RSS %d MB", peak>>20, selfPeak()>>20)
-	if r.Error != "" {
-		t.Fatal(r.Error)
-	}
 	const bound = 400 << 20
+	var r *inspect.Rendered
+	var peak uint64
+	for try := 1; try <= memoryTries; try++ {
+		runtime.GC()
+		stop := heapPeak()
+		_, r = inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true, Timeout: 20 * time.Second})
+		peak = stop()
+		t.Logf("try %d: Go heap peak %d MB; process peak RSS %d MB", try, peak>>20, selfPeak()>>20)
+		if r.Error != "" {
+			t.Fatal(r.Error)
+		}
+		if peak <= bound {
+			break
+		}
+	}
 	if peak > bound {
-		t.Errorf("the Go heap reached %d MB, want at most %d MB", peak>>20, bound>>20)
+		t.Errorf("the Go heap reached %d MB in each of %d renders, want at most %d MB", peak>>20, memoryTries, bound>>20)
 	}
 	held := 0
 	for _, q := range r.Requests {
@@ -87,15 +103,21 @@ func TestRenderMemoryIsBounded(t *testing.T) {
 func TestHugeDOMIsNotRead(t *testing.T) {
 	needBrowser(t)
 	srv := site(t, map[string]string{"/": htmlPage(`document.body.setAttribute('data-x', 'x'.repeat(70 * 1024 * 1024));`)})
-	runtime.GC()
-	stop := heapPeak()
-	_, r := inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true, Timeout: 20 * time.Second})
-	peak := stop()
-	t.Logf("Go heap peak %d MB", peak>>20)
-	if !strings.Contains(r.Google.Error, "characters long, past the 67,108,864 Cutoff reads") {
-		t.Errorf("google render: error %q", r.Google.Error)
+	var peak uint64
+	for try := 1; try <= memoryTries; try++ {
+		runtime.GC()
+		stop := heapPeak()
+		_, r := inspectAndRender(t, srv.URL+"/", 0, Options{NoScreenshots: true, Timeout: 20 * time.Second})
+		peak = stop()
+		t.Logf("try %d: Go heap peak %d MB", try, peak>>20)
+		if !strings.Contains(r.Google.Error, "characters long, past the 67,108,864 Cutoff reads") {
+			t.Errorf("google render: error %q", r.Google.Error)
+		}
+		if peak <= 64<<20 {
+			break
+		}
 	}
 	if peak > 64<<20 {
-		t.Errorf("the Go heap reached %d MB", peak>>20)
+		t.Errorf("the Go heap reached %d MB in each of %d renders", peak>>20, memoryTries)
 	}
 }
