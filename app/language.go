@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/lang"
 
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/prefs"
@@ -29,19 +28,7 @@ func useLanguage(p prefs.Store, given string) {
 			return
 		}
 	}
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if os.Getenv(name) != "" {
-			i18n.Use(i18n.FromEnv(os.Getenv))
-			return
-		}
-	}
-	// Windows and macOS say the user's language elsewhere than in the
-	// environment; Fyne reads it there.
-	if l, err := i18n.Parse(lang.SystemLocale().LanguageString()); err == nil {
-		i18n.Use(l)
-		return
-	}
-	i18n.Use(i18n.English())
+	i18n.Use(i18n.FromSystem(os.Getenv))
 }
 
 // byteWords are the byte widgets' words: the catalog's byteview messages

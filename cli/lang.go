@@ -22,6 +22,7 @@ func (langFlag) Set(code string) error {
 	return nil
 }
 
-// useEnvironmentLanguage makes the language the environment asks for
-// (LC_ALL, LC_MESSAGES, LANG) the one in use, until --lang says otherwise.
-func useEnvironmentLanguage() { i18n.Use(i18n.FromEnv(os.Getenv)) }
+// useEnvironmentLanguage makes the language the user asked for the one
+// in use, until --lang says otherwise: LC_ALL, LC_MESSAGES or LANG, else
+// the desktop's (Windows, macOS), else English.
+func useEnvironmentLanguage() { i18n.Use(i18n.FromSystem(os.Getenv)) }

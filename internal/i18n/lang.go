@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/jeandeaual/go-locale"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -180,6 +181,24 @@ func FromEnv(getenv func(string) string) *Lang {
 				return l
 			}
 			return English()
+		}
+	}
+	return English()
+}
+
+// FromSystem is the language the user asked for: the environment's
+// (FromEnv) when LC_ALL, LC_MESSAGES or LANG is set, else the desktop's
+// (Windows and macOS keep it elsewhere than in the environment), else
+// English.
+func FromSystem(getenv func(string) string) *Lang {
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if getenv(name) != "" {
+			return FromEnv(getenv)
+		}
+	}
+	if code, err := locale.GetLocale(); err == nil {
+		if l, err := Parse(code); err == nil {
+			return l
 		}
 	}
 	return English()

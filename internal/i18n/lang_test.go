@@ -116,3 +116,14 @@ func TestDecimalMarks(t *testing.T) {
 		}
 	}
 }
+
+func TestFromSystemPrefersTheEnvironment(t *testing.T) {
+	env := map[string]string{"LANG": "fr_FR.UTF-8"}
+	if got := FromSystem(func(k string) string { return env[k] }).Code(); got != "fr" {
+		t.Errorf("FromSystem with LANG=fr_FR.UTF-8 = %s, want fr", got)
+	}
+	env = map[string]string{"LC_ALL": "de_DE.UTF-8"} // set, but not spoken: English, not the desktop's
+	if got := FromSystem(func(k string) string { return env[k] }).Code(); got != "en" {
+		t.Errorf("FromSystem with LC_ALL=de_DE.UTF-8 = %s, want en", got)
+	}
+}
