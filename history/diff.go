@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -94,7 +92,7 @@ func (d *Diff) Sentences() []string {
 	}
 	out = append(out, d.sizeSentence())
 	if len(d.Recovered) > 0 {
-		out = append(out, capitalized(i18n.T(oneOrMany("history.recovered", len(d.Recovered)), "Elements", elementList(d.Recovered))))
+		out = append(out, prose.Capitalize(i18n.T(oneOrMany("history.recovered", len(d.Recovered)), "Elements", elementList(d.Recovered))))
 	}
 	if s := d.robotsSentence(); s != "" {
 		out = append(out, s)
@@ -160,16 +158,6 @@ func oneOrMany(id string, n int) string {
 		return id + "-one"
 	}
 	return id + "-many"
-}
-
-// capitalized gives s a capital first letter, for a sentence that starts
-// with a list of elements.
-func capitalized(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // since names the older inspection's time: its date, with the time of

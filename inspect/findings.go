@@ -2,8 +2,6 @@ package inspect
 
 import (
 	"sort"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
@@ -64,7 +62,7 @@ func (fs *findings) add(sev, code string, off *int64, id string, args ...any) {
 // addSentence is add for a message that may start with a name in lower
 // case (a URL, "the crawler"): its first letter is made upper case.
 func (fs *findings) addSentence(sev, code string, off *int64, id string, args ...any) {
-	fs.addMessage(sev, code, off, upperFirst(fs.t(id, args...)))
+	fs.addMessage(sev, code, off, capitalize(fs.t(id, args...)))
 }
 
 // addMessage adds the finding of severity sev and code at off whose
@@ -160,21 +158,6 @@ func GoogleRule(operator, crawler, rule string) string {
 
 // capitalize is prose.Capitalize, under the name the findings' code uses.
 func capitalize(s string) string { return prose.Capitalize(s) }
-
-// upperFirst gives s a capital first letter, whatever its script, the
-// Turkish way in Turkish (i becomes İ): a sentence that starts with a
-// name in lower case.
-func upperFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	up := unicode.ToUpper(r)
-	if i18n.Current().Code() == "tr" {
-		up = unicode.TurkishCase.ToUpper(r)
-	}
-	return string(up) + s[size:]
-}
 
 // ElementLabel names a critical element kind in a sentence, the way a
 // consultant says it: "JSON-LD block", "last internal link".

@@ -39,5 +39,5 @@ func (rd *Rendered) FailureSentence(p *RenderedPage) string {
 	case p.Mode == "full":
 		return i18n.T("findings.render-full-failed", "Error", p.Error)
 	}
-	return upperFirst(i18n.T("findings.render-kept-failed", "Crawler", rd.CrawlerName(), "Error", p.Error))
+	return capitalize(i18n.T("findings.render-kept-failed", "Crawler", rd.CrawlerName(), "Error", p.Error))
 }

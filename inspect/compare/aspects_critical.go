@@ -4,11 +4,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // criticalAspect compares one critical element kind: its row says whether
@@ -128,10 +127,5 @@ func gets(verdict, what, crawler, element string) string {
 // rowLabel is an element's row heading: its label with a capital, "Robots
 // meta tag", "<main> element" (a whole letter, in any language).
 func rowLabel(kind string) string {
-	l := inspect.ElementLabel(kind)
-	r, size := utf8.DecodeRuneInString(l)
-	if size == 0 {
-		return l
-	}
-	return string(unicode.ToUpper(r)) + l[size:]
+	return prose.Capitalize(inspect.ElementLabel(kind))
 }

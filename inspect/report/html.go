@@ -250,7 +250,7 @@ func (v *htmlView) tables(r *inspect.Report) {
 			v.Impact = append(v.Impact, htmlImpactRow{row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost())})
 		}
 		v.ImpactNotes = impactNotes(im, r.Partial != nil)
-		v.Whole = capitalized(i18n.T(wholeID(r)))
+		v.Whole = prose.Capitalize(i18n.T(wholeID(r)))
 	}
 	for _, res := range r.Resources {
 		note := res.ExcludedReason
@@ -269,15 +269,6 @@ func generatedDate(t time.Time) string {
 	month := i18n.T(fmt.Sprintf("report.month-%02d", int(t.Month())))
 	return i18n.T("report.generated-date", "Day", strconv.Itoa(t.Day()), "Month", month,
 		"Year", strconv.Itoa(t.Year()), "Time", t.Format("15:04"))
-}
-
-// capitalized is s with its first letter in capitals.
-func capitalized(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return upper(string(r)) + s[n:]
 }
 
 // excerptBytes is how much source the evidence pack shows on each side of

@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // message states an advice: what moving moved[k] of the total[k] elements
@@ -138,7 +137,7 @@ func actions(moved, total [numKinds]int) string {
 			clauses = append(clauses, i18n.T("whatif.act-"+v.act, "Elements", counted(v.kind, moved[v.kind], total[v.kind])))
 		}
 	}
-	return upperFirst(joinAnd(clauses))
+	return prose.Capitalize(joinAnd(clauses))
 }
 
 // counted names n of the total elements of kind k: "the 4 <style>
@@ -168,20 +167,6 @@ func joinAnd(items []string) string {
 	}
 	return i18n.T("whatif.list-and", "Most", strings.Join(items[:len(items)-1], i18n.T("whatif.list-comma")),
 		"Last", items[len(items)-1])
-}
-
-// upperFirst gives s a capital first letter, the Turkish way in Turkish
-// (i becomes İ).
-func upperFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	up := unicode.ToUpper(r)
-	if i18n.Current().Code() == "tr" {
-		up = unicode.TurkishCase.ToUpper(r)
-	}
-	return string(up) + s[size:]
 }
 
 // errOutOfRange says that index i names no element of a plan of n.

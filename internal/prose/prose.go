@@ -72,14 +72,7 @@ func EndSentence(msg string) string {
 
 // Sentence turns msg, typically an error message, into a sentence that
 // stands alone: EndSentence with a capital first letter.
-func Sentence(msg string) string {
-	msg = EndSentence(msg)
-	r, size := utf8.DecodeRuneInString(msg)
-	if size == 0 {
-		return msg
-	}
-	return string(unicode.ToUpper(r)) + msg[size:]
-}
+func Sentence(msg string) string { return Capitalize(EndSentence(msg)) }
 
 // List joins the first max items with commas, saying how many more there
 // are: "a.example, b.example and 3 more".
@@ -90,13 +83,22 @@ func List(items []string, max int) string {
 	return strings.Join(items[:max], ", ") + " and " + Thousands(int64(len(items)-max)) + " more"
 }
 
-// Capitalize gives s a capital first letter when it starts with an ASCII
-// lower-case one: "the title is lost" gives "The title is lost".
+// Capitalize gives s a capital first letter, whatever its script, the
+// Turkish way when the language in use is Turkish (i becomes İ): "the
+// title is lost" gives "The title is lost", "élément" "Élément".
 func Capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
 		return s
 	}
-	return string(s[0]-'a'+'A') + s[1:]
+	up := unicode.ToUpper(r)
+	if i18n.Current().Code() == "tr" {
+		up = unicode.TurkishCase.ToUpper(r)
+	}
+	if up == r {
+		return s
+	}
+	return string(up) + s[size:]
 }
 
 // Printable replaces control characters with '?', so that a hostile URL,

@@ -1,6 +1,10 @@
 package prose
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 func TestThousands(t *testing.T) {
 	tests := []struct {
@@ -144,5 +148,24 @@ func TestCSVCell(t *testing.T) {
 				t.Errorf("CSVCell(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestCapitalize(t *testing.T) {
+	tests := []struct{ lang, in, want string }{
+		{"en", "the title is lost", "The title is lost"},
+		{"en", "", ""},
+		{"en", "“quoted”", "“quoted”"},
+		{"fr", "élément perdu", "Élément perdu"},
+		{"en", "içerik", "Içerik"},
+		{"tr", "içerik", "İçerik"},
+		{"ja", "見出し", "見出し"},
+	}
+	for _, tt := range tests {
+		prev := i18n.Use(i18n.Get(tt.lang))
+		if got := Capitalize(tt.in); got != tt.want {
+			t.Errorf("%s Capitalize(%q) = %q, want %q", tt.lang, tt.in, got, tt.want)
+		}
+		i18n.Use(prev)
 	}
 }
