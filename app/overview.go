@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -12,7 +10,9 @@ import (
 	"github.com/cutoffapp/cutoff/app/byteview"
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/report"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // overviewData is what the Overview tab shows, prepared off the UI thread.
@@ -240,18 +240,8 @@ func findingText(it finding.Finding) string {
 }
 
 // severityName is a severity as a word starting with a capital letter:
-// "Critical", "Warning", "Info".
-func severityName(sev string) string {
-	switch sev {
-	case finding.Critical:
-		return i18n.T("app.severity-critical")
-	case finding.Warning:
-		return i18n.T("app.severity-warning")
-	case finding.Info:
-		return i18n.T("app.severity-info")
-	}
-	return strings.ToUpper(sev[:min(1, len(sev))]) + sev[min(1, len(sev)):]
-}
+// "Critical", "Warning", "Info"; the reports' word, capitalized.
+func severityName(sev string) string { return prose.Capitalize(report.SeverityWord(sev)) }
 
 func findingsHint(items []finding.Finding) string {
 	if len(items) == 0 {

@@ -228,7 +228,7 @@ func kindNames() []string {
 // resources tables.
 func (v *htmlView) tables(r *inspect.Report) {
 	for _, f := range r.Findings {
-		v.Findings = append(v.Findings, htmlFinding{Severity: f.Severity, Word: severityWord(f.Severity), Message: f.Message, Code: f.Code})
+		v.Findings = append(v.Findings, htmlFinding{Severity: f.Severity, Word: SeverityWord(f.Severity), Message: f.Message, Code: f.Code})
 	}
 	for _, c := range r.Critical {
 		kept, class := inspect.KeptText(c), "lost"

@@ -147,7 +147,7 @@ func textFindings(w io.Writer, r *inspect.Report) {
 		fmt.Fprintf(w, "  %s\n", i18n.T("report.none"))
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", upper(severityWord(f.Severity)), f.Message, f.Code)
+		fmt.Fprintf(w, "  %-8s %s [%s]\n", upper(SeverityWord(f.Severity)), f.Message, f.Code)
 	}
 }
 
@@ -282,9 +282,10 @@ func jsonLDState(state string) string {
 	return state
 }
 
-// severityWord is a finding's severity as a word for people; the code
-// (finding.Critical, …) stays in JSON and CSV.
-func severityWord(severity string) string {
+// SeverityWord is a finding's severity as a word for people, in lower
+// case ("critical", "critico"); the code (finding.Critical, …) stays in
+// JSON and CSV.
+func SeverityWord(severity string) string {
 	switch severity {
 	case finding.Critical:
 		return i18n.T("report.severity-critical")
