@@ -37,6 +37,7 @@ var byteWords = byteview.Words{
 	Say:     func(id string, args ...any) string { return i18n.T("byteview."+id, args...) },
 	Int:     func(n int64) string { return i18n.Current().Int(n) },
 	Percent: func(p string) string { return i18n.Current().Percent(p) },
+	Decimal: func(v float64, prec int) string { return i18n.Current().Decimal(v, prec) },
 }
 
 // languageMenu lists the languages Cutoff speaks, each in its own words,

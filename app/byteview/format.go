@@ -24,6 +24,9 @@ type Words struct {
 	// Percent puts the language's percent sign around a number already
 	// written: "12" gives "12%", "%12" in Turkish.
 	Percent func(string) string
+	// Decimal writes v with prec decimals (-1: as many as needed) and the
+	// language's decimal mark: 1.5, 1,5 in Italian.
+	Decimal func(v float64, prec int) string
 }
 
 // words are the Words in use; nil means English.
@@ -64,7 +67,6 @@ var english = map[string]string{
 	"unit-kb":            "KB",
 	"unit-mb":            "MB",
 	"unit-gb":            "GB",
-	"decimal-mark":       ".",
 	"scale-widest":       "888.8 MB",
 	"hover-header":       "HTTP header · {{.Bytes}} bytes, counted before the body",
 	"hover-body-byte":    "body byte {{.Offset}}",
@@ -180,7 +182,10 @@ func percent(p string) string {
 // decimal writes v with at most prec decimals (-1: as many as needed)
 // and the language's decimal mark: 1.5, 1,5 in Italian.
 func decimal(v float64, prec int) string {
-	return strings.Replace(strconv.FormatFloat(v, 'f', prec, 64), ".", say("decimal-mark"), 1)
+	if w := words.Load(); w != nil && w.Decimal != nil {
+		return w.Decimal(v, prec)
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64)
 }
 
 // bytesText is n as "1,234,567 bytes" (or "1 byte").

@@ -32,9 +32,7 @@ func Duration(d time.Duration) string {
 
 // Decimal writes v with prec decimals (-1: as many as needed) and the
 // language's decimal mark: 1.25, 1,25 in Italian.
-func Decimal(v float64, prec int) string {
-	return strings.Replace(strconv.FormatFloat(v, 'f', prec, 64), ".", i18n.T("kit.decimal-mark"), 1)
-}
+func Decimal(v float64, prec int) string { return i18n.Current().Decimal(v, prec) }
 
 // Shorten cuts s to at most n runes, ending with an ellipsis when cut.
 func Shorten(s string, n int) string {

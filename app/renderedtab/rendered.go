@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -278,14 +276,7 @@ func failedRender(rd *inspect.Rendered) string {
 
 // seconds writes a duration of ms milliseconds in seconds, to a tenth,
 // with the decimal mark of the language in use: "2.3", "2,3" in French.
-func seconds(ms int64) string {
-	s := strconv.FormatFloat(float64(ms)/1000, 'f', 1, 64)
-	if i18n.Current().Int(1000) != "1,000" {
-		// Languages that do not group with a comma mark decimals with one.
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func seconds(ms int64) string { return i18n.Current().Decimal(float64(ms)/1000, 1) }
 
 func notRun(scripts []inspect.RenderedScript) int {
 	n := 0
