@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -49,17 +50,15 @@ type Lang struct {
 func bundleFor(code string) (*goi18n.Bundle, error) {
 	b := goi18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("json", unmarshalCatalog)
-	files, err := fs.Glob(localeFiles, "locales/*.json")
-	if err != nil {
-		return nil, err
-	}
-	for _, path := range files {
-		lang := strings.TrimSuffix(path[strings.LastIndexByte(path[:len(path)-len(".json")], '.')+1:], ".json")
-		if lang != "en" && lang != code {
-			continue
+	for _, lang := range slices.Compact([]string{"en", code}) {
+		files, err := fs.Glob(localeFiles, "locales/*."+lang+".json")
+		if err != nil {
+			return nil, err
 		}
-		if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+		for _, path := range files {
+			if _, err := b.LoadMessageFileFS(localeFiles, path); err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
 		}
 	}
 	return b, nil
