@@ -40,8 +40,8 @@ func Verdict(c scan.Critical) string {
 	return VerdictKept
 }
 
-// KeptWord says whether the crawler gets a critical element, in the words
-// every view uses: its Verdict, followed by "(kept if MB means MiB)" when
+// KeptWord says whether the crawler gets a critical element in the CSV's
+// stable words (KeptText is the same in the language in use): its Verdict, followed by "(kept if MB means MiB)" when
 // the binary reading of the limit would keep it.
 func KeptWord(c scan.Critical) string {
 	w := Verdict(c)

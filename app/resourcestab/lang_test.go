@@ -41,6 +41,9 @@ func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 			if !strings.HasPrefix(a.Summary(), c.summary) {
 				t.Errorf("summary %q, want it to start with %q", a.Summary(), c.summary)
 			}
+			if got, want := a.all[0].Cells[ColFound], a.all[0].Res.SeenText(); got != want || got == a.all[0].Res.SeenWord() {
+				t.Errorf("seen cell %q, want the text report's word %q, not the CSV's", got, want)
+			}
 			if got := a.all[0].Cells[ColKind]; got != "stylesheet" {
 				t.Errorf("kind cell %q: the kind is a code and stays", got)
 			}

@@ -101,7 +101,7 @@ func resourceDetails(r *resources.Resource) string {
 	row(i18n.T("resourcestab.field-referenced"), referenceText(r))
 	row(i18n.T("resourcestab.field-fetched"), yesNo(r.Fetched))
 	row(i18n.T("resourcestab.field-why-not"), r.ExcludedReason)
-	row(i18n.T("resourcestab.field-status"), r.StatusWord())
+	row(i18n.T("resourcestab.field-status"), r.StatusText())
 	row(i18n.T("resourcestab.field-content-type"), r.ContentType)
 	row(i18n.T("resourcestab.field-content-encoding"), r.ContentEncoding)
 	if r.Requested {
@@ -117,7 +117,7 @@ func resourceDetails(r *resources.Resource) string {
 		row(i18n.T("resourcestab.field-redirect", "N", i+1), fmt.Sprintf("%d %s → %s", h.Status, h.URL, h.Location))
 	}
 	if rr := r.Robots; rr != nil {
-		row(i18n.T("resourcestab.field-robots"), r.RobotsWord())
+		row(i18n.T("resourcestab.field-robots"), r.RobotsText())
 		row("  "+i18n.T("resourcestab.field-robots-file"), rr.URL)
 		row("  "+i18n.T("resourcestab.field-robots-group"), rr.Group)
 		row("  "+i18n.T("resourcestab.field-robots-rule"), rr.Rule)

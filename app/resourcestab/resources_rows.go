@@ -28,7 +28,7 @@ func CellsOf(r *resources.Resource) [Cols]string {
 	var c [Cols]string
 	c[ColURL] = r.URL
 	c[ColKind] = string(r.Kind)
-	c[ColStatus] = r.StatusWord()
+	c[ColStatus] = r.StatusText()
 	c[ColBytes] = "—"
 	if r.Requested && r.Status > 0 {
 		c[ColBytes] = kit.Commas(r.CountedBytes)
@@ -37,8 +37,8 @@ func CellsOf(r *resources.Resource) [Cols]string {
 	if r.LimitBytes > 0 {
 		c[ColLimit] = kit.Commas(r.LimitBytes)
 	}
-	c[ColRobots] = r.RobotsWord()
-	c[ColFound] = r.SeenWord()
+	c[ColRobots] = r.RobotsText()
+	c[ColFound] = r.SeenText()
 	c[ColNote] = resourceNote(r)
 	return c
 }

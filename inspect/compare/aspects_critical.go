@@ -12,14 +12,14 @@ import (
 
 // criticalAspect compares one critical element kind: its row says whether
 // each crawler gets it, in the single-page views' verdict words
-// (inspect.KeptWord), and its sentence says how a fetch differs.
+// (inspect.KeptText), and its sentence says how a fetch differs.
 func criticalAspect(kind string) aspect {
 	cell := func(f Fetch) string {
 		c, ok := firstOf(f, kind)
 		if !ok {
 			return absent(f)
 		}
-		s := i18n.T("compare.cell-critical", "Verdict", inspect.KeptWord(c), "Offset", c.Offset)
+		s := i18n.T("compare.cell-critical", "Verdict", inspect.KeptText(c), "Offset", c.Offset)
 		if slices.Contains(valueKinds, kind) {
 			s += ": " + strconv.Quote(c.Value)
 		}

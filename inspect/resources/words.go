@@ -12,7 +12,7 @@ import (
 // StatusText, RobotsText and SeenText the same words in the language in
 // use, for the text report, the HTML evidence pack and the window.
 
-// StatusWord is a resource's status as every view shows it: the HTTP
+// StatusWord is a resource's status as the CSV writes it: the HTTP
 // status, "failed" for a request that got no response, "—" when none was
 // sent.
 func (r *Resource) StatusWord() string {
@@ -25,7 +25,7 @@ func (r *Resource) StatusWord() string {
 	return "—"
 }
 
-// RobotsWord is the verdict of a resource's robots.txt as every view shows
+// RobotsWord is the verdict of a resource's robots.txt as the CSV writes
 // it: "allowed (line 4)", "disallowed (line 2)", "could not be checked"
 // (Google's policy for an unreachable file decided), "not consulted", or
 // "—" when there is none.
