@@ -79,30 +79,3 @@ func valueReason(reason string) string {
 	}
 	return reason
 }
-
-// useArgsLanguage makes the language --lang names among args the one in
-// use before any flag is defined, so that the flags' usage and every
-// sentence of the run speak it; a wrong code is left for the parse to
-// refuse.
-func useArgsLanguage(args []string) {
-	for i, a := range args {
-		if a == "--" {
-			return
-		}
-		code, ok := "", false
-		switch {
-		case a == "--lang" || a == "-lang":
-			if i+1 < len(args) {
-				code, ok = args[i+1], true
-			}
-		case strings.HasPrefix(a, "--lang="), strings.HasPrefix(a, "-lang="):
-			code, ok = a[strings.Index(a, "=")+1:], true
-		}
-		if !ok {
-			continue
-		}
-		if l, err := i18n.Parse(code); err == nil {
-			i18n.Use(l)
-		}
-	}
-}
