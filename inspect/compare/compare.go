@@ -18,15 +18,8 @@ import (
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// Caveat is said with every comparison: the fetches come from this
-// machine, not from the crawlers' own addresses. It is the English text;
-// CaveatText is the caveat in the language in use.
-const Caveat = "These fetches were made from this machine, not from the crawlers' own addresses. " +
-	"Servers, firewalls and CDNs often treat verified crawler addresses differently (allowing them, or " +
-	"blocking everyone else who claims to be them), so one fetch from here cannot prove what Google or " +
-	"any other crawler received; Search Console's URL Inspection shows Google's own fetch."
-
-// CaveatText is Caveat in the language in use.
+// CaveatText is said with every comparison, in the language in use: the
+// fetches come from this machine, not from the crawlers' own addresses.
 func CaveatText() string { return i18n.T("compare.caveat") }
 
 // Subject is one column of a comparison: a label and the profile fetched.
