@@ -5,11 +5,13 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -245,7 +247,35 @@ func fitsA1024Window(t *testing.T, lang string) {
 				t.Errorf("laid out at %v px wide, the window needs %v px, more than 1024", size.Width, w)
 			}
 		}
+		if tabsOverflow(tu.tabs) {
+			t.Errorf("at 1024 px some of the tabs' titles (%s…) are in the overflow menu", tu.tabs.Items[0].Text)
+		}
 	})
+}
+
+// tabsOverflow reports whether tabs shows its overflow button ("…"), the
+// one button of its own beside the tabs' titles: some titles did not fit.
+func tabsOverflow(tabs *container.AppTabs) bool {
+	contents := map[fyne.CanvasObject]bool{}
+	for _, it := range tabs.Items {
+		contents[it.Content] = true
+	}
+	var shown func(o fyne.CanvasObject) bool
+	shown = func(o fyne.CanvasObject) bool {
+		if contents[o] || !o.Visible() {
+			return false
+		}
+		switch o := o.(type) {
+		case *widget.Button:
+			return true
+		case *fyne.Container:
+			return slices.ContainsFunc(o.Objects, shown)
+		case fyne.Widget:
+			return slices.ContainsFunc(test.WidgetRenderer(o).Objects(), shown)
+		}
+		return false
+	}
+	return slices.ContainsFunc(test.WidgetRenderer(tabs).Objects(), shown)
 }
 
 // TestEscClosesDialogs: Esc closes the Custom profile and Compare dialogs,

@@ -77,8 +77,10 @@ func (u *UI) onLanguage(code string) {
 
 // rebuild makes the window's content again in the language in use and
 // shows status on the status line once the report shown, if any, is
-// shown again. The old tabs' jobs are stopped; the history file, the demo
-// site and the profiles stay as they are.
+// shown again, retold in that language (its findings, advice and reasons
+// made again from the same bytes and results, off the UI thread). The
+// old tabs' jobs are stopped; the history file, the demo site and the
+// profiles stay as they are.
 func (u *UI) rebuild(status string) {
 	url, tab := u.top.url.Text, u.tabs.SelectedIndex()
 	u.stopRender("")
@@ -106,6 +108,7 @@ func (u *UI) rebuild(status string) {
 	}
 	profilesPath := u.opts.ProfilesPath
 	u.runner.Start(func(context.Context, func(inspect.Progress)) func() {
+		rep := rep.Retold()
 		p, err := profileByID(profilesPath, rep.Profile.ID)
 		if err != nil {
 			p = fetch.Profile{ID: rep.Profile.ID, Name: rep.Profile.Name} // a profile deleted since

@@ -141,8 +141,9 @@ func (tu *testUI) labels() (menus, tabs []string, inspect, summary string) {
 // TestLanguageSwitchRebuildsTheWindow inspects a real page, types another
 // URL, picks the Custom profile and the Headers tab, then switches to
 // French and back: the labels, menus and tab titles follow at once, the
-// report is shown again (its numbers in French), what the user had stays,
-// and no goroutine is left behind.
+// report is shown again retold (its findings in French, its numbers
+// unchanged and written in French), what the user had stays, and no
+// goroutine is left behind.
 func TestLanguageSwitchRebuildsTheWindow(t *testing.T) {
 	defer i18n.Use(i18n.Current())
 	page := cutPage(t)
@@ -168,7 +169,7 @@ func TestLanguageSwitchRebuildsTheWindow(t *testing.T) {
 		inspect, says string
 	}{
 		{"Language", "Français", []string{"Fichier", "Inspecter", "Affichage", "Langue"},
-			[]string{"Vue d'ensemble", "Source HTML", "Impact SEO", "Ressources"}, "Inspecter", "20\u202f000 octets"},
+			[]string{"Aperçu", "Source", "Impact", "Ressources"}, "Inspecter", "20\u202f000 octets"},
 		{"Langue", "English", []string{"File", "Inspect", "View", "Language"},
 			[]string{"Overview", "Source", "Impact", "Resources"}, "Inspect", "20,000 bytes"},
 		{"Language", "Italiano", []string{"File", "Ispeziona", "Visualizza", "Lingua"},
@@ -186,10 +187,23 @@ func TestLanguageSwitchRebuildsTheWindow(t *testing.T) {
 			if !strings.Contains(summary, tt.says) {
 				t.Errorf("in %s the Overview's summary is %q, want the limit written %q", tt.name, summary, tt.says)
 			}
-			if tu.report != rep || tu.top.url.Text != "https://example.com/next" || tu.tabs.Selected() != tu.tab.headers ||
+			shown := tu.report
+			if shown == nil || shown.Fetch.BodyBytes != rep.Fetch.BodyBytes || *shown.Fetch.CutoffOffset != *rep.Fetch.CutoffOffset ||
+				tu.top.url.Text != "https://example.com/next" || tu.tabs.Selected() != tu.tab.headers ||
 				tu.profiles.selected().ID != customID || tu.top.profile.Selected != tu.profiles.names[tu.profiles.current] {
-				t.Errorf("in %s the window lost what the user had: same report %v, URL %q, tab %q, profile %q",
-					tt.name, tu.report == rep, tu.top.url.Text, tu.tabs.Selected().Text, tu.top.profile.Selected)
+				t.Errorf("in %s the window lost what the user had: report %v, URL %q, tab %q, profile %q",
+					tt.name, shown != nil, tu.top.url.Text, tu.tabs.Selected().Text, tu.top.profile.Selected)
+				return
+			}
+			if len(shown.Findings) != len(rep.Findings) || len(shown.Findings) == 0 {
+				t.Fatalf("in %s %d findings shown, %d made", tt.name, len(shown.Findings), len(rep.Findings))
+			}
+			for i, f := range shown.Findings {
+				english := tt.inspect == "Inspect"
+				if f.Code != rep.Findings[i].Code || (f.Message == rep.Findings[i].Message) != english {
+					t.Errorf("in %s finding %d is %s %q; made in English as %s %q", tt.name, i, f.Code, f.Message,
+						rep.Findings[i].Code, rep.Findings[i].Message)
+				}
 			}
 			if !strings.Contains(tu.top.phase.Text, i18n.Get(i18n.Current().Code()).Name()) {
 				t.Errorf("in %s the status line says %q", tt.name, tu.top.phase.Text)
@@ -222,7 +236,7 @@ func TestLanguageSwitchCancelsARunningInspection(t *testing.T) {
 		if tu.running || tu.progressShown() {
 			t.Error("the inspection still runs after the switch")
 		}
-		if got := tu.top.phase.Text; !strings.HasPrefix(got, "L'inspection en cours a été annulée") {
+		if got := tu.top.phase.Text; !strings.HasPrefix(got, "L’inspection en cours a été annulée") {
 			t.Errorf("status line = %q, want the cancellation said in French first", got)
 		}
 	})

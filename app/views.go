@@ -54,6 +54,10 @@ func overviewOf(rep *inspect.Report) overviewData {
 		d.legend = legendOf(an.Composition, d.model.HeaderBytes)
 		d.contributors = adviceText(an.Advice)
 	}
+	if d.contributors == "" && d.whatIf {
+		// Rather than a blank line beside the What if… button.
+		d.contributors = i18n.T("app.no-advice")
+	}
 	return d
 }
 

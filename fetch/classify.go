@@ -7,8 +7,6 @@ import (
 	"errors"
 	"net"
 	"syscall"
-
-	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // target names what a step was talking to, for error sentences.
@@ -42,7 +40,7 @@ func (t target) stopped(op string, cause error) *Error {
 	if !errors.Is(cause, context.Canceled) {
 		cause = errors.Join(context.Canceled, cause)
 	}
-	return &Error{URL: t.url, Op: op, Err: cause, msg: i18n.T("fetch.cancelled", "URL", t.url)}
+	return &Error{URL: t.url, Op: op, Err: cause, id: "fetch.cancelled", args: []any{"URL", t.url}}
 }
 
 // timeout says which step ran out of time: within its budget (within is

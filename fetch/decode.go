@@ -28,9 +28,9 @@ func (e *decodeError) Unwrap() error { return e.err }
 
 // contentDecoder returns a reader of the body with the content codings
 // named in contentEncoding undone, last applied first. When a coding is
-// unknown, or there are too many, it returns wire unchanged and a sentence
-// saying why.
-func contentDecoder(wire io.Reader, contentEncoding string) (io.Reader, string) {
+// unknown, or there are too many, it returns wire unchanged and the sentence
+// saying why, said when called.
+func contentDecoder(wire io.Reader, contentEncoding string) (io.Reader, func() string) {
 	var codings []string
 	for c := range strings.SplitSeq(contentEncoding, ",") {
 		c = strings.ToLower(strings.TrimSpace(c))
@@ -39,17 +39,17 @@ func contentDecoder(wire io.Reader, contentEncoding string) (io.Reader, string) 
 		case "gzip", "x-gzip", "deflate", "br":
 			codings = append(codings, c)
 		default:
-			return wire, i18n.T("fetch.unknown-encoding", "Coding", strconv.Quote(c))
+			return wire, i18n.Later("fetch.unknown-encoding", "Coding", strconv.Quote(c))
 		}
 	}
 	if len(codings) > maxCodings {
-		return wire, i18n.T("fetch.stacked-encodings", "N", strconv.Itoa(len(codings)))
+		return wire, i18n.Later("fetch.stacked-encodings", "N", strconv.Itoa(len(codings)))
 	}
 	r := wire
 	for i := len(codings) - 1; i >= 0; i-- {
 		r = &lazyDecoder{src: r, coding: codings[i]}
 	}
-	return r, ""
+	return r, nil
 }
 
 // lazyDecoder opens its decompressor on the first Read, so that an empty

@@ -48,13 +48,17 @@ type Error struct {
 	// cancellation while the body was arriving).
 	Op  string
 	Err error // the cause; wraps a sentinel error of this package
-	msg string
+	// id and args are the catalog message of the sentence, said when
+	// Error is called: in the language in use then, so that a report
+	// retold in another language says its failures in that one too.
+	id   string
+	args []any
 }
 
 // Error returns the one-sentence description.
 func (e *Error) Error() string {
-	if e.msg != "" {
-		return e.msg
+	if e.id != "" {
+		return i18n.T(e.id, e.args...)
 	}
 	return i18n.T("fetch.failed", "Op", e.Op, "URL", e.URL, "Cause", e.Err)
 }
@@ -78,13 +82,13 @@ func IsUsageError(err error) bool {
 
 // newError builds an *Error whose cause wraps sentinel and, when not nil,
 // cause; its sentence is the catalog's message "fetch."+id filled with
-// args (name, value pairs), in the language in use.
+// args (name, value pairs), in the language in use when it is read.
 func newError(op, target string, sentinel, cause error, id string, args ...any) *Error {
 	err := sentinel
 	if cause != nil {
 		err = fmt.Errorf("%w: %w", sentinel, cause)
 	}
-	return &Error{URL: target, Op: op, Err: err, msg: i18n.T("fetch."+id, args...)}
+	return &Error{URL: target, Op: op, Err: err, id: "fetch." + id, args: args}
 }
 
 // timeoutCause is the context cause of a phase's time budget running out.

@@ -36,7 +36,7 @@ func (f *Fetcher) readFinal(ctx context.Context, ex *exchange, p Profile, opt Op
 	if stop != nil {
 		return stop
 	}
-	res.BodyError = joinSentences(note, msg)
+	res.told.Say(res, func(r *Result) { r.BodyError = joinSentences(sayNow(note), sayNow(msg)) })
 	return nil
 }
 
@@ -117,12 +117,12 @@ func (c *wireCounter) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// bodyFailure explains why reading the body stopped early. It returns a
-// sentence for Result.BodyError, or an error when the caller cancelled,
+// bodyFailure explains why reading the body stopped early. It returns the
+// sentence for Result.BodyError, said when called, or an error when the caller cancelled,
 // which ends the fetch.
-func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter, err error, got int64) (string, *Error) {
+func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter, err error, got int64) (func() string, *Error) {
 	if err == nil {
-		return "", nil
+		return nil, nil
 	}
 	cause := wd.reason()
 	if cause == nil {
@@ -132,21 +132,29 @@ func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter
 	var de *decodeError
 	switch {
 	case cause != nil && errors.As(cause, &tc):
-		return i18n.T("fetch.body-time-limit", "Duration", humanDuration(tc.after), "Bytes", strconv.FormatInt(got, 10)), nil
+		return i18n.Later("fetch.body-time-limit", "Duration", humanDuration(tc.after), "Bytes", strconv.FormatInt(got, 10)), nil
 	case errors.Is(cause, context.DeadlineExceeded):
-		return i18n.T("fetch.body-deadline", "Bytes", strconv.FormatInt(got, 10)), nil
+		return i18n.Later("fetch.body-deadline", "Bytes", strconv.FormatInt(got, 10)), nil
 	case cause != nil:
-		return "", t.stopped("body", cause)
+		return nil, t.stopped("body", cause)
 	case errors.Is(wire.err, io.ErrUnexpectedEOF):
-		return i18n.T("fetch.body-closed", "Bytes", strconv.FormatInt(wire.n, 10)), nil
+		return i18n.Later("fetch.body-closed", "Bytes", strconv.FormatInt(wire.n, 10)), nil
 	case wire.err != nil:
-		return i18n.T("fetch.body-broken", "Cause", rootCause(wire.err)), nil
+		return i18n.Later("fetch.body-broken", "Cause", rootCause(wire.err)), nil
 	case errors.As(err, &de):
-		return i18n.T("fetch.body-corrupt", "Coding", de.coding, "Bytes", strconv.FormatInt(got, 10), "Cause", rootCause(de.err)), nil
+		return i18n.Later("fetch.body-corrupt", "Coding", de.coding, "Bytes", strconv.FormatInt(got, 10), "Cause", rootCause(de.err)), nil
 	case errors.Is(err, io.ErrNoProgress):
-		return i18n.T("fetch.body-no-progress"), nil
+		return i18n.Later("fetch.body-no-progress"), nil
 	}
-	return i18n.T("fetch.body-failed", "Cause", rootCause(err)), nil
+	return i18n.Later("fetch.body-failed", "Cause", rootCause(err)), nil
+}
+
+// sayNow is the sentence say says, or "" when there is none.
+func sayNow(say func() string) string {
+	if say == nil {
+		return ""
+	}
+	return say()
 }
 
 // joinSentences joins the non-empty sentences with "; ".

@@ -1,6 +1,8 @@
 package fetch
 
 import (
+	"github.com/cutoffapp/cutoff/internal/i18n"
+
 	"net/http"
 	"time"
 )
@@ -102,4 +104,22 @@ type Result struct {
 	Timings  Timings `json:"timings"`
 	// Local is true when the body came from a file, not from HTTP.
 	Local bool `json:"local,omitempty"`
+
+	told i18n.Retelling[Result] // how BodyError was said
+}
+
+// Retell says the result's sentences (BodyError) again, in the language
+// in use: for a report retold in another language. Call it on a copy that
+// is yours; the facts are unchanged.
+func (r *Result) Retell() { r.told.Again(r) }
+
+// BodyErrorSaid says BodyError again, in the language in use when called,
+// without keeping the result (its body) alive.
+func (r *Result) BodyErrorSaid() func() string {
+	told := r.told
+	return func() string {
+		var again Result
+		told.Again(&again)
+		return again.BodyError
+	}
 }

@@ -39,7 +39,7 @@ func TestDiffSpeaksTheLanguage(t *testing.T) {
 	}{
 		{"en", []string{"Since 2026-11-20 the page grew by 19,000 bytes (inline scripts +19,000); the cutoff now falls at body byte 9,857, and the canonical link (byte 20,079), the Product JSON-LD block (byte 20,136)",
 			"The page now uses 231% of its 10,000-byte limit (it used 41%).", "2 critical findings and 8 warnings"}},
-		{"it", []string{"Dal 20 novembre 2026 la pagina è cresciuta di 19.000 byte (script in linea +19.000); la soglia ora cade al byte 9.857 del corpo, e il link canonico (al byte 20.079), il blocco JSON-LD Product (al byte 20.136)",
+		{"it", []string{"Dal giorno 20 novembre 2026 la pagina è cresciuta di 19.000 byte (script in linea +19.000); la soglia ora cade al byte 9.857 del corpo, e il link canonico (al byte 20.079), il blocco JSON-LD Product (al byte 20.136)",
 			"sono oltre.", "La pagina ora usa il 231% del suo limite di 10.000 byte (prima il 41%).", "2 problemi critici e 8 avvisi"}},
 		{"id", []string{"Sejak 20 November 2026 halaman bertambah 19.000 byte (skrip inline +19.000); cutoff kini berada di byte ke-9.857 pada body, dan link kanonis (byte ke-20.079), blok JSON-LD Product (byte ke-20.136)",
 			"Halaman kini memakai 231% dari batas 10.000 byte (sebelumnya 41%).", "2 temuan kritis dan 8 peringatan"}},

@@ -5,19 +5,19 @@ import (
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/resources"
 )
 
 // Retold is the report with its sentences made again in the language in
 // use (i18n.Current()), from the same fetched bytes and results, without
 // any network access: the analysis, its advice and every finding are made
-// again from r.Fetch, as Simulate makes them; the resources, robots.txt
-// verdicts, rendered view, Generated and the rest are kept. The robots
-// summaries' own sentences are said again where they are Cutoff's (a
-// local file, a crawler that ignores robots.txt, the verdict's
-// explanation); the robots.txt fetch's reason and the resources' own
-// reasons stay as they were said. The codes, offsets and numbers are the
-// report's. r is not modified; a report without a fetched page is copied
-// as it is.
+// again from r.Fetch, as Simulate makes them; the fetch's own sentence (why
+// its body stopped early), the robots.txt summaries (why the file was
+// treated so, the verdict's explanation) and the resources' sentences (why
+// one is not fetched, why its fetch failed, its robots.txt verdict) are
+// said again from the facts they were first said from. The codes, offsets
+// and numbers are the report's. r is not modified; a report without a
+// fetched page is copied as it is.
 func (r *Report) Retold() *Report {
 	if r == nil {
 		return nil
@@ -28,7 +28,9 @@ func (r *Report) Retold() *Report {
 	}
 	p := r.profile()
 	res := *r.Fetch
+	res.Retell()
 	out.Fetch = &res
+	out.Resources = resources.Retold(r.Resources)
 	a := Analyze(NewInput(&res, &p))
 	a.Links = r.Links
 	if res.Kind != fetch.KindHTML {
@@ -67,8 +69,8 @@ func (r *Report) profile() fetch.Profile {
 }
 
 // retoldRobots is s with its sentences said again: the reason no
-// robots.txt was consulted, or the verdict's explanation, checked again
-// against the robots.txt already fetched for pageURL.
+// robots.txt was consulted, or how the file fetched for pageURL was
+// treated and the verdict's explanation, checked again against it.
 func (r *Report) retoldRobots(s *RobotsSummary, p fetch.Profile, pageURL string) *RobotsSummary {
 	if s == nil {
 		return nil
@@ -80,7 +82,9 @@ func (r *Report) retoldRobots(s *RobotsSummary, p fetch.Profile, pageURL string)
 	case s.Skipped:
 		t.Reason = robotsIgnored(p).Reason
 	case s.Outcome != nil:
-		t.Why = s.Outcome.Check(p.RobotsTokens, p.IgnoresStar, pageURL).Reason
+		o := s.Outcome.Retold()
+		t.Outcome, t.Reason = o, o.Reason
+		t.Why = o.Check(p.RobotsTokens, p.IgnoresStar, pageURL).Reason
 	}
 	return &t
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,7 +14,48 @@ import (
 
 // sentenceKeys are the JSON keys of the report whose values are sentences,
 // made in the language in use.
-var sentenceKeys = map[string]bool{"message": true, "reason": true, "why": true, "resources_skipped": true}
+var sentenceKeys = map[string]bool{"message": true, "reason": true, "why": true, "resources_skipped": true,
+	"excluded_reason": true, "error": true, "body_error": true}
+
+// sentencesOf are the report's sentences outside its findings and advice,
+// by where they are in its JSON: robots.txt reasons, the resources'
+// reasons and errors.
+func sentencesOf(t *testing.T, r *Report) map[string]string {
+	t.Helper()
+	b, err := json.Marshal(struct {
+		Robots    *RobotsSummary
+		Final     *RobotsSummary
+		Resources any
+		Fetch     any
+	}{r.Robots, r.FinalRobots, r.Resources, r.Fetch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tree any
+	if err := json.Unmarshal(b, &tree); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if s, ok := x.(string); ok && sentenceKeys[k] && s != "" {
+					out[path+"."+k] = s
+					continue
+				}
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for i, x := range v {
+				walk(path+"["+strconv.Itoa(i)+"]", x)
+			}
+		}
+	}
+	walk("", tree)
+	return out
+}
 
 // withoutSentences is the report's JSON as a tree, every sentence taken out.
 func withoutSentences(t *testing.T, r *Report) any {
@@ -87,6 +129,15 @@ func TestRetoldSpeaksTheLanguageInUse(t *testing.T) {
 				for i, a := range told.Advice {
 					if a.Message == en.Advice[i].Message || strings.Contains(a.Message, " keeps ") {
 						t.Errorf("advice %d is not retold: %q", i, a.Message)
+					}
+				}
+				said, english := sentencesOf(t, told), sentencesOf(t, en)
+				if len(said) != len(english) || len(said) < 3 {
+					t.Errorf("%d sentences beside the findings, English %d", len(said), len(english))
+				}
+				for where, s := range said {
+					if s == english[where] {
+						t.Errorf("%s is still English: %q", where, s)
 					}
 				}
 				if !reflect.DeepEqual(withoutSentences(t, told), withoutSentences(t, en)) {

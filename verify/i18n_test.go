@@ -53,7 +53,7 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 	}{
 		{"it", []string{"Lette 22 righe (4.141 byte): 12 dichiarano un crawler noto; 7 righe illeggibili.",
 			"Perché 203.0.113.21 è UNKNOWN: Non è stato possibile raggiungere il DNS (scaduto dopo 100ms)",
-			"Indirizzi falsi di googlebot (richieste):", "RICHIESTE", "googlebot.json (crawler comuni come Googlebot, caricato): 3 prefissi, creato il 2026-01-15, vecchio di 44 giorni. Attenzione:",
+			"Indirizzi falsi di googlebot (richieste):", "RICHIESTE", "googlebot.json (crawler comuni come Googlebot, caricato): 3 prefissi, creato in data 2026-01-15, vecchio di 44 giorni. Attenzione:",
 			"bingbot.json (Bingbot) non è caricato", "crawl-***-***-***-***.googlebot.com o geo-crawl-"}},
 		{"id", []string{"Membaca 22 baris (4.141 byte): 12 mengklaim crawler yang dikenal; 7 baris rusak.",
 			"Mengapa 203.0.113.21 UNKNOWN: DNS tidak dapat dijangkau (waktu habis setelah 100ms)", "Alamat googlebot palsu (permintaan):",
@@ -64,8 +64,8 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 		{"tr", []string{"22 satır okundu (4.141 bayt): 12 satır bilinen bir tarayıcı olduğunu iddia ediyor; 7 satır okunamadı.",
 			"203.0.113.21 neden UNKNOWN: DNS'e ulaşılamadı (100ms sonra zaman aşımı)", "Sahte googlebot adresleri (istek sayısı):",
 			"googlebot.json (Googlebot gibi genel tarayıcılar, yüklendi): 3 önek, oluşturulma: 2026-01-15, 44 günlük."}},
-		{"fr", []string{"Lu 22 lignes (4\u202f141 octets)\u00a0: 12 se réclament d'un robot connu\u00a0; 7 lignes illisibles.",
-			"Pourquoi 203.0.113.21 est UNKNOWN\u00a0: Le DNS n'a pas pu être joint (délai dépassé après 100ms)",
+		{"fr", []string{"Lu 22 lignes (4\u202f141 octets)\u00a0: 12 se réclament d’un robot connu\u00a0; 7 lignes illisibles.",
+			"Pourquoi 203.0.113.21 est UNKNOWN\u00a0: Le DNS n’a pas pu être joint (délai dépassé après 100ms)",
 			"Fausses adresses de googlebot (requêtes)\u00a0:",
 			"googlebot.json (robots courants comme Googlebot, chargé)\u00a0: 3 préfixes, créé le 2026-01-15, vieux de 44 jours."}},
 	}

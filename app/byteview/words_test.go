@@ -34,7 +34,7 @@ func TestWordsFollowTheLanguage(t *testing.T) {
 			"bytes 2,000,000–2,000,099 (100 bytes)", "12.5%", "The body is empty."},
 		{"it", &catalogWords, "1,2 MB", "500 B", "soglia al byte 1.999.860 del corpo", "markup HTML",
 			"byte 2.000.000–2.000.099 (100 byte)", "12,5%", "Il corpo è vuoto."},
-		{"fr", &catalogWords, "1,2 Mo", "500 o", "seuil à l'octet 1\u202f999\u202f860 du corps", "balisage",
+		{"fr", &catalogWords, "1,2 Mo", "500 o", "seuil à l’octet 1\u202f999\u202f860 du corps", "balisage",
 			"octets 2\u202f000\u202f000–2\u202f000\u202f099 (100 octets)", "12,5\u202f%", "Le corps est vide."},
 		{"tr", &catalogWords, "1,2 MB", "500 B", "kesme noktası gövdenin 1.999.860. baytında", "işaretleme",
 			"2.000.000–2.000.099. baytlar (100 bayt)", "%12,5", "Gövde boş."},

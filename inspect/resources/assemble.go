@@ -21,7 +21,8 @@ func fillFetch(r *Resource, res *fetch.Result) {
 	}
 	f.BinaryLimitBytes = res.LimitBinaryBytes
 	f.DurationMS = res.Timings.Total.Milliseconds()
-	f.Error = res.BodyError
+	bodyError := res.BodyErrorSaid()
+	r.told.Say(r, func(r *Resource) { r.Error = bodyError() })
 	f.RawHeader = string(res.RawHeader)
 	// A copy, so the body it comes from can be freed once the stylesheet
 	// scan is done.
@@ -103,7 +104,8 @@ func (a *assembler) descend(e *Resource, stack []string) {
 		c.DiscoveredBeforeCutoff = c.DiscoveredBeforeCutoff && e.DiscoveredBeforeCutoff
 		c.ParentBlocked = e.BlockedByRobots || e.ParentBlocked
 		if c.Kind == Import && c.Fetched && slices.Contains(stack, c.URL) {
-			c.Fetched, c.ExcludedReason, c.ImportCycle = false, exclCycle(), true
+			c.Fetched, c.ImportCycle = false, true
+			c.exclude(exclCycle)
 			a.out = append(a.out, &c)
 			continue
 		}
@@ -128,19 +130,25 @@ func (a *assembler) apply(e *Resource) {
 	j := a.jobs[e.URL]
 	switch {
 	case j == nil:
-		e.Error = i18n.T("resources.not-fetched-depth", "Depth", strconv.Itoa(a.maxDepth))
+		e.told.Say(e, func(e *Resource) { e.Error = i18n.T("resources.not-fetched-depth", "Depth", strconv.Itoa(a.maxDepth)) })
 		return
 	case !j.queued:
-		e.Error = j.notQueued
+		e.told.Say(e, func(e *Resource) { e.Error = j.notQueued() })
 		return
 	case !j.ran:
-		e.Error = errCancelledResource()
+		e.told.Say(e, func(e *Resource) { e.Error = errCancelledResource() })
 		return
 	}
 	e.Accounting, e.Robots, e.Response = j.res.Accounting, j.res.Robots, j.res.Response
+	e.told = append(e.told, j.res.told...)
 	e.CountedBytes = e.CountedHeaderBytes() + e.BodyBytes
-	if j.blocked != "" {
-		e.Fetched, e.ExcludedReason = false, j.blocked
-		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested
+	if j.blocked {
+		e.Fetched, e.BlockedByRobots, e.FetchedAnyway = false, true, e.Requested
+		verdict := j.verdict
+		e.exclude(func() string { _, why := verdict(); return why })
+	}
+	if j.verdict != nil {
+		verdict := j.verdict
+		e.told = append(e.told, func(e *Resource) { e.Robots, _ = verdict() })
 	}
 }

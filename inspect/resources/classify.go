@@ -8,51 +8,54 @@ import (
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
-// Why a reference is listed but not fetched, in the language in use.
-// Google's renderer fetches scripts, stylesheets and XHR through the
-// crawler, and skips media, fonts and a few exotic types (CRAWLERS.md
-// §2.4).
-func exclImage() string     { return i18n.T("resources.excluded-image") }
-func exclMedia() string     { return i18n.T("resources.excluded-media") }
-func exclFont() string      { return i18n.T("resources.excluded-font") }
-func exclIcon() string      { return i18n.T("resources.excluded-icon") }
-func exclManifest() string  { return i18n.T("resources.excluded-manifest") }
-func exclPlugin() string    { return i18n.T("resources.excluded-plugin") }
-func exclData() string      { return i18n.T("resources.excluded-data") }
-func exclNoModule() string  { return i18n.T("resources.excluded-nomodule") }
-func exclCSSOther() string  { return i18n.T("resources.excluded-css-other") }
-func exclNoPreload() string { return i18n.T("resources.excluded-no-preload") }
-func exclCycle() string     { return i18n.T("resources.excluded-cycle") }
+// Why a reference is listed but not fetched, said when called, in the
+// language in use then. Google's renderer fetches scripts, stylesheets and
+// XHR through the crawler, and skips media, fonts and a few exotic types
+// (CRAWLERS.md §2.4).
+var (
+	exclImage     = i18n.Later("resources.excluded-image")
+	exclMedia     = i18n.Later("resources.excluded-media")
+	exclFont      = i18n.Later("resources.excluded-font")
+	exclIcon      = i18n.Later("resources.excluded-icon")
+	exclManifest  = i18n.Later("resources.excluded-manifest")
+	exclPlugin    = i18n.Later("resources.excluded-plugin")
+	exclData      = i18n.Later("resources.excluded-data")
+	exclNoModule  = i18n.Later("resources.excluded-nomodule")
+	exclCSSOther  = i18n.Later("resources.excluded-css-other")
+	exclNoPreload = i18n.Later("resources.excluded-no-preload")
+	exclCycle     = i18n.Later("resources.excluded-cycle")
+)
 
-func exclScheme(scheme string) string {
-	return i18n.T("resources.excluded-scheme", "Scheme", scheme)
+func exclScheme(scheme string) func() string {
+	return i18n.Later("resources.excluded-scheme", "Scheme", scheme)
 }
 
-func exclBadURL(raw string) string {
-	return i18n.T("resources.excluded-bad-url", "URL", strconv.Quote(resShorten(raw, 80)))
+func exclBadURL(raw string) func() string {
+	return i18n.Later("resources.excluded-bad-url", "URL", strconv.Quote(resShorten(raw, 80)))
 }
 
-func exclScriptType(typ string) string {
-	return i18n.T("resources.excluded-script-type", "Type", strconv.Quote(resShorten(typ, 60)))
+func exclScriptType(typ string) func() string {
+	return i18n.Later("resources.excluded-script-type", "Type", strconv.Quote(resShorten(typ, 60)))
 }
 
-func exclPreloadAs(as string) string {
-	return i18n.T("resources.excluded-preload-as", "As", strconv.Quote(resShorten(as, 40)))
+func exclPreloadAs(as string) func() string {
+	return i18n.Later("resources.excluded-preload-as", "As", strconv.Quote(resShorten(as, 40)))
 }
 
-// excludedReasonFor returns the reason for an excluded kind.
-func excludedReasonFor(k Kind) string {
+// excludedReasonFor returns the reason for an excluded kind, nil for a
+// kind that is fetched.
+func excludedReasonFor(k Kind) func() string {
 	switch k {
 	case Image:
-		return exclImage()
+		return exclImage
 	case Media:
-		return exclMedia()
+		return exclMedia
 	case Font:
-		return exclFont()
+		return exclFont
 	case Icon:
-		return exclIcon()
+		return exclIcon
 	}
-	return ""
+	return nil
 }
 
 // resJSTypes are the script type values browsers run as classic scripts (the
@@ -67,19 +70,19 @@ var resJSTypes = map[string]bool{
 }
 
 // preloadKind maps a preload's as attribute to the kind listed and the
-// reason it is not fetched ("" when it is).
-func preloadKind(as string) (Kind, string) {
+// reason it is not fetched (nil when it is).
+func preloadKind(as string) (Kind, func() string) {
 	switch as {
 	case "script", "style", "fetch":
-		return Preload, ""
+		return Preload, nil
 	case "font":
-		return Font, exclFont()
+		return Font, exclFont
 	case "image":
-		return Image, exclImage()
+		return Image, exclImage
 	case "audio", "video", "track":
-		return Media, exclMedia()
+		return Media, exclMedia
 	case "":
-		return Other, exclNoPreload()
+		return Other, exclNoPreload
 	}
 	return Other, exclPreloadAs(as)
 }

@@ -14,15 +14,17 @@ type cssRef struct {
 	// Property is the lower-case name of the declaration holding a url(),
 	// "" when there is none (a url() in a selector or an at-rule prelude).
 	Property string
-	// Ignored says why a browser ignores this @import, "" when it does not.
-	Ignored string
+	// Ignored says why a browser ignores this @import (said when called),
+	// nil when it does not.
+	Ignored func() string
 }
 
-// Reasons a browser ignores an @import, in the language in use; CSS
-// allows it only before every other rule except @charset and @layer
-// statements.
-func cssImportAfterRules() string { return i18n.T(idImportAfterRules) }
-func cssImportInBlock() string    { return i18n.T(idImportInBlock) }
+// Reasons a browser ignores an @import, said when called; CSS allows it
+// only before every other rule except @charset and @layer statements.
+var (
+	cssImportAfterRules = i18n.Later(idImportAfterRules)
+	cssImportInBlock    = i18n.Later(idImportInBlock)
+)
 
 // The catalog's ids of the reasons a browser ignores an @import.
 const (

@@ -74,9 +74,9 @@ func (s *cssScanner) importRule(start int) {
 	ref := cssRef{URL: u, Offset: start, End: s.pos, Import: true}
 	switch {
 	case s.depth > 0:
-		ref.Ignored = cssImportInBlock()
+		ref.Ignored = cssImportInBlock
 	case !s.importsOK:
-		ref.Ignored = cssImportAfterRules()
+		ref.Ignored = cssImportAfterRules
 	}
 	s.refs = append(s.refs, ref)
 }

@@ -80,7 +80,7 @@ func formatCSSRef(r cssRef) string {
 	if r.Property != "" {
 		b.WriteString(" prop=" + r.Property)
 	}
-	if r.Ignored != "" {
+	if r.Ignored != nil {
 		b.WriteString(" ignored")
 	}
 	return b.String()

@@ -151,18 +151,20 @@ func (r *resourceRun) report() {
 
 // do runs one job: robots.txt, the fetch, the stylesheet scan.
 func (r *resourceRun) do(ctx context.Context, j *resourceJob) {
-	j.res.Robots, j.blocked = r.robots(ctx, j.url)
+	j.verdict = r.robots(ctx, j.url)
+	rb, why := j.verdict()
+	j.res.Robots, j.blocked = rb, why != ""
 	if ctx.Err() != nil {
-		j.res.Error = errCancelledResource()
+		j.res.told.Say(&j.res, func(res *Resource) { res.Error = errCancelledResource() })
 		return
 	}
-	if j.blocked != "" && !r.opt.FetchBlocked {
+	if j.blocked && !r.opt.FetchBlocked {
 		return
 	}
 	res, err := r.fetch(ctx, j.url)
 	j.res.Requested = true
 	if err != nil {
-		j.res.Error = err.Error()
+		j.res.told.Say(&j.res, func(res *Resource) { res.Error = err.Error() })
 		return
 	}
 	fillFetch(&j.res, res)
@@ -194,15 +196,24 @@ func (r *resourceRun) queueImports(j *resourceJob) {
 	}
 }
 
-// robots returns the verdict of the resource host's robots.txt and, when
-// it disallows the URL, the sentence that says so.
-func (r *resourceRun) robots(ctx context.Context, rawURL string) (*Robots, string) {
-	if !r.profile.ObeysRobots || r.cache == nil {
-		return &Robots{Allowed: true, Skipped: true,
-			Reason: i18n.T("resources.robots-ignored")}, ""
+// robots fetches (through the cache) the resource host's robots.txt and
+// returns what gives its verdict, in the language in use when called: the
+// verdict and, when it disallows the URL, the sentence that says so.
+func (r *resourceRun) robots(ctx context.Context, rawURL string) func() (*Robots, string) {
+	p := r.profile
+	if !p.ObeysRobots || r.cache == nil {
+		return func() (*Robots, string) {
+			return &Robots{Allowed: true, Skipped: true, Reason: i18n.T("resources.robots-ignored")}, ""
+		}
 	}
 	out := r.cache.Get(ctx, rawURL)
-	v := out.Check(r.profile.RobotsTokens, r.profile.IgnoresStar, rawURL)
+	return func() (*Robots, string) { return robotsVerdict(out.Retold(), p, rawURL) }
+}
+
+// robotsVerdict is the verdict of out on rawURL for p and, when it
+// disallows the URL, the sentence that says so.
+func robotsVerdict(out *robots.Outcome, p fetch.Profile, rawURL string) (*Robots, string) {
+	v := out.Check(p.RobotsTokens, p.IgnoresStar, rawURL)
 	rr := &Robots{Allowed: v.Allowed, Line: v.Line, Rule: v.Rule, Group: v.Group, URL: out.RobotsURL,
 		Reason: v.Reason, Policy: string(out.Policy), Status: out.Status,
 		Unreachable: out.Policy == robots.PolicyDisallowAll && out.Status == 0}
@@ -217,7 +228,7 @@ func (r *resourceRun) robots(ctx context.Context, rawURL string) (*Robots, strin
 	}
 	if v.Line > 0 {
 		return rr, i18n.T("resources.reason-blocked-by-line", "Robots", out.RobotsURL, "Line", strconv.Itoa(v.Line),
-			"Rule", v.Rule, "Agent", robotsAgent(v.Group, r.profile))
+			"Rule", v.Rule, "Agent", robotsAgent(v.Group, p))
 	}
 	return rr, i18n.T("resources.reason-blocked-because", "Reason", v.Reason)
 }
@@ -237,4 +248,4 @@ func robotsAgent(group string, p fetch.Profile) string {
 
 // errCancelledResource is the Error of a resource not fetched because the
 // inspection was cancelled.
-func errCancelledResource() string { return i18n.T("resources.cancelled") }
+var errCancelledResource = i18n.Later("resources.cancelled")

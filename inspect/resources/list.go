@@ -16,7 +16,7 @@ const (
 )
 
 // exclRelative is the reason a relative URL stays unresolved.
-func exclRelative() string { return i18n.T("resources.excluded-relative") }
+var exclRelative = i18n.Later("resources.excluded-relative")
 
 // discoverer builds the list of references of one document (a page or a
 // stylesheet), merging repeated URLs.
@@ -31,7 +31,7 @@ type discoverer struct {
 
 	list       []*Resource
 	byURL      map[string]*Resource
-	resolved   map[string][2]string // raw value: URL and failure, under the current base
+	resolved   map[string]resolved // by raw value, under the current base
 	dataListed int
 	dataMore   *Resource // summary row of data: URIs past the cap
 	more       *Resource // summary row of references past the cap
@@ -47,7 +47,14 @@ type pendingRef struct {
 	kind       Kind
 	tag        string
 	start, end int64
-	excluded   string // why it is not fetched, "" when it is
+	excluded   func() string // why it is not fetched (said when called), nil when it is
+}
+
+// resolved is a raw reference value resolved: its URL, and why it cannot
+// be fetched (nil when it can).
+type resolved struct {
+	url    string
+	failed func() string
 }
 
 // ref makes the pending reference of a tag's attribute value.
@@ -67,7 +74,7 @@ func (d *discoverer) cssRef(r cssRef, base int64, tag string) pendingRef {
 	case r.Import:
 		p.kind, p.tag, p.excluded = Import, prefix+"@import", r.Ignored
 	case r.FontFace:
-		p.kind, p.tag, p.excluded = Font, prefix+"@font-face url()", exclFont()
+		p.kind, p.tag, p.excluded = Font, prefix+"@font-face url()", exclFont
 	default:
 		p.kind = classifyCSSURL(r.URL, false, r.Property)
 		p.tag, p.excluded = prefix+"url()", excludedReasonFor(p.kind)
@@ -75,7 +82,7 @@ func (d *discoverer) cssRef(r cssRef, base int64, tag string) pendingRef {
 			p.tag += " in " + resShorten(r.Property, 40)
 		}
 		if p.kind == Other {
-			p.excluded = exclCSSOther()
+			p.excluded = exclCSSOther
 		}
 	}
 	return p
@@ -93,45 +100,47 @@ func (d *discoverer) add(p pendingRef) {
 		return
 	}
 	r := Resource{Kind: p.kind, Tag: p.tag, DiscoveredOffset: p.start, DiscoveredEnd: p.end,
-		DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff, ExcludedReason: p.excluded}
+		DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff}
 	r.Parent, r.Depth, r.References = d.parent, d.depth, 1
-	var failed string
-	r.URL, failed = d.resolveCached(raw)
-	if failed != "" {
-		r.ExcludedReason = failed
+	res := d.resolveCached(raw)
+	r.URL = res.url
+	why := p.excluded
+	if res.failed != nil {
+		why = res.failed
 	}
-	r.Fetched = r.ExcludedReason == "" && r.Kind.Fetchable()
+	r.exclude(why)
+	r.Fetched = why == nil && r.Kind.Fetchable()
 	d.merge(r)
 }
 
 // resolveCached is resolve, remembered per value: pages repeat the same
 // URLs many times.
-func (d *discoverer) resolveCached(raw string) (string, string) {
+func (d *discoverer) resolveCached(raw string) resolved {
 	if c, ok := d.resolved[raw]; ok {
-		return c[0], c[1]
+		return c
 	}
-	u, failed := d.resolve(raw)
+	c := d.resolve(raw)
 	if d.resolved == nil {
-		d.resolved = make(map[string][2]string)
+		d.resolved = make(map[string]resolved)
 	}
-	d.resolved[raw] = [2]string{u, failed}
-	return u, failed
+	d.resolved[raw] = c
+	return c
 }
 
 // resolve returns the absolute URL of raw without its fragment, or the
 // value as written and the reason it cannot be fetched.
-func (d *discoverer) resolve(raw string) (string, string) {
+func (d *discoverer) resolve(raw string) resolved {
 	u, err := d.base.Parse(raw)
 	switch {
 	case err != nil:
-		return resShorten(raw, 200), exclBadURL(raw)
+		return resolved{resShorten(raw, 200), exclBadURL(raw)}
 	case u.Scheme == "":
-		return resShorten(raw, 200), exclRelative()
+		return resolved{resShorten(raw, 200), exclRelative}
 	case !resIsHTTP(u.Scheme):
-		return resShorten(raw, 200), exclScheme(u.Scheme)
+		return resolved{resShorten(raw, 200), exclScheme(u.Scheme)}
 	}
 	u.Fragment, u.RawFragment = "", ""
-	return u.String(), ""
+	return resolved{url: u.String()}
 }
 
 // merge lists r, or counts it on the entry already listed for its URL. A
@@ -163,7 +172,8 @@ func (d *discoverer) merge(r Resource) {
 // addData lists a data: URI, or counts it once the cap is reached.
 func (d *discoverer) addData(p pendingRef, raw string) {
 	r := Resource{URL: resShorten(raw, 64), Kind: p.kind, Tag: p.tag, DiscoveredOffset: p.start,
-		DiscoveredEnd: p.end, DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff, ExcludedReason: exclData()}
+		DiscoveredEnd: p.end, DiscoveredBeforeCutoff: d.cutoff == nil || p.end <= *d.cutoff}
+	r.exclude(exclData)
 	r.Parent, r.Depth, r.References, r.URLBytes = d.parent, d.depth, 1, len(raw)
 	if d.dataListed < maxListedDataURIs && len(d.list) < maxListed {
 		d.dataListed++
@@ -188,10 +198,10 @@ func (d *discoverer) count(row **Resource, r Resource, u string) {
 // resources returns the list, with the summary rows' reasons written.
 func (d *discoverer) resources() []Resource {
 	if d.dataMore != nil {
-		d.dataMore.ExcludedReason = i18n.T("resources.more-data-uris", "More", d.dataMore.References)
+		d.dataMore.exclude(i18n.Later("resources.more-data-uris", "More", d.dataMore.References))
 	}
 	if d.more != nil {
-		d.more.ExcludedReason = i18n.T("resources.more-references", "More", d.more.References, "Max", maxListed)
+		d.more.exclude(i18n.Later("resources.more-references", "More", d.more.References, "Max", maxListed))
 	}
 	out := make([]Resource, len(d.list))
 	for i, r := range d.list {

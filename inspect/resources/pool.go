@@ -17,12 +17,13 @@ type resourceJob struct {
 	kind  Kind   // as first referenced; decides whether to read it as CSS
 	depth int    // stylesheets between the page and the reference
 
-	res       Resource   // the fetch fields: status, bytes, robots, Response
-	blocked   string     // why robots.txt blocks it, "" when allowed
-	children  []Resource // the references of a stylesheet, in source order
-	queued    bool       // handed to the workers
-	notQueued string     // why it was not, as a Resource Error
-	ran       bool       // a worker took it
+	res       Resource                 // the fetch fields: status, bytes, robots, Response
+	blocked   bool                     // robots.txt blocks it
+	verdict   func() (*Robots, string) // its robots.txt verdict and, when blocked, why; said when called
+	children  []Resource               // the references of a stylesheet, in source order
+	queued    bool                     // handed to the workers
+	notQueued func() string            // why it was not, as a Resource Error, said when called
+	ran       bool                     // a worker took it
 }
 
 // hostPool hands jobs to a fixed set of workers so that at most perHost
@@ -65,10 +66,10 @@ func (p *hostPool) add(rawURL string, kind Kind, depth int) bool {
 	p.jobs[rawURL] = j
 	switch {
 	case p.stopped:
-		j.notQueued = errCancelledResource()
+		j.notQueued = errCancelledResource
 		return false
 	case p.queued >= p.limit:
-		j.notQueued = i18n.T("resources.not-fetched-cap", "Max", p.limit)
+		j.notQueued = i18n.Later("resources.not-fetched-cap", "Max", p.limit)
 		return false
 	}
 	j.queued = true

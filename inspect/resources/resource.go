@@ -1,6 +1,9 @@
 package resources
 
-import "github.com/cutoffapp/cutoff/fetch"
+import (
+	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
+)
 
 // Kind says how a page or a stylesheet references a resource, and
 // so whether a rendering crawler fetches it.
@@ -70,6 +73,10 @@ type Resource struct {
 
 	Response
 	Graph
+
+	sayExcluded func() string            // says ExcludedReason again; nil when not excluded
+	told        i18n.Retelling[Resource] // says Error and Robots again
+
 }
 
 // Response holds what a request for a resource returned, beyond the
@@ -108,6 +115,35 @@ type Response struct {
 	// Head is the first HeadBytes of the decoded body (fewer when
 	// the body is shorter): the body itself is not kept.
 	Head []byte `json:"-"`
+}
+
+// exclude makes why (said when called) the reason the resource is not
+// fetched, now and when it is retold; nil clears it.
+func (r *Resource) exclude(why func() string) {
+	r.sayExcluded = why
+	r.ExcludedReason = ""
+	if why != nil {
+		r.ExcludedReason = why()
+	}
+}
+
+// Retold is the list with every sentence of its resources (why one is
+// excluded, why its fetch failed, its robots.txt verdict) said again in
+// the language in use, from the facts they were first said from. list
+// is not modified.
+func Retold(list []Resource) []Resource {
+	if list == nil {
+		return nil
+	}
+	out := make([]Resource, len(list))
+	for i, r := range list {
+		if r.sayExcluded != nil {
+			r.ExcludedReason = r.sayExcluded()
+		}
+		r.told.Again(&r)
+		out[i] = r
+	}
+	return out
 }
 
 // HeadBytes is how much of a resource's decoded body Response

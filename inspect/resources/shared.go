@@ -26,5 +26,5 @@ func FromFetch(rawURL string, kind Kind, res *fetch.Result) Resource {
 // cache, allows everything.
 func RobotsVerdict(ctx context.Context, cache *robots.Cache, p fetch.Profile, rawURL string) (*Robots, string) {
 	r := &resourceRun{cache: cache, profile: p}
-	return r.robots(ctx, rawURL)
+	return r.robots(ctx, rawURL)()
 }

@@ -15,7 +15,7 @@ func (d *discoverer) scriptTag(t pageTag) {
 	case !resJSTypes[typ]:
 		ref.excluded = exclScriptType(t.attrs.typ)
 	case t.attrs.nomodule && typ != "module":
-		ref.excluded = exclNoModule()
+		ref.excluded = exclNoModule
 	}
 	d.add(ref)
 }
@@ -47,7 +47,7 @@ func (d *discoverer) linkTag(t pageTag) {
 		d.add(d.ref(t.attrs.href, Icon, "link rel=icon", t))
 	case rel["manifest"]:
 		ref := d.ref(t.attrs.href, Other, "link rel=manifest", t)
-		ref.excluded = exclManifest()
+		ref.excluded = exclManifest
 		d.add(ref)
 	}
 }
@@ -109,7 +109,7 @@ func (d *discoverer) addPlugin(v, tag string, t pageTag) {
 		return
 	}
 	ref := d.ref(v, Other, tag, t)
-	ref.excluded = exclPlugin()
+	ref.excluded = exclPlugin
 	d.add(ref)
 }
 

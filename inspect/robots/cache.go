@@ -79,8 +79,9 @@ func (c *Cache) fill(ctx context.Context, e *cacheEntry, key string) *Outcome {
 
 // cancelledOutcome is what a caller whose ctx ended while waiting gets.
 func cancelledOutcome(robotsURL string, err error) *Outcome {
-	return &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyDisallowAll, Err: err.Error(),
-		Reason: i18n.T("robots.policy-cancelled")}
+	o := &Outcome{RobotsURL: robotsURL, Source: SourceFetched, Policy: PolicyDisallowAll, Err: err.Error()}
+	o.sayReason(i18n.Later("robots.policy-cancelled"))
+	return o
 }
 
 // Outcomes returns the outcomes fetched so far, keyed by robots.txt URL.

@@ -79,8 +79,12 @@ func Fetch(ctx context.Context, fetcher *fetch.Fetcher, pageURL string, p fetch.
 
 // invalidOutcome is the outcome for a page URL with no robots.txt location.
 func invalidOutcome(pageURL string, err error) *Outcome {
-	return &Outcome{RobotsURL: pageURL, Source: SourceFetched, Policy: PolicyInvalid, Err: err.Error(),
-		Reason: i18n.T("robots.policy-invalid", "Why", strings.TrimPrefix(err.Error(), "robots: "))}
+	o := &Outcome{RobotsURL: pageURL, Source: SourceFetched, Policy: PolicyInvalid}
+	o.told.Say(o, func(o *Outcome) {
+		o.Err = err.Error()
+		o.Reason = i18n.T("robots.policy-invalid", "Why", strings.TrimPrefix(o.Err, "robots: "))
+	})
+	return o
 }
 
 // robotsOptions adapts the caller's options to a robots.txt fetch: redirects
@@ -119,11 +123,11 @@ func followRedirects(ctx context.Context, fetcher *fetch.Fetcher, target string,
 		switch {
 		case next == "":
 			o.Status, o.Policy = res.Status, PolicyAllowAll
-			o.Reason = i18n.T("robots.policy-bad-redirect", "Location", quote(res.Header.Get("Location")))
+			o.sayReason(i18n.Later("robots.policy-bad-redirect", "Location", quote(res.Header.Get("Location"))))
 			return nil, nil
 		case len(o.Redirects) > MaxRedirects:
 			o.Status, o.Policy = res.Status, PolicyAllowAll
-			o.Reason = i18n.T("robots.policy-too-many-redirects", "Count", MaxRedirects)
+			o.sayReason(i18n.Later("robots.policy-too-many-redirects", "Count", MaxRedirects))
 			return nil, nil
 		}
 		target = next
@@ -158,22 +162,31 @@ func redirectLocation(res *fetch.Result) (next string, ok bool) {
 
 // networkFailure fills o for a fetch that got no response.
 func networkFailure(o *Outcome, err error) {
-	o.Policy, o.Err = PolicyDisallowAll, err.Error()
-	o.Reason = i18n.T("robots.policy-network", "Error", strings.TrimSuffix(err.Error(), "."))
+	o.Policy = PolicyDisallowAll
+	o.told.Say(o, func(o *Outcome) {
+		o.Err = err.Error()
+		o.Reason = i18n.T("robots.policy-network", "Error", strings.TrimSuffix(o.Err, "."))
+	})
 }
 
 // apply fills o from the final response.
 func (o *Outcome) apply(res *fetch.Result) {
 	o.Status = res.Status
-	o.Policy, o.Reason = statusPolicy(res.Status)
+	policy, reason := statusPolicy(res.Status)
+	o.Policy = policy
+	o.sayReason(reason)
 	if o.Policy != PolicyParsed {
 		o.Bytes = res.BodyBytes
 		return
 	}
 	if res.BodyError != "" && res.BodyBytes < MaxBytes {
-		o.Policy, o.Bytes, o.Err = PolicyDisallowAll, res.BodyBytes, res.BodyError
-		o.Reason = i18n.T("robots.policy-broken-body", "Status", strconv.Itoa(res.Status), "Bytes", res.BodyBytes,
-			"Error", strings.TrimSuffix(res.BodyError, "."))
+		o.Policy, o.Bytes = PolicyDisallowAll, res.BodyBytes
+		status, bodyError := res.Status, res.BodyErrorSaid()
+		o.told.Say(o, func(o *Outcome) {
+			o.Err = bodyError()
+			o.Reason = i18n.T("robots.policy-broken-body", "Status", strconv.Itoa(status), "Bytes", o.Bytes,
+				"Error", strings.TrimSuffix(o.Err, "."))
+		})
 		return
 	}
 	o.setBody(res.Body)
@@ -182,10 +195,10 @@ func (o *Outcome) apply(res *fetch.Result) {
 		o.SizeBytes = announced(res)
 	}
 	if o.TruncatedAt > 0 {
-		o.Reason = i18n.T("robots.policy-2xx-truncated", "Status", statusText(res.Status), "Bytes", MaxBytes)
+		o.sayReason(i18n.Later("robots.policy-2xx-truncated", "Status", statusText(res.Status), "Bytes", MaxBytes))
 	}
 	if o.LooksLikeHTML {
-		o.Reason += i18n.T("robots.policy-looks-html")
+		o.told.Say(o, func(o *Outcome) { o.Reason += i18n.T("robots.policy-looks-html") })
 	}
 }
 

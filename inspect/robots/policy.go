@@ -67,14 +67,33 @@ type Outcome struct {
 	Err string `json:"error,omitempty"`
 
 	second *Second // the second-opinion parse of the same bytes
+
+	told i18n.Retelling[Outcome] // how Reason and Err were said
+}
+
+// sayReason makes the sentence say says the outcome's Reason, now and
+// whenever the outcome is retold.
+func (o *Outcome) sayReason(say func() string) {
+	o.told.Say(o, func(o *Outcome) { o.Reason = say() })
+}
+
+// Retold is a copy of the outcome with its sentences (Reason, Err) said
+// again in the language in use; the facts and the parsed file are shared.
+func (o *Outcome) Retold() *Outcome {
+	if o == nil {
+		return nil
+	}
+	t := *o
+	t.told.Again(&t)
+	return &t
 }
 
 // FromFile returns the Outcome for a robots.txt read from a file or edited
 // by hand: its rules apply. body should hold at most ReadCap bytes; only
 // the first ReadCap are kept and parsed.
 func FromFile(path string, body []byte) *Outcome {
-	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed,
-		Reason: i18n.T("robots.policy-file"), ReadAll: true}
+	o := &Outcome{RobotsURL: path, Source: SourceFile, Policy: PolicyParsed, ReadAll: true}
+	o.sayReason(i18n.Later("robots.policy-file"))
 	o.setBody(body)
 	return o
 }
@@ -108,20 +127,20 @@ func (o *Outcome) setBody(body []byte) {
 }
 
 // statusPolicy maps a final HTTP status to a policy and the sentence that
-// explains it, following Google's documented handling.
-func statusPolicy(status int) (Policy, string) {
+// explains it (said when called), following Google's documented handling.
+func statusPolicy(status int) (Policy, func() string) {
 	text := statusText(status)
 	switch {
 	case status >= 200 && status < 300:
-		return PolicyParsed, i18n.T("robots.policy-2xx", "Status", text)
+		return PolicyParsed, i18n.Later("robots.policy-2xx", "Status", text)
 	case status >= 300 && status < 400:
-		return PolicyAllowAll, i18n.T("robots.policy-3xx", "Status", text)
+		return PolicyAllowAll, i18n.Later("robots.policy-3xx", "Status", text)
 	case status == http.StatusTooManyRequests:
-		return PolicyDisallowAll, i18n.T("robots.policy-429", "Status", text)
+		return PolicyDisallowAll, i18n.Later("robots.policy-429", "Status", text)
 	case status >= 400 && status < 500:
-		return PolicyAllowAll, i18n.T("robots.policy-4xx", "Status", text)
+		return PolicyAllowAll, i18n.Later("robots.policy-4xx", "Status", text)
 	}
-	return PolicyDisallowAll, i18n.T("robots.policy-5xx", "Status", text)
+	return PolicyDisallowAll, i18n.Later("robots.policy-5xx", "Status", text)
 }
 
 // statusText is a status code with its standard name: "404 Not Found".
