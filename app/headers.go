@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,6 +11,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // headersArea is the Headers tab: the request as sent, the redirect chain
@@ -136,7 +136,7 @@ func sizesText(r *fetch.Result) string {
 // rowText is one line of a two-column block: the name padded to a column
 // of its own, then the value.
 func rowText(name, value string) string {
-	return fmt.Sprintf("%-*s %s", nameColumnWidth(), name, value)
+	return prose.PadRight(name, nameColumnWidth()) + " " + value
 }
 
 // rowNames are the message ids of the names rowText pads.
@@ -145,14 +145,15 @@ var rowNames = []string{
 	"app.size-stopped", "app.timing-connect", "app.timing-tls", "app.timing-first-byte", "app.timing-total",
 }
 
-// nameColumnWidth is the width in characters of the name column of the
-// sizes and timings: 26, or the longest name in the language in use, so
-// that a longer name ("Toplam (yönlendirmeler dahil)") does not push its
+// nameColumnWidth is the width in terminal columns (prose.Width) of the
+// name column of the sizes and timings: 26, or the widest name in the
+// language in use, so that a longer name ("Toplam (yönlendirmeler
+// dahil)", a Japanese one of two columns a character) does not push its
 // value out of line.
 func nameColumnWidth() int {
 	w := 26
 	for _, id := range rowNames {
-		w = max(w, utf8.RuneCountInString(i18n.T(id)))
+		w = max(w, prose.Width(i18n.T(id)))
 	}
 	return w
 }

@@ -4,20 +4,21 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // The sizes and timings keep their values in one column in every
 // language, even where a name is longer than the column English needs
-// ("Toplam (yönlendirmeler dahil)", "Total (termasuk pengalihan)").
+// ("Toplam (yönlendirmeler dahil)", "Total (termasuk pengalihan)") or its
+// characters take two terminal columns each (Japanese).
 func TestHeaderBlocksKeepValuesInLine(t *testing.T) {
 	r := &fetch.Result{URL: "http://h/", ContentType: "text/html",
 		Timings: fetch.Timings{Connect: time.Millisecond, FirstByte: 20 * time.Millisecond, Total: 24 * time.Millisecond}}
 	r.HeaderBytes, r.WireBodyBytes, r.BodyBytes, r.LimitBytes, r.ReadComplete = 140, 2600000, 2600000, 2000000, true
-	for _, lang := range []string{"en", "tr", "id", "it"} {
+	for _, lang := range i18n.Codes {
 		t.Run(lang, func(t *testing.T) {
 			prev := i18n.Use(i18n.Get(lang))
 			defer i18n.Use(prev)
@@ -30,11 +31,11 @@ func TestHeaderBlocksKeepValuesInLine(t *testing.T) {
 					}
 				}
 				rest := strings.TrimLeft(line[len(name):], " ")
-				at := utf8.RuneCountInString(line) - utf8.RuneCountInString(rest)
+				at := prose.Width(line) - prose.Width(rest)
 				if column < 0 {
 					column = at
 				}
-				if at != column || at <= utf8.RuneCountInString(name) {
+				if at != column || at <= prose.Width(name) {
 					t.Errorf("value of %q starts at %d, want %d:\n%s", name, at, column, line)
 				}
 			}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
 	"time"
 
 	"github.com/cutoffapp/cutoff/history"
@@ -117,7 +116,7 @@ func (fl *historyCmdFlags) listInspections(ctx context.Context, h *history.DB, q
 		fmt.Fprintln(stdout, i18n.T("cli.history-empty", "File", h.Path()))
 		return exitOK
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	tw := prose.NewTable(stdout, 2, prose.AlignLeft)
 	fmt.Fprintln(tw, i18n.T("cli.history-columns"))
 	for _, in := range all {
 		cutoff := "-"
@@ -248,7 +247,7 @@ func (fl *historyCmdFlags) listRuns(ctx context.Context, h *history.DB, stdout, 
 			Runs []history.SiteRun `json:"site_runs"`
 		}{runs})
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	tw := prose.NewTable(stdout, 2, prose.AlignLeft)
 	fmt.Fprintln(tw, i18n.T("cli.history-runs-columns"))
 	for _, r := range runs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s %s\n", r.ID, r.Time.Format("2006-01-02 15:04"), r.Profile, r.Pages,

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // profileView is a profile as `cutoff profiles --json` prints it: the data
@@ -46,7 +46,7 @@ func runProfiles(_ context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func writeProfilesText(w io.Writer, views []profileView) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	fmt.Fprintln(tw, i18n.T("cli.profiles-columns"))
 	for _, v := range views {
 		html := v.LimitFor(fetch.KindHTML)

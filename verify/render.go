@@ -7,8 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -18,7 +16,7 @@ import (
 // each address.
 func WriteText(w io.Writer, results []Result) error {
 	sw := &stickyWriter{w: w}
-	tw := tabwriter.NewWriter(sw, 0, 0, 2, ' ', 0)
+	tw := prose.NewTable(sw, 2, prose.AlignLeft)
 	fmt.Fprintln(tw, i18n.T("verify.table-header"))
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.IP, dash(r.Claimed), r.Verdict,
@@ -138,14 +136,14 @@ func (s *LogSummary) WriteText(out io.Writer) error {
 	fmt.Fprintln(w)
 	// Numbers align right; padding the names to one width keeps them left.
 	crawler := i18n.T("verify.summary-crawler")
-	width := utf8.RuneCountInString(crawler)
+	cols := prose.Width(crawler)
 	for _, c := range s.Crawlers {
-		width = max(width, utf8.RuneCountInString(c.Claimed))
+		cols = max(cols, prose.Width(c.Claimed))
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%-*s\t%s\t\n", width, crawler, i18n.T("verify.summary-columns"))
+	tw := prose.NewTable(w, 2, prose.AlignRight)
+	fmt.Fprintf(tw, "%s\t%s\t\n", prose.PadRight(crawler, cols), i18n.T("verify.summary-columns"))
 	for _, c := range s.Crawlers {
-		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", width, c.Claimed, prose.Thousands(c.Requests),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", prose.PadRight(c.Claimed, cols), prose.Thousands(c.Requests),
 			prose.Thousands(int64(c.IPs)), prose.Thousands(int64(c.Verified)), prose.Thousands(int64(c.Fake)),
 			prose.Thousands(int64(c.Unknown)), prose.Thousands(int64(c.Unverifiable)), prose.Thousands(c.FakeRequests))
 	}

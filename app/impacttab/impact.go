@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -15,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // Data is the Impact tab's text, prepared off the UI thread: one
@@ -151,9 +151,10 @@ func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 // "1,999,860 bytes".
 func bytesText(n int64) string { return i18n.T("common.bytes", "Count", n) }
 
-// compareWidths are the least widths, in characters, of the comparison's
-// label column and its three columns of figures; a column whose heading
-// or label is wider in the language in use widens to it.
+// compareWidths are the least widths, in terminal columns (prose.Width),
+// of the comparison's label column and its three columns of figures; a
+// column whose heading or label is wider in the language in use widens to
+// it.
 var compareWidths = [4]int{34, 14, 14, 12}
 
 // versusText heads the comparison of whole (inspect.Report.Whole) with the
@@ -215,7 +216,7 @@ func compareText(im *scan.Impact, whole string) string {
 	widths := compareWidths
 	for _, r := range rows {
 		for i, cell := range r {
-			n := utf8.RuneCountInString(cell)
+			n := prose.Width(cell)
 			if i > 0 {
 				// A column of figures is right-aligned: when its widest cell
 				// sets its width (the French heading "gardé par le robot"),
@@ -227,7 +228,8 @@ func compareText(im *scan.Impact, whole string) string {
 	}
 	var b strings.Builder
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%-*s %*s %*s %*s\n", widths[0], r[0], widths[1], r[1], widths[2], r[2], widths[3], r[3])
+		fmt.Fprintf(&b, "%s %s %s %s\n", prose.PadRight(r[0], widths[0]), prose.PadLeft(r[1], widths[1]),
+			prose.PadLeft(r[2], widths[2]), prose.PadLeft(r[3], widths[3]))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -316,7 +318,7 @@ func hreflangText(lost []scan.Alternate) string {
 	}
 	var b strings.Builder
 	for _, h := range lost {
-		fmt.Fprintf(&b, "%s %-8s %s\n", byteColumn(h.Offset), h.Lang, h.Href)
+		fmt.Fprintf(&b, "%s %s %s\n", byteColumn(h.Offset), prose.PadRight(h.Lang, 8), h.Href)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -31,12 +31,14 @@ type lostItems struct {
 // lostLinksOf lists every lost link, as the engine found them.
 func lostLinksOf(links []scan.Link) lostItems {
 	it := lostItems{header: []string{"body_offset", "kind", "href"}}
+	// The hrefs start in one column, past the wider kind word.
+	cols := prose.Widest(i18n.T("impacttab.link-external"), i18n.T("impacttab.link-internal"))
 	for _, l := range links {
 		kind, shown := "external", i18n.T("impacttab.link-external")
 		if l.Internal {
 			kind, shown = "internal", i18n.T("impacttab.link-internal")
 		}
-		it.lines = append(it.lines, fmt.Sprintf("%s %-8s %s", byteColumn(l.Offset), shown, l.Href))
+		it.lines = append(it.lines, byteColumn(l.Offset)+" "+prose.PadRight(shown, cols)+" "+l.Href)
 		it.rows = append(it.rows, []string{strconv.FormatInt(l.Offset, 10), kind, kit.CSVText(l.Href)})
 	}
 	return it

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2/test"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // TestImpactListsEveryLostItem: past the 50 the report's JSON lists, the
@@ -58,17 +58,25 @@ type nopCloser struct{ *strings.Builder }
 func (nopCloser) Close() error { return nil }
 
 // TestImpactCompareAligned: every row of the side-by-side table, the
-// longest label's included, puts its columns in the same places.
+// longest label's included, puts its columns in the same places, counted
+// in terminal columns (a Japanese label's characters take two). No
+// t.Parallel: the language is process-wide.
 func TestImpactCompareAligned(t *testing.T) {
 	body := "<title>t</title><p>some text</p>" + strings.Repeat("x", 1_000) + `<a href="/a">a</a><h1>h</h1>`
 	cut := int64(500)
-	an := inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"})
-	lines := strings.Split(DataOf(an, "Googlebot", inspect.WholePage).Compare, "\n")
-	for _, l := range lines[1:] {
-		if utf8.RuneCountInString(l) != utf8.RuneCountInString(lines[0]) {
-			t.Errorf("row %q is %d characters, the heading %d: its columns are out of line",
-				l, utf8.RuneCountInString(l), utf8.RuneCountInString(lines[0]))
-		}
+	for _, lang := range []string{"en", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(lang))
+			defer i18n.Use(prev)
+			an := inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"})
+			lines := strings.Split(DataOf(an, "Googlebot", inspect.WholePage).Compare, "\n")
+			for _, l := range lines[1:] {
+				if prose.Width(l) != prose.Width(lines[0]) {
+					t.Errorf("row %q is %d columns wide, the heading %d: its columns are out of line",
+						l, prose.Width(l), prose.Width(lines[0]))
+				}
+			}
+		})
 	}
 }
 

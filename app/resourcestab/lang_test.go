@@ -9,6 +9,7 @@ import (
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // The tab speaks the language in use when it is built: its labels, column
@@ -49,6 +50,49 @@ func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 			}
 			if d := resourceDetails(&a.all[0].Res); !strings.Contains(d, c.yes) {
 				t.Errorf("details do not say %q:\n%s", c.yes, d)
+			}
+		})
+	}
+}
+
+// TestResourceDetailsLineUp: in every language the details' values start
+// at one terminal column, past the widest name ("Recuperata dal
+// rendering" in Italian) and however wide a Japanese name's characters
+// are. No t.Parallel: the language is process-wide.
+func TestResourceDetailsLineUp(t *testing.T) {
+	res := resources.Resource{URL: "http://h/a.css", Kind: resources.Stylesheet, Tag: "link",
+		Fetched: true, Accounting: fetch.Accounting{Status: 200, BodyBytes: 10},
+		Response: resources.Response{Requested: true, CountedBytes: 10, FinalURL: "http://h/b.css", ContentType: "text/css", ContentEncoding: "gzip"},
+		Robots:   &resources.Robots{Allowed: true, URL: "http://h/robots.txt", Rule: "Allow: /", Group: "googlebot"}}
+	for _, lang := range i18n.Codes {
+		t.Run(lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(lang))
+			defer i18n.Use(prev)
+			fields := [][2]string{
+				{i18n.T("resourcestab.field-url"), res.URL},
+				{i18n.T("resourcestab.field-fetched"), yesNo(true)},
+				{i18n.T("resourcestab.field-content-encoding"), "gzip"},
+				{"  " + i18n.T("resourcestab.field-robots-file"), "http://h/robots.txt"},
+				{"  " + i18n.T("resourcestab.field-robots-rule"), "Allow: /"},
+			}
+			details := resourceDetails(&res)
+			starts := map[int][]string{}
+			for _, f := range fields {
+				found := false
+				for _, line := range strings.Split(details, "\n") {
+					value, ok := strings.CutPrefix(line, f[0]+" ")
+					if value = strings.TrimLeft(value, " "); ok && strings.HasPrefix(value, f[1]) {
+						col := prose.Width(line) - prose.Width(value)
+						starts[col] = append(starts[col], line)
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("no line gives %q its value %q:\n%s", f[0], f[1], details)
+				}
+			}
+			if len(starts) != 1 {
+				t.Errorf("the values start at %d columns, want one: %v\n%s", len(starts), starts, details)
 			}
 		})
 	}

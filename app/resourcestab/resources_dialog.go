@@ -15,6 +15,7 @@ import (
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // showResourceDialog shows one resource in full: its own ruler, how it was
@@ -87,12 +88,13 @@ func noResponseText(r *resources.Resource) string {
 }
 
 // resourceDetails is every field of a resource a consultant may want, one
-// "name  value" line each.
+// "name  value" line each, the values in one column: 22 terminal columns
+// (prose.Width) in, or past the widest name in the language in use.
 func resourceDetails(r *resources.Resource) string {
-	var b strings.Builder
+	var rows [][2]string
 	row := func(name, value string) {
 		if value != "" {
-			fmt.Fprintf(&b, "%-22s %s\n", name, value)
+			rows = append(rows, [2]string{name, value})
 		}
 	}
 	row(i18n.T("resourcestab.field-url"), r.URL)
@@ -124,7 +126,15 @@ func resourceDetails(r *resources.Resource) string {
 		row("  "+i18n.T("resourcestab.field-robots-why"), rr.Reason)
 	}
 	row(i18n.T("resourcestab.field-error"), r.Error)
-	return strings.TrimRight(b.String(), "\n")
+	cols := 22
+	for _, rw := range rows {
+		cols = max(cols, prose.Width(rw[0]))
+	}
+	lines := make([]string, len(rows))
+	for i, rw := range rows {
+		lines[i] = prose.PadRight(rw[0], cols) + " " + rw[1]
+	}
+	return strings.Join(lines, "\n")
 }
 
 func referenceText(r *resources.Resource) string {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -33,15 +32,18 @@ const maxCell = 60
 func (r *Result) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s\n\n", i18n.T("compare.text-title", "URL", prose.Printable(r.URL)))
-	for _, f := range r.Fetches {
-		fmt.Fprintf(bw, "  %-22s %s: %s\n", f.Label, f.Name, prose.Printable(f.UserAgent))
-	}
-	fmt.Fprintln(bw)
-	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	labels := make([]string, len(r.Fetches))
 	for i, f := range r.Fetches {
 		labels[i] = f.Label
 	}
+	// The names start in one column: 22 wide, the longest built-in
+	// profile's id, or wider for a longer id of one's own.
+	cols := max(22, prose.Widest(labels...))
+	for _, f := range r.Fetches {
+		fmt.Fprintf(bw, "  %s %s: %s\n", prose.PadRight(f.Label, cols), f.Name, prose.Printable(f.UserAgent))
+	}
+	fmt.Fprintln(bw)
+	tw := prose.NewTable(bw, 2, prose.AlignLeft)
 	fmt.Fprintf(tw, "\t%s\n", strings.Join(labels, "\t"))
 	for _, row := range r.Table() {
 		cells := make([]string, len(row.Cells))

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -31,7 +30,7 @@ func textRendered(w io.Writer, rd *inspect.Rendered) {
 		fmt.Fprintf(w, "  %s\n", rd.Error)
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	kept, full := RenderedHeadings(rd)
 	fmt.Fprintf(tw, "  \t%s\t%s\n", kept, full)
 	for _, row := range renderedRows(rd.Google, rd.Full) {
@@ -162,7 +161,7 @@ func textLost(w io.Writer, rd *inspect.Rendered) {
 			fmt.Fprintf(w, "    %s\n", i18n.T("report.rendered-lost-more", "N", len(lost)-maxTextLost))
 			break
 		}
-		fmt.Fprintf(w, "    %-10s %s%s\n", l.Kind, l.Value, lostWhere(rd, l))
+		fmt.Fprintf(w, "    %s %s%s\n", prose.PadRight(l.Kind, 10), l.Value, lostWhere(rd, l))
 	}
 }
 
@@ -183,8 +182,11 @@ func textScripts(w io.Writer, scripts []inspect.RenderedScript) {
 		return
 	}
 	fmt.Fprintf(w, "  %s\n", i18n.T("report.scripts-count", "N", len(scripts)))
+	// The outcomes start in one column, the wider word's: "not run" in
+	// English, "未実行" in Japanese.
+	cols := prose.Widest(i18n.T("report.script-ran"), i18n.T("report.script-not-run"))
 	for _, s := range scripts {
-		fmt.Fprintf(w, "    %-7s %s\n", ranWord(s), scriptOutcome(s))
+		fmt.Fprintf(w, "    %s %s\n", prose.PadRight(ranWord(s), cols), scriptOutcome(s))
 	}
 }
 

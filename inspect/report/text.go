@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"unicode"
 
 	"github.com/cutoffapp/cutoff/inspect"
@@ -40,7 +39,7 @@ func WriteText(w io.Writer, r *inspect.Report) error {
 func textFetch(w io.Writer, r *inspect.Report) {
 	res := r.Fetch
 	fmt.Fprintln(w, i18n.T("report.text-title", "URL", r.URL, "Profile", r.Profile.Name))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	if r.FinalURL != r.URL && !res.Local { // a file's final URL is only its file:// form
 		fmt.Fprintf(tw, "%s\t%s\n", i18n.T("report.label-final-url"), finalURLText(r))
 	}
@@ -146,8 +145,11 @@ func textFindings(w io.Writer, r *inspect.Report) {
 	if len(r.Findings) == 0 {
 		fmt.Fprintf(w, "  %s\n", i18n.T("report.none"))
 	}
+	// The messages start in one column: the widest severity word's, 8
+	// columns ("CRITICAL") in English, 4 ("重大") in Japanese.
+	cols := prose.Widest(upper(SeverityWord(finding.Critical)), upper(SeverityWord(finding.Warning)), upper(SeverityWord(finding.Info)))
 	for _, f := range r.Findings {
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", upper(SeverityWord(f.Severity)), f.Message, f.Code)
+		fmt.Fprintf(w, "  %s %s [%s]\n", prose.PadRight(upper(SeverityWord(f.Severity)), cols), f.Message, f.Code)
 	}
 }
 
@@ -157,7 +159,7 @@ func textCritical(w io.Writer, r *inspect.Report) {
 		fmt.Fprintf(w, "  %s\n", i18n.T("report.none-found"))
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	fmt.Fprintf(tw, "  %s\n", columns("report.col-kind", "report.col-body-bytes", "report.col-crawler-gets-it", "report.col-value"))
 	for _, c := range r.Critical {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptText(c), oneLine(c.Value, 60))
@@ -187,7 +189,7 @@ func textComposition(w io.Writer, r *inspect.Report) {
 		a, b := r.Composition[kinds[i]], r.Composition[kinds[j]]
 		return a > b || a == b && kinds[i] < kinds[j]
 	})
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := prose.NewTable(w, 2, prose.AlignRight)
 	for _, k := range kinds {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, inspect.Bytes(r.Composition[k]), prose.Percent(r.Composition[k], r.BodyBytes))
 	}
@@ -203,7 +205,7 @@ func textImpact(w io.Writer, r *inspect.Report) {
 		return
 	}
 	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-impact-kept", "Kept", im.KeptBytes, "Total", im.KeptBytes+im.LostBytes))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := prose.NewTable(w, 2, prose.AlignRight)
 	fmt.Fprintf(tw, "  \t%s\t\n", columns(wholeID(r), "report.col-kept", "report.col-lost"))
 	for _, row := range impactRows(im) {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\n", row.name, inspect.Bytes(row.Full), inspect.Bytes(row.Kept), inspect.Bytes(row.Lost()))
@@ -307,7 +309,7 @@ func wholeID(r *inspect.Report) string {
 }
 
 // columns are the text report's column titles of ids, in capitals,
-// separated by tabs for a tabwriter.
+// separated by tabs for a prose.Table.
 func columns(ids ...string) string {
 	titles := make([]string, len(ids))
 	for i, id := range ids {
@@ -348,7 +350,7 @@ func textResources(w io.Writer, r *inspect.Report) {
 		}
 	}
 	fmt.Fprintf(w, "\n%s\n", i18n.T("report.heading-resources-count", "Fetched", fetched, "Listed", len(r.Resources)))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	// ROBOTS (robots.txt's verdict) and URL are names, the same in every
 	// language.
 	fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", columns("report.col-kind", "report.col-status", "report.col-counted-bytes", "report.label-limit", "report.col-cut"),

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
@@ -94,7 +93,7 @@ func writeMatrix(w io.Writer, results []Result) {
 	for _, res := range results {
 		cells[[2]string{res.URL, res.Agent}] = res
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	tw := prose.NewTable(w, 3, prose.AlignLeft)
 	fmt.Fprintf(tw, "URL\t%s\n", strings.Join(agents, "\t"))
 	for _, u := range urls {
 		row := make([]string, len(agents))
@@ -244,9 +243,11 @@ func writeLint(w io.Writer, issues []Issue) {
 		return
 	}
 	fmt.Fprintf(w, "\n%s\n", i18n.T("robots.text-lint", "Count", len(issues)))
+	// The messages start in one column, the widest severity word's.
+	cols := prose.Widest(SeverityText(SeverityCritical), SeverityText(SeverityWarning), SeverityText(SeverityInfo))
 	for _, is := range issues {
 		// Messages name their line themselves ("Line 13: ...").
-		fmt.Fprintf(w, "  %-8s %s [%s]\n", SeverityText(is.Severity), prose.Printable(is.Message), is.Code)
+		fmt.Fprintf(w, "  %s %s [%s]\n", prose.PadRight(SeverityText(is.Severity), cols), prose.Printable(is.Message), is.Code)
 	}
 }
 

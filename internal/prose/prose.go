@@ -1,8 +1,10 @@
 // Package prose writes numbers and messages the way every part of Cutoff
 // shows them: exact counts with thousands separators, a noun agreeing with
-// its count, an error message as one sentence. Numbers follow the language
-// in use (internal/i18n); it imports nothing else of Cutoff's, so that
-// fetch, inspect and its engines, cli and app all share it.
+// its count, an error message as one sentence, and text lined up in
+// columns for a terminal (Width, PadRight, Table), measured in the columns
+// a terminal gives each character. Numbers follow the language in use
+// (internal/i18n); it imports nothing else of Cutoff's, so that fetch,
+// inspect and its engines, cli and app all share it.
 package prose
 
 import (
