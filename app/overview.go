@@ -40,10 +40,10 @@ type legendItem struct {
 // replaces the report with the what-if panel until its Overview button.
 type overviewArea struct {
 	welcome  *welcomeArea
-	summary  *widget.Label
+	summary  *kit.Paragraph
 	ruler    *byteview.Ruler
 	legend   *fyne.Container
-	contrib  *widget.Label
+	contrib  *kit.Paragraph
 	fold     *kit.Fold // contrib, a few lines high until opened
 	whatIf   *widget.Button
 	findings *findingsList
@@ -67,14 +67,12 @@ func newOverviewArea(onDemo func(), onOffset func(int64), onWhatIf func(), panel
 	a := &overviewArea{
 		panel:    panel,
 		welcome:  newWelcomeArea(onDemo),
-		summary:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		summary:  kit.NewParagraphWithStyle("", fyne.TextStyle{Bold: true}),
 		ruler:    byteview.NewRuler(byteview.RulerModel{}),
 		legend:   container.New(kit.NewWrapLayout(theme.Padding(), 0)),
-		contrib:  widget.NewLabel(""),
+		contrib:  kit.NewParagraph(""),
 		findings: newFindingsList(onOffset),
 	}
-	a.summary.Wrapping = fyne.TextWrapWord
-	a.contrib.Wrapping = fyne.TextWrapWord
 	a.ruler.OnSelect = onOffset
 	a.fold = kit.NewFold(a.contrib, contribFoldedLines, contribOpenLines)
 	a.fold.OnToggled = func() { a.report.Refresh() }

@@ -28,7 +28,7 @@ type topBar struct {
 	phase       *widget.Label
 	barSlot     *fyne.Container // the bars' fixed-width slot right of the phase
 	status      *fyne.Container // the phase line: the phase and the bars' slot
-	banner      *widget.Label
+	banner      *kit.Paragraph
 	root        fyne.CanvasObject
 	running     bool // between setRunning(true) and setRunning(false)
 	stale       bool // the phase line says the report is for another profile
@@ -52,7 +52,7 @@ func newTopBar(act topBarActions) *topBar {
 		progress:    widget.NewProgressBar(),
 		busy:        widget.NewProgressBarInfinite(),
 		phase:       widget.NewLabel(i18n.T("app.ready")),
-		banner:      widget.NewLabel(""),
+		banner:      kit.NewParagraph(""),
 	}
 	b.url.SetPlaceHolder(i18n.T("app.url-placeholder"))
 	b.url.OnSubmitted = func(string) { act.inspect() }
@@ -65,7 +65,6 @@ func newTopBar(act topBarActions) *topBar {
 	b.phase.Truncation = fyne.TextTruncateEllipsis
 	b.profileInfo.SizeName = theme.SizeNameCaptionText
 	b.banner.Importance = widget.DangerImportance
-	b.banner.Wrapping = fyne.TextWrapWord
 	b.banner.Hide()
 	b.progress.TextFormatter = func() string { return "" }
 	b.root = b.layout()

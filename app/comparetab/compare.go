@@ -39,7 +39,7 @@ type Area struct {
 	rows   []compare.Row
 	choice *compareChoice // the dialog's last choice, offered again; nil before the first
 
-	status  *widget.Label
+	status  *kit.Paragraph
 	busy    *widget.ProgressBarInfinite
 	stopBtn *widget.Button
 	table   *kit.FrozenTable
@@ -47,7 +47,7 @@ type Area struct {
 	cell    *widget.Label // the selected cell, whole
 	copied  string        // what Ctrl+C copies: the selected cell with its row and column
 	diffs   *widget.Label
-	caveat  *widget.Label
+	caveat  *kit.Paragraph
 	root    fyne.CanvasObject
 
 	// onDone, when set, runs on the UI thread after a comparison is shown
@@ -59,8 +59,7 @@ type Area struct {
 // window's context, run through e and hand their results over through b.
 func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 	a := &Area{engine: e, runner: job.NewRunner(ctx, b, phaseOf)}
-	a.status = widget.NewLabel(i18n.T("comparetab.idle"))
-	a.status.Wrapping = fyne.TextWrapWord
+	a.status = kit.NewParagraph(i18n.T("comparetab.idle"))
 	a.busy = widget.NewProgressBarInfinite()
 	a.busy.Stop()
 	a.busy.Hide()
@@ -73,8 +72,7 @@ func New(ctx context.Context, b *job.Bridge, e Engine) *Area {
 	a.diffs = widget.NewLabel("")
 	a.diffs.Wrapping = fyne.TextWrapWord
 	a.diffs.Selectable = true
-	a.caveat = widget.NewLabel(compare.CaveatText())
-	a.caveat.Wrapping = fyne.TextWrapWord
+	a.caveat = kit.NewParagraph(compare.CaveatText())
 	a.caveat.Importance = widget.WarningImportance
 	a.caveat.SizeName = theme.SizeNameCaptionText
 	a.root = a.layout()

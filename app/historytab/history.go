@@ -42,7 +42,7 @@ type Area struct {
 
 	shownReport string // the text of the report opened last
 
-	status  *widget.Label
+	status  *kit.Paragraph
 	plot    *Plot
 	table   *widget.Table
 	older   *widget.Select
@@ -63,8 +63,7 @@ type Area struct {
 // tabs.
 func New(ctx context.Context, b *job.Bridge, win fyne.Window, open Opener, view Viewer) *Area {
 	a := &Area{win: win, open: open, view: view, runner: job.NewRunner[struct{}](ctx, b, nil), row: -1}
-	a.status = widget.NewLabel(i18n.T("historytab.inspect-hint"))
-	a.status.Wrapping = fyne.TextWrapWord
+	a.status = kit.NewParagraph(i18n.T("historytab.inspect-hint"))
 	a.plot = NewPlot()
 	a.table = a.newTable()
 	a.older = widget.NewSelect(nil, func(string) { a.showDiff() })

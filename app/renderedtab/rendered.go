@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/app/prefs"
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/report"
@@ -21,7 +22,7 @@ import (
 // comparison, what the crawler's render lost (a click opens Source at the byte
 // that produced it) and the script table.
 type Area struct {
-	status   *widget.Label
+	status   *kit.Paragraph
 	enabled  *widget.Check
 	shots    *fyne.Container
 	rows     *fyne.Container
@@ -65,9 +66,8 @@ const shotScale = 0.75
 // opens the Source tab at a body offset (a lost item's). Call it on the
 // UI thread.
 func New(p prefs.Store, onOffset func(int64)) *Area {
-	a := &Area{status: widget.NewLabel(i18n.T("renderedtab.inspect-hint")),
+	a := &Area{status: kit.NewParagraph(i18n.T("renderedtab.inspect-hint")),
 		shots: container.NewHBox(), rows: container.NewGridWithColumns(3), onOffset: onOffset}
-	a.status.Wrapping = fyne.TextWrapWord
 	a.enabled = widget.NewCheck(i18n.T("renderedtab.render-switch"), p.SetRender)
 	a.enabled.SetChecked(p.Render())
 	a.lost = widget.NewList(func() int { return len(a.data.lostText) }, newRowLabel,

@@ -78,7 +78,7 @@ type Area struct {
 	now        func() time.Time
 	dialog     *dialog.CustomDialog // the details dialog open last; tests look at it
 
-	summary  *widget.Label
+	summary  *kit.Paragraph
 	problems *widget.Check
 	open     *widget.Button
 	table    *widget.Table
@@ -91,10 +91,9 @@ type Area struct {
 func New(win fyne.Window) *Area {
 	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now,
 		urlWidth: resourceColumns[ColURL].width}
-	a.summary = widget.NewLabel(i18n.T("resourcestab.empty"))
+	a.summary = kit.NewParagraph(i18n.T("resourcestab.empty"))
 	// The sentence is longer in French or Japanese than in English: it
 	// wraps rather than widening the window past a 1024-pixel screen.
-	a.summary.Wrapping = fyne.TextWrapWord
 	a.problems = widget.NewCheck(i18n.T("resourcestab.problems-only"), func(bool) { a.refilter() })
 	a.open = widget.NewButtonWithIcon(i18n.T("resourcestab.details-button"), theme.InfoIcon(), a.onOpen)
 	a.open.Disable()

@@ -60,26 +60,26 @@ type Area struct {
 	editAnyway bool   // the user asked to edit a long text all the same
 	shown      string // the text lines shows when readOnly
 
-	outcome *widget.Label
+	outcome *kit.Paragraph
 	draft   *widget.Label
 	revert  *widget.Button
 	restore *widget.Button // brings back the draft Revert replaced
 	undo    string         // that draft, "" when there is none to bring back
 	ruler   *byteview.Ruler
 	size    *widget.Label
-	note    *widget.Label // how the editor's text differs from the live bytes
+	note    *kit.Paragraph // how the editor's text differs from the live bytes
 	gutter  *widget.Label
 	editor  *kit.TextArea
 	edit    *container.Scroll // the editor with its gutter
 	lines   *robotsLines      // a long text, read-only
 	long    *fyne.Container   // what says so, with "Edit anyway"
 	leftTop *fyne.Container   // the heading, ruler and notes above the text
-	longMsg *widget.Label
+	longMsg *kit.Paragraph
 	urls    *kit.TextArea
 	token   *kit.EscEntry
 	table   *kit.FrozenTable
 	why     *widget.Label
-	lint    *widget.Label
+	lint    *kit.Paragraph
 	root    fyne.CanvasObject
 
 	// onEvaluated, when set, runs on the UI thread after each grid update;
@@ -91,8 +91,7 @@ type Area struct {
 // b, and s keeps the drafts. Call it on the UI thread.
 func New(b *job.Bridge, s prefs.Store) *Area {
 	a := &Area{bridge: b, prefs: s, evals: job.NewRunner[struct{}](context.Background(), b, nil)}
-	a.outcome = widget.NewLabel(standaloneText())
-	a.outcome.Wrapping = fyne.TextWrapWord
+	a.outcome = kit.NewParagraph(standaloneText())
 	a.draft = widget.NewLabel("")
 	a.draft.SizeName = theme.SizeNameCaptionText
 	a.draft.Importance = widget.WarningImportance
@@ -106,9 +105,8 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.ruler.Hidden = true // until a file large enough to show on it
 	a.size = widget.NewLabel("")
 	a.size.SizeName = theme.SizeNameCaptionText
-	a.note = widget.NewLabel("")
+	a.note = kit.NewParagraph("")
 	a.note.SizeName = theme.SizeNameCaptionText
-	a.note.Wrapping = fyne.TextWrapWord
 	a.note.Importance = widget.WarningImportance
 	a.note.Hide()
 	a.gutter = widget.NewLabelWithStyle("1", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
@@ -116,8 +114,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.editor.OnChanged = a.onEdited
 	a.editor.OnCursorChanged = a.followCursor
 	a.lines = newRobotsLines()
-	a.longMsg = widget.NewLabel("")
-	a.longMsg.Wrapping = fyne.TextWrapWord
+	a.longMsg = kit.NewParagraph("")
 	a.longMsg.SizeName = theme.SizeNameCaptionText
 	a.long = container.NewBorder(nil, nil, nil,
 		widget.NewButtonWithIcon(i18n.T("robotstab.edit-anyway"), theme.DocumentCreateIcon(), a.onEditAnyway), a.longMsg)
@@ -130,8 +127,7 @@ func New(b *job.Bridge, s prefs.Store) *Area {
 	a.table = a.newTable()
 	a.why = kit.MonoLabel()
 	a.why.Wrapping = fyne.TextWrapWord // a trace is sentences: break between words
-	a.lint = widget.NewLabel("")
-	a.lint.Wrapping = fyne.TextWrapWord
+	a.lint = kit.NewParagraph("")
 	a.root = a.layout()
 	return a
 }

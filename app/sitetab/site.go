@@ -62,13 +62,13 @@ type Area struct {
 	cancel   *widget.Button
 	resume   *widget.Button
 	bar      *widget.ProgressBar
-	status   *widget.Label
+	status   *kit.Paragraph
 	filter   *widget.Select
 	query    *kit.EscEntry
 	openRow  *widget.Button
 	plot     *sitePlot
 	table    *widget.Table
-	empty    *widget.Label // says so when the filter keeps no row
+	empty    *kit.Paragraph // says so when the filter keeps no row
 	emptyBox *fyne.Container
 	detail   *widget.Label // the selected row, whole
 	urlChars int           // how many characters of a URL its column shows
@@ -121,8 +121,7 @@ func (a *Area) build() {
 	a.resume.Disable()
 	a.bar = widget.NewProgressBar()
 	a.bar.Hide() // nothing to show until a run starts
-	a.status = widget.NewLabel(i18n.T("sitetab.idle"))
-	a.status.Wrapping = fyne.TextWrapWord
+	a.status = kit.NewParagraph(i18n.T("sitetab.idle"))
 	a.filter = widget.NewSelect(siteFilters(), func(string) { a.onFilter() })
 	a.filter.SetSelectedIndex(0)
 	a.query = kit.NewEscEntry()

@@ -39,9 +39,8 @@ func (a *Area) newTable() *widget.Table {
 		t.SetColumnWidth(i, kit.TitleWidth(c.width, c.title()))
 	}
 	a.urlChars = charsIn(siteColumns[siteColURL].width)
-	a.empty = widget.NewLabel(noMatch())
+	a.empty = kit.NewParagraph(noMatch())
 	a.empty.Alignment = fyne.TextAlignCenter
-	a.empty.Wrapping = fyne.TextWrapWord
 	a.empty.Hide()
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapBreak

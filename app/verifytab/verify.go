@@ -45,8 +45,8 @@ type Area struct {
 	copyBtn   *widget.Button
 	exportBtn *widget.Button
 	progress  *widget.ProgressBar
-	status    *widget.Label
-	ranges    *widget.Label
+	status    *kit.Paragraph
+	ranges    *kit.Paragraph
 	table     *widget.Table
 	evidence  *widget.Label
 	root      fyne.CanvasObject
@@ -87,10 +87,8 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, v *verify.Verifier
 	a.progress = widget.NewProgressBar()
 	a.progress.Hide()
 	a.progress.Hide()
-	a.status = widget.NewLabel(i18n.T("verifytab.idle"))
-	a.status.Wrapping = fyne.TextWrapWord
-	a.ranges = widget.NewLabel(verifyRangesText(v.Ranges.Status(time.Now())))
-	a.ranges.Wrapping = fyne.TextWrapWord
+	a.status = kit.NewParagraph(i18n.T("verifytab.idle"))
+	a.ranges = kit.NewParagraph(verifyRangesText(v.Ranges.Status(time.Now())))
 	a.evidence = widget.NewLabel("")
 	a.evidence.Wrapping = fyne.TextWrapWord
 	a.evidence.Selectable = true

@@ -63,7 +63,7 @@ type Area struct {
 	every     *widget.Select
 	table     *widget.Table
 	removeBtn *widget.Button
-	status    *widget.Label
+	status    *kit.Paragraph
 	root      fyne.CanvasObject
 
 	// onListed and onChecked, when set, run on the UI thread after the list
@@ -94,8 +94,7 @@ func New(ctx context.Context, b *job.Bridge, store prefs.Store, d Deps) *Area {
 	check := widget.NewButton(i18n.T("watchtab.check-now"), func() { a.startSchedule(allNow) })
 	a.removeBtn = widget.NewButton(i18n.T("watchtab.remove"), a.removeSelected)
 	a.removeBtn.Disable()
-	a.status = widget.NewLabel(i18n.T("watchtab.intro"))
-	a.status.Wrapping = fyne.TextWrapWord
+	a.status = kit.NewParagraph(i18n.T("watchtab.intro"))
 	a.table = a.newTable()
 	bar := container.NewBorder(nil, nil, nil, container.NewHBox(add, addCurrent), a.entry)
 	pick := container.NewGridWrap(fyne.NewSize(200, a.every.MinSize().Height), a.every) // the names whole

@@ -50,7 +50,7 @@ type Area struct {
 	title    *widget.Label
 	realRule *byteview.Ruler
 	simRule  *byteview.Ruler
-	figures  *widget.Label
+	figures  *kit.Paragraph
 	chips    *fyne.Container
 	kinds    *kindsColumn
 	elements *elementList
@@ -74,8 +74,7 @@ func New(ctx context.Context, b *job.Bridge, win fyne.Window, ps prefs.Store, de
 	a.realRule = byteview.NewRuler(byteview.RulerModel{})
 	a.realRule.OnSelect = deps.ShowOffset
 	a.simRule = byteview.NewRuler(byteview.RulerModel{})
-	a.figures = widget.NewLabel("")
-	a.figures.Wrapping = fyne.TextWrapWord
+	a.figures = kit.NewParagraph("")
 	a.chips = container.New(kit.NewWrapLayout(theme.Padding(), 0))
 	a.kinds = newKindsColumn(a.onKind, a.onAdvice)
 	a.elements = newElementList(a.onElement, deps.ShowOffset)
