@@ -138,14 +138,15 @@ func resourceDetails(r *resources.Resource) string {
 }
 
 func referenceText(r *resources.Resource) string {
-	where := i18n.T("resourcestab.the-page")
-	if r.Parent != "" {
-		where = r.Parent
+	switch {
+	case r.Parent == "" && r.DiscoveredBeforeCutoff:
+		return i18n.T("resourcestab.referenced-before-page", "Offset", r.DiscoveredOffset)
+	case r.Parent == "":
+		return i18n.T("resourcestab.referenced-after-page", "Offset", r.DiscoveredOffset)
+	case r.DiscoveredBeforeCutoff:
+		return i18n.T("resourcestab.referenced-before", "Offset", r.DiscoveredOffset, "Where", r.Parent)
 	}
-	if r.DiscoveredBeforeCutoff {
-		return i18n.T("resourcestab.referenced-before", "Offset", r.DiscoveredOffset, "Where", where)
-	}
-	return i18n.T("resourcestab.referenced-after", "Offset", r.DiscoveredOffset, "Where", where)
+	return i18n.T("resourcestab.referenced-after", "Offset", r.DiscoveredOffset, "Where", r.Parent)
 }
 
 func yesNo(b bool) string {

@@ -76,21 +76,15 @@ func EndSentence(msg string) string {
 // stands alone: EndSentence with a capital first letter.
 func Sentence(msg string) string { return Capitalize(EndSentence(msg)) }
 
-// List joins the first max items with commas, saying how many more there
-// are: "a.example, b.example and 3 more".
-func List(items []string, max int) string {
-	if len(items) <= max {
-		return strings.Join(items, ", ")
-	}
-	return strings.Join(items[:max], ", ") + " and " + Thousands(int64(len(items)-max)) + " more"
-}
-
 // Capitalize gives s a capital first letter, whatever its script, the
 // Turkish way when the language in use is Turkish (i becomes İ): "the
-// title is lost" gives "The title is lost", "élément" "Élément".
+// title is lost" gives "The title is lost", "élément" "Élément". A
+// sentence that starts with a URL, a code or an element written as it is
+// ("https://…", "data:", "robots.txt", "<h1>") is left as it is: its first
+// word is not a word of the language.
 func Capitalize(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
+	if size == 0 || writtenAsIs(s) {
 		return s
 	}
 	up := unicode.ToUpper(r)
@@ -101,6 +95,18 @@ func Capitalize(s string) string {
 		return s
 	}
 	return string(up) + s[size:]
+}
+
+// writtenAsIs reports whether the first word of s is a URL, a file name
+// or a code: "data:", or a word holding a colon, a dot or a slash before
+// its end.
+func writtenAsIs(s string) bool {
+	word, _, _ := strings.Cut(s, " ")
+	if word == "data:" {
+		return true
+	}
+	word = strings.TrimRight(word, ".,;:!?)")
+	return strings.ContainsAny(word, ":/.")
 }
 
 // Printable replaces control characters with '?', so that a hostile URL,

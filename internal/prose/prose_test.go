@@ -82,24 +82,6 @@ func TestPercent(t *testing.T) {
 	}
 }
 
-func TestList(t *testing.T) {
-	tests := []struct {
-		items []string
-		max   int
-		want  string
-	}{
-		{nil, 3, ""},
-		{[]string{"a"}, 3, "a"},
-		{[]string{"a", "b", "c"}, 3, "a, b, c"},
-		{[]string{"a", "b", "c", "d", "e"}, 2, "a, b and 3 more"},
-	}
-	for _, tt := range tests {
-		if got := List(tt.items, tt.max); got != tt.want {
-			t.Errorf("List(%q, %d) = %q, want %q", tt.items, tt.max, got, tt.want)
-		}
-	}
-}
-
 func TestPrintable(t *testing.T) {
 	tests := []struct {
 		name, in, line, lines string // line: Printable; lines: PrintableLines
@@ -160,6 +142,11 @@ func TestCapitalize(t *testing.T) {
 		{"en", "içerik", "Içerik"},
 		{"tr", "içerik", "İçerik"},
 		{"ja", "見出し", "見出し"},
+		{"en", "http://h/page is not the canonical", "http://h/page is not the canonical"},
+		{"fr", "https://exemple.fr/ renvoie 404", "https://exemple.fr/ renvoie 404"},
+		{"en", "robots.txt answered 200", "robots.txt answered 200"},
+		{"en", "data: URIs take 39%", "data: URIs take 39%"},
+		{"en", "done.", "Done."},
 	}
 	for _, tt := range tests {
 		prev := i18n.Use(i18n.Get(tt.lang))
