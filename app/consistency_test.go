@@ -326,8 +326,8 @@ func (r *rendered) checkCritical(t *testing.T) {
 			t.Errorf("%s: CSV %s–%s %q, report %d–%d %q", c.Kind, csvCrit[i]["offset"], csvCrit[i]["end"],
 				csvCrit[i]["crawler_gets_it"], c.Offset, c.End, word)
 		}
-		if !hasLineWith(r.text, c.Kind, span, word) {
-			t.Errorf("%s: the text report has no line with %q and %q", c.Kind, span, word)
+		if !hasLineWith(r.text, inspect.ElementLabel(c.Kind), span, word) {
+			t.Errorf("%s: the text report has no line with %q, %q and %q", c.Kind, inspect.ElementLabel(c.Kind), span, word)
 		}
 		if !strings.Contains(r.htmlText, span) || !strings.Contains(r.htmlText, word) {
 			t.Errorf("%s: the evidence pack lacks %q or %q", c.Kind, span, word)
@@ -357,9 +357,9 @@ func hasLineWith(s string, parts ...string) bool {
 	return false
 }
 
-// checkComposition: the Overview legend gives each kind of bytes the count
-// and share of the decoded body that the text report and the evidence pack
-// give it.
+// checkComposition: the Overview legend gives each kind of bytes, by its
+// name there, the count and share of the decoded body that the text report
+// and the evidence pack give it under the same name.
 func (r *rendered) checkComposition(t *testing.T) {
 	shares := 0
 	for _, it := range r.win.overview.legend {
@@ -367,11 +367,12 @@ func (r *rendered) checkComposition(t *testing.T) {
 			continue
 		}
 		shares++
-		if !hasLineWith(r.text, it.kind, kit.Commas(it.bytes), it.share) {
-			t.Errorf("the text report has no line %s %s %s", it.kind, kit.Commas(it.bytes), it.share)
+		name := byteview.KindName(it.kind)
+		if !hasLineWith(r.text, name, kit.Commas(it.bytes), it.share) {
+			t.Errorf("the text report has no line %s %s %s", name, kit.Commas(it.bytes), it.share)
 		}
-		if pack := it.kind + "\n" + kit.Commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
-			t.Errorf("the evidence pack does not give %s %s bytes, %s", it.kind, kit.Commas(it.bytes), it.share)
+		if pack := name + "\n" + kit.Commas(it.bytes) + "\n" + it.share; !strings.Contains(r.htmlText, pack) {
+			t.Errorf("the evidence pack does not give %s %s bytes, %s", name, kit.Commas(it.bytes), it.share)
 		}
 	}
 	if shares == 0 {

@@ -56,3 +56,37 @@ func TestWindowSentencesFollowTheLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestCustomSourcesFollowTheLanguage: the source the profile line gives
+// for the Custom profile's HTML limit, copied from Googlebot Smartphone or
+// set in the dialog, is said in the language in use, while the profile
+// keeps its notes in English (as the saved profiles hold them).
+func TestCustomSourcesFollowTheLanguage(t *testing.T) {
+	copied := builtinCustom()
+	set := customWith(copied, "", 1000)
+	tests := []struct{ lang, copied, set string }{
+		{"en", "[Copied from Googlebot Smartphone: ", "[Set in the Custom profile dialog]"},
+		{"it", "[Copiato da Googlebot Smartphone: ", "[Impostato nella finestra del profilo personalizzato]"},
+		{"id", "[Disalin dari Googlebot Smartphone: ", "[Diatur di dialog profil kustom]"},
+		{"ja", "[Googlebot Smartphone からコピー: ", "[カスタム プロファイルのダイアログで設定]"},
+		{"tr", "[Googlebot Smartphone'dan kopyalandı: ", "[Özel profil iletişim kutusunda ayarlandı]"},
+		{"fr", "[Copié de Googlebot Smartphone\u00a0: ", "[Défini dans la fenêtre du profil personnalisé]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			if got := profileLine(copied); !strings.Contains(got, tt.copied) {
+				t.Errorf("the built-in Custom's line %q lacks %q", got, tt.copied)
+			}
+			if got := profileLine(set); !strings.Contains(got, tt.set) {
+				t.Errorf("the line of a Custom set in the dialog %q lacks %q", got, tt.set)
+			}
+		})
+	}
+	for _, s := range set.Sources {
+		if s.Field == "limit_html" && s.Note != userSetNote {
+			t.Errorf("the profile's note is %q, want the English one it is saved with", s.Note)
+		}
+	}
+}

@@ -165,9 +165,14 @@ func customWith(base fetch.Profile, ua string, limit int64) fetch.Profile {
 	return p
 }
 
+// userSetNote is the source note of a value set in the Custom profile
+// dialog. It is kept in English, as every source note is in the saved
+// profiles; sourceNote says it in the language in use.
+const userSetNote = "Set in the Custom profile dialog"
+
 // userSet replaces the source of field with one saying the user set it.
 func userSet(sources []fetch.Source, field string) []fetch.Source {
-	out := []fetch.Source{{Field: field, Note: "Set in the Custom profile dialog"}}
+	out := []fetch.Source{{Field: field, Note: userSetNote}}
 	for _, s := range sources {
 		if s.Field != field {
 			out = append(out, s)

@@ -173,7 +173,7 @@ func tokenChain(p fetch.Profile) string {
 func sourceOf(p fetch.Profile, field string) string {
 	for _, s := range p.Sources {
 		if s.Field == field {
-			note := kit.Shorten(s.Note, 60)
+			note := kit.Shorten(sourceNote(s.Note), 60)
 			if s.Date != "" {
 				note += ", " + s.Date
 			}
@@ -181,6 +181,19 @@ func sourceOf(p fetch.Profile, field string) string {
 		}
 	}
 	return ""
+}
+
+// sourceNote is a source's note for people: the notes Cutoff writes on the
+// Custom profile's values (kept in English in the profiles, as every note
+// is) in the language in use, the citation of a document as it is.
+func sourceNote(note string) string {
+	switch {
+	case note == userSetNote:
+		return i18n.T("app.source-custom-dialog")
+	case strings.HasPrefix(note, fetch.CustomCopiedNote):
+		return i18n.T("app.source-copied", "Note", strings.TrimPrefix(note, fetch.CustomCopiedNote))
+	}
+	return note
 }
 
 // customIndex is the index of the profile the Custom dialog edits, -1

@@ -251,9 +251,19 @@ func (fl *historyCmdFlags) listRuns(ctx context.Context, h *history.DB, stdout, 
 	fmt.Fprintln(tw, i18n.T("cli.history-runs-columns"))
 	for _, r := range runs {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s %s\n", r.ID, r.Time.Format("2006-01-02 15:04"), r.Profile, r.Pages,
-			r.InputKind, r.Input)
+			inputKindText(r.InputKind), r.Input)
 	}
 	return flushed(tw.Flush(), stderr)
+}
+
+// inputKindText is a site run's kind of input (history.InputList, …) as a
+// word for people, in the language in use; JSON keeps the code.
+func inputKindText(kind string) string {
+	switch kind {
+	case history.InputList, history.InputSitemap, history.InputCrawl:
+		return i18n.T("cli.input-kind-" + kind)
+	}
+	return kind
 }
 
 // flushed turns a write error into a sentence and the exit code.
@@ -292,7 +302,7 @@ func (fl *historyCmdFlags) printRunDiff(ctx context.Context, h *history.DB, args
 			Sentences []string `json:"sentences"`
 		}{d, d.Sentences()})
 	}
-	fmt.Fprintln(stdout, i18n.T("cli.history-run-diff-heading", "Kind", d.Newer.InputKind, "Input", d.Newer.Input,
+	fmt.Fprintln(stdout, i18n.T("cli.history-run-diff-heading", "Kind", inputKindText(d.Newer.InputKind), "Input", d.Newer.Input,
 		"Newer", strconv.FormatInt(d.Newer.ID, 10), "Older", strconv.FormatInt(d.Older.ID, 10), "Profile", d.Newer.Profile))
 	for _, s := range d.Sentences() {
 		fmt.Fprintln(stdout, s)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cutoffapp/cutoff/history"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // changingPage serves at / a product page whose inline script, before the
@@ -171,6 +172,7 @@ func TestWatchOnce(t *testing.T) {
 // TestSiteRunHistory: the second run of one URL list says which page is
 // newly over its limit.
 func TestSiteRunHistory(t *testing.T) {
+	defer i18n.Use(i18n.Current())
 	dir := t.TempDir()
 	file, list := filepath.Join(dir, "h.sqlite"), filepath.Join(dir, "urls.txt")
 	url, set := changingPage(t, 1000)
@@ -188,6 +190,18 @@ func TestSiteRunHistory(t *testing.T) {
 	}
 	if code, out, _ := run(t, "history", "--history", file, "--runs"); code != exitOK || strings.Count(out, "list ") != 2 {
 		t.Errorf("history --runs: exit %d\n%s", code, out)
+	}
+	// The kind of input is a word of the language; JSON keeps its code.
+	if code, out, _ := run(t, "history", "--history", file, "--runs", "--lang", "ja"); code != exitOK || strings.Count(out, "リスト ") != 2 {
+		t.Errorf("history --runs --lang ja: exit %d\n%s", code, out)
+	}
+	if code, out, _ := run(t, "history", "--history", file, "--runs", "--diff", "2", "--lang", "fr"); code != exitOK ||
+		!strings.HasPrefix(out, "liste "+list+"\u00a0: ") {
+		t.Errorf("history --runs --diff 2 --lang fr: exit %d\n%s", code, out)
+	}
+	if code, out, _ := run(t, "history", "--history", file, "--runs", "--json", "--lang", "ja"); code != exitOK ||
+		strings.Count(out, `"input_kind": "list"`) != 2 {
+		t.Errorf("history --runs --json: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "history", "--history", file, "--runs", "--diff", "2", "--json")
 	var d struct {

@@ -54,3 +54,32 @@ func TestHelpAndErrorsSpeakTheLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestProfilesSayYesOrNo: the profiles table says whether each profile
+// counts the header as a word of the language, never as Go's true or
+// false; --json keeps the boolean.
+func TestProfilesSayYesOrNo(t *testing.T) {
+	prev := i18n.Current()
+	defer i18n.Use(prev)
+	for _, tc := range []struct{ lang, yes, no string }{
+		{"en", "yes", "no"}, {"it", "sì", "no"}, {"ja", "はい", "いいえ"}, {"tr", "evet", "hayır"}, {"fr", "oui", "non"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			code, stdout, _ := run(t, "profiles", "--lang", tc.lang)
+			rows := map[string]string{}
+			for _, line := range strings.Split(stdout, "\n") {
+				if f := strings.Fields(line); len(f) > 1 {
+					rows[f[0]] = f[len(f)-1]
+				}
+			}
+			if code != exitOK || rows["googlebot-smartphone"] != tc.yes || rows["bingbot"] != tc.no ||
+				strings.Contains(stdout, "true") || strings.Contains(stdout, "false") {
+				t.Errorf("exit %d, googlebot-smartphone %q, bingbot %q; want %q, %q:\n%s",
+					code, rows["googlebot-smartphone"], rows["bingbot"], tc.yes, tc.no, stdout)
+			}
+		})
+	}
+	if _, stdout, _ := run(t, "profiles", "--json", "--lang", "ja"); !strings.Contains(stdout, `"counts_headers": true`) {
+		t.Errorf("profiles --json lost the boolean:\n%.400s", stdout)
+	}
+}

@@ -58,7 +58,11 @@ func writeProfilesText(w io.Writer, views []profileView) {
 		if v.Custom {
 			name += i18n.T("cli.profile-yours")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%v\n", v.ID, name, tokenChain(v.Profile), limit, v.CountsHeaders)
+		counts := i18n.T("cli.word-no")
+		if v.CountsHeaders {
+			counts = i18n.T("cli.word-yes")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", v.ID, name, tokenChain(v.Profile), limit, counts)
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\n"+i18n.T("cli.profiles-more"))

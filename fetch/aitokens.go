@@ -107,18 +107,3 @@ func retiredAITokens() []AIToken {
 			ReplacedBy: "ClaudeBot, Claude-User, Claude-SearchBot", Source: aiSource(note, dateAnthropicDocs)},
 	}
 }
-
-// Kind says in a few words what sort of token t is: "crawler",
-// "user-triggered fetcher", "control token (fetches nothing)" or
-// "retired (now ...)".
-func (t AIToken) Kind() string {
-	switch {
-	case t.ReplacedBy != "":
-		return "retired (now " + t.ReplacedBy + ")"
-	case !t.Fetches:
-		return "control token (fetches nothing)"
-	case t.UserTriggered:
-		return "user-triggered fetcher"
-	}
-	return "crawler"
-}

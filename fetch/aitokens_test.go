@@ -30,23 +30,3 @@ func TestAITokensSourcedAndConsistent(t *testing.T) {
 		}
 	}
 }
-
-func TestAITokenKinds(t *testing.T) {
-	kinds := map[string]string{}
-	for _, tok := range AITokens() {
-		kinds[tok.Token] = tok.Kind()
-	}
-	tests := map[string]string{
-		"GPTBot":            "crawler",
-		"ChatGPT-User":      "user-triggered fetcher",
-		"Google-Extended":   "control token (fetches nothing)",
-		"Applebot-Extended": "control token (fetches nothing)",
-		"anthropic-ai":      "retired (now ClaudeBot, Claude-User, Claude-SearchBot)",
-		"claude-web":        "retired (now ClaudeBot, Claude-User, Claude-SearchBot)",
-	}
-	for token, want := range tests {
-		if kinds[token] != want {
-			t.Errorf("%s kind = %q, want %q", token, kinds[token], want)
-		}
-	}
-}

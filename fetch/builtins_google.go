@@ -241,12 +241,18 @@ func mediapartnersGoogle() Profile {
 		"Google, special-case crawlers page: Mediapartners-Google desktop User-Agent")
 }
 
+// CustomCopiedNote begins the source note of every value the built-in
+// Custom profile copies from Googlebot Smartphone, before that value's own
+// note. Notes are kept in English, as the saved profiles hold them; the
+// window says this one in the language in use.
+const CustomCopiedNote = "Copied from Googlebot Smartphone: "
+
 func customProfile() Profile {
 	p := googlebotSmartphone()
 	p.ID, p.Name, p.Custom, p.Operator = "custom", "Custom", true, ""
 	p.Description = "A profile to edit freely; it starts with Googlebot Smartphone's values."
 	for i := range p.Sources {
-		p.Sources[i].Note = "Copied from Googlebot Smartphone: " + p.Sources[i].Note
+		p.Sources[i].Note = CustomCopiedNote + p.Sources[i].Note
 	}
 	return p
 }

@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
@@ -103,6 +104,56 @@ func TestSentinelsAndSavedProfilesSpeakTheLanguage(t *testing.T) {
 			err = ValidateCustom(bad)
 			if !errors.Is(err, ErrInvalidProfile) || err.Error() != tt.invalid {
 				t.Errorf("invalid ID: %v, want %q wrapping ErrInvalidProfile", err, tt.invalid)
+			}
+		})
+	}
+}
+
+// TestKindTextSpeaksTheLanguage fetches a page, a PDF and an image in
+// every language: each kind is named in the language's words, while the
+// result keeps its code (JSON's "kind").
+func TestKindTextSpeaksTheLanguage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/a.pdf":
+			w.Header().Set("Content-Type", "application/pdf")
+			w.Write([]byte("%PDF-1.7\n"))
+		case "/a.png":
+			w.Header().Set("Content-Type", "image/png")
+			w.Write([]byte("\x89PNG\r\n\x1a\n"))
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte("<!doctype html><title>a</title>"))
+		}
+	}))
+	defer srv.Close()
+	p, _ := Lookup(DefaultProfileID)
+	tests := []struct{ lang, html, pdf, other string }{
+		{"en", "HTML", "PDFs", "other files"},
+		{"it", "i file HTML", "i file PDF", "gli altri file"},
+		{"id", "file HTML", "file PDF", "file lainnya"},
+		{"ja", "HTML", "PDF", "その他のファイル"},
+		{"tr", "HTML dosyaları", "PDF dosyaları", "diğer dosyalar"},
+		{"fr", "les fichiers HTML", "les fichiers PDF", "les autres fichiers"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			for path, want := range map[string]struct {
+				code Kind
+				text string
+			}{"/": {KindHTML, tt.html}, "/a.pdf": {KindPDF, tt.pdf}, "/a.png": {KindOther, tt.other}} {
+				res, err := (&Fetcher{}).Fetch(t.Context(), srv.URL+path, p, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Kind != want.code || res.Kind.Text() != want.text {
+					t.Errorf("%s: kind %q in words %q, want %q, %q", path, res.Kind, res.Kind.Text(), want.code, want.text)
+				}
+				if b, err := json.Marshal(res); err != nil || !bytes.Contains(b, []byte(`"kind":"`+string(want.code)+`"`)) {
+					t.Errorf("%s: the JSON lacks the code %q (%v)", path, want.code, err)
+				}
 			}
 		})
 	}

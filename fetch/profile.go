@@ -1,5 +1,7 @@
 package fetch
 
+import "github.com/cutoffapp/cutoff/internal/i18n"
+
 // Kind is the class of document a response carries, which decides the byte
 // limit a profile applies to it.
 type Kind string
@@ -10,6 +12,17 @@ const (
 	KindPDF   Kind = "pdf"   // application/pdf
 	KindOther Kind = "other" // anything else (images, scripts, stylesheets, ...)
 )
+
+// Text names the documents of kind k for people, in the language in use,
+// as a limit applies to them: "HTML", "PDFs", "other files". The kind
+// itself is a code, and JSON and CSV keep it.
+func (k Kind) Text() string {
+	switch k {
+	case KindHTML, KindPDF, KindOther:
+		return i18n.T("fetch.kind-" + string(k))
+	}
+	return string(k)
+}
 
 // Source says where a profile value comes from: a document and the date of
 // the copy that was read.

@@ -117,3 +117,39 @@ func TestFindingTitleSpeaksEachLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestSpanKindTextSpeaksEachLanguage inspects the demo site's /big page in
+// several languages: every kind of byte its composition holds has a word
+// of the language (the window's ruler legend's), while the composition
+// keeps the kinds' codes.
+func TestSpanKindTextSpeaksEachLanguage(t *testing.T) {
+	srv := httptest.NewServer(demosite.Handler())
+	defer srv.Close()
+	r := inspectIn(t, "en", srv.URL+"/big")
+	tests := []struct{ lang, header, script, dataURI, text string }{
+		{"en", "HTTP header", "inline script", "data: URI", "text bytes"},
+		{"it", "intestazione HTTP", "script in linea", "URI data:", "byte di testo"},
+		{"ja", "HTTP ヘッダー", "インライン スクリプト", "data: URI", "テキストのバイト"},
+		{"fr", "en-tête HTTP", "script intégré", "URI data:", "octets de texte"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			for kind, want := range map[string]string{"header": tt.header, "inline-script": tt.script, "data-uri": tt.dataURI,
+				"text": tt.text, "novel": "novel"} {
+				if got := SpanKindText(kind); got != want {
+					t.Errorf("SpanKindText(%q) = %q, want %q", kind, got, want)
+				}
+			}
+			for kind := range r.Composition {
+				if _, ok := KindColors[kind]; !ok {
+					t.Errorf("the composition holds %q, which is not a kind's code", kind)
+				}
+				if got := SpanKindText(kind); got == kind && tt.lang != "en" {
+					t.Errorf("%q has no %s word", kind, tt.lang)
+				}
+			}
+		})
+	}
+}

@@ -74,3 +74,15 @@ var KindColors = map[string]string{
 	"data-uri": "#b04a00", "inline-svg": "#00805d", "comment": "#a89a00", "markup": "#a9b2bc",
 	"text": "#c9d3bd", "whitespace": "#e2e5e9",
 }
+
+// SpanKindText names a kind of bytes (a scan.SpanKind's name, or "header"
+// for the counted HTTP header) for people, in the language in use, with
+// the words of the window's ruler legend ("inline script", "data: URI"),
+// so that the reports' composition and legend read as the window's. The
+// kind itself is a code, which JSON keeps.
+func SpanKindText(kind string) string {
+	if _, ok := KindColors[kind]; ok {
+		return i18n.T("byteview.kind-" + kind)
+	}
+	return kind
+}

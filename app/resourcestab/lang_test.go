@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/resources"
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -13,20 +14,25 @@ import (
 )
 
 // The tab speaks the language in use when it is built: its labels, column
-// titles, summary (with the language's digit grouping) and details, while
-// the resource kinds, the codes of the report, stay as they are.
+// titles, summary (with the language's digit grouping), kinds and details,
+// while the resources keep their kinds' codes (the CSV's and JSON's).
 func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 	list := make([]resources.Resource, 1200)
 	for i := range list {
-		list[i] = resources.Resource{URL: "http://h/s.css", Kind: resources.Stylesheet, DiscoveredBeforeCutoff: true,
+		list[i] = resources.Resource{URL: "http://h/s.css", Kind: resources.Stylesheet, Tag: "link rel=stylesheet", DiscoveredBeforeCutoff: true,
 			Fetched: true, Accounting: fetch.Accounting{Status: 200, BodyBytes: 10}, Response: resources.Response{Requested: true, CountedBytes: 10}}
 	}
 	for _, c := range []struct {
-		lang, problems, bytesTitle, summary, yes string
+		lang, problems, bytesTitle, summary, yes, kind, kindTag string
 	}{
-		{"ja", "問題のあるもののみ", "カウントされたバイト数", "リソース 1,200 件、うちレンダリングで取得 1,200 件", "はい"},
-		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources ; récupérées par le rendu\u00a0: 1\u202f200", "oui"},
-		{"it", "Solo problemi", "Byte conteggiati", "1.200 risorse; recuperate dal rendering: 1.200", "sì"},
+		{"ja", "問題のあるもののみ", "カウントされたバイト数", "リソース 1,200 件、うちレンダリングで取得 1,200 件", "はい",
+			"スタイルシート", "スタイルシート（link rel=stylesheet）"},
+		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources ; récupérées par le rendu\u00a0: 1\u202f200", "oui",
+			"feuille de style", "feuille de style (link rel=stylesheet)"},
+		{"it", "Solo problemi", "Byte conteggiati", "1.200 risorse; recuperate dal rendering: 1.200", "sì",
+			"foglio di stile", "foglio di stile (link rel=stylesheet)"},
+		{"en", "Problems only", "Counted bytes", "1,200 resources, 1,200 fetched by the renderer", "yes",
+			"stylesheet", "stylesheet (link rel=stylesheet)"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			prev := i18n.Use(i18n.Get(c.lang))
@@ -42,14 +48,19 @@ func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 			if !strings.HasPrefix(a.Summary(), c.summary) {
 				t.Errorf("summary %q, want it to start with %q", a.Summary(), c.summary)
 			}
-			if got, want := a.all[0].Cells[ColFound], a.all[0].Res.SeenText(); got != want || got == a.all[0].Res.SeenWord() {
+			if got, want := a.all[0].Cells[ColFound], a.all[0].Res.SeenText(); got != want || got == a.all[0].Res.SeenWord() && c.lang != "en" {
 				t.Errorf("seen cell %q, want the text report's word %q, not the CSV's", got, want)
 			}
-			if got := a.all[0].Cells[ColKind]; got != "stylesheet" {
-				t.Errorf("kind cell %q: the kind is a code and stays", got)
+			if got := a.all[0].Cells[ColKind]; got != c.kind || a.all[0].Res.Kind != "stylesheet" {
+				t.Errorf("kind cell %q of the kind %q, want %q of the code stylesheet", got, a.all[0].Res.Kind, c.kind)
 			}
-			if d := resourceDetails(&a.all[0].Res); !strings.Contains(d, c.yes) {
-				t.Errorf("details do not say %q:\n%s", c.yes, d)
+			for _, k := range resources.Kinds { // the kind column shows every kind whole
+				if w := kit.CellTextWidth(k.Text(), false); w > a.widths[ColKind] {
+					t.Errorf("the kind column is %v wide, %q needs %v", a.widths[ColKind], k.Text(), w)
+				}
+			}
+			if d := resourceDetails(&a.all[0].Res); !strings.Contains(d, c.yes) || !strings.Contains(d, c.kindTag+"\n") {
+				t.Errorf("details do not say %q and %q:\n%s", c.yes, c.kindTag, d)
 			}
 		})
 	}

@@ -45,6 +45,21 @@ type resourceColumn struct {
 // title is the column's title in the language in use.
 func (c resourceColumn) title() string { return i18n.T(c.id) }
 
+// columnWidths are the columns' widths in the language in use: the kind
+// column is as wide as its longest word ("önceden yükleme" in Turkish),
+// never narrower than for English, so that no kind is cut short.
+func columnWidths() [Cols]float32 {
+	var w [Cols]float32
+	for i, c := range resourceColumns {
+		w[i] = c.width
+	}
+	for _, k := range resources.Kinds {
+		// The table's dividers and cell padding take a little more.
+		w[ColKind] = max(w[ColKind], kit.CellTextWidth(k.Text(), false)+2*theme.Padding())
+	}
+	return w
+}
+
 var resourceColumns = [Cols]resourceColumn{
 	{"resourcestab.col-url", 300}, {"resourcestab.col-kind", 90}, {"resourcestab.col-status", 60},
 	{"resourcestab.col-bytes", 110}, {"resourcestab.col-note", 360}, {"resourcestab.col-limit", 110},
@@ -82,7 +97,8 @@ type Area struct {
 	problems *widget.Check
 	open     *widget.Button
 	table    *widget.Table
-	urlWidth float32 // the URL column's width, set by urlColumnLayout
+	widths   [Cols]float32 // the columns' widths in the language of the tab (columnWidths)
+	urlWidth float32       // the URL column's width, set by urlColumnLayout
 	root     fyne.CanvasObject
 }
 
@@ -90,7 +106,7 @@ type Area struct {
 // the UI thread.
 func New(win fyne.Window) *Area {
 	a := &Area{win: win, sortCol: -1, selected: -1, lastTapRow: -1, now: time.Now,
-		urlWidth: resourceColumns[ColURL].width}
+		widths: columnWidths(), urlWidth: resourceColumns[ColURL].width}
 	a.summary = kit.NewParagraph(i18n.T("resourcestab.empty"))
 	// The sentence is longer in French or Japanese than in English: it
 	// wraps rather than widening the window past a 1024-pixel screen.
@@ -121,8 +137,8 @@ func (a *Area) newTable() *widget.Table {
 	t.CreateHeader = kit.NewSortHeader
 	t.UpdateHeader = a.updateHeader
 	t.OnSelected = func(id widget.TableCellID) { a.onSelect(id.Row) }
-	for i, c := range resourceColumns {
-		t.SetColumnWidth(i, c.width)
+	for i, w := range a.widths {
+		t.SetColumnWidth(i, w)
 	}
 	return t
 }

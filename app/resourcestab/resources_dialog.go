@@ -99,7 +99,7 @@ func resourceDetails(r *resources.Resource) string {
 	}
 	row(i18n.T("resourcestab.field-url"), r.URL)
 	row(i18n.T("resourcestab.field-final-url"), r.FinalURL)
-	row(i18n.T("resourcestab.field-kind"), string(r.Kind)+" ("+r.Tag+")")
+	row(i18n.T("resourcestab.field-kind"), kindText(r))
 	row(i18n.T("resourcestab.field-referenced"), referenceText(r))
 	row(i18n.T("resourcestab.field-fetched"), yesNo(r.Fetched))
 	row(i18n.T("resourcestab.field-why-not"), r.ExcludedReason)
@@ -135,6 +135,16 @@ func resourceDetails(r *resources.Resource) string {
 		lines[i] = prose.PadRight(rw[0], cols) + " " + rw[1]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// kindText is a resource's kind in words with, in brackets, the markup
+// that references it: "stylesheet (link rel=stylesheet)". The row that
+// stands for several references has no markup of its own.
+func kindText(r *resources.Resource) string {
+	if r.Summary || r.Tag == "" {
+		return r.Kind.Text()
+	}
+	return i18n.T("resourcestab.kind-tag", "Kind", r.Kind.Text(), "Tag", r.Tag)
 }
 
 func referenceText(r *resources.Resource) string {

@@ -27,7 +27,7 @@ func RowsOf(list []resources.Resource) []Row {
 func CellsOf(r *resources.Resource) [Cols]string {
 	var c [Cols]string
 	c[ColURL] = r.URL
-	c[ColKind] = string(r.Kind)
+	c[ColKind] = r.Kind.Text()
 	c[ColStatus] = r.StatusText()
 	c[ColBytes] = "—"
 	if r.Requested && r.Status > 0 {

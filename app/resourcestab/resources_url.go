@@ -91,9 +91,9 @@ type urlColumnLayout struct{ a *Area }
 // Layout is part of fyne.Layout.
 func (l urlColumnLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	var others float32
-	for i, c := range resourceColumns {
+	for i, w := range l.a.widths {
 		if i != ColURL {
-			others += c.width
+			others += w
 		}
 	}
 	// The scroll bar and the gaps between columns take a little more.

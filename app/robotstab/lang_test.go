@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
@@ -43,6 +44,33 @@ func TestRobotsTabSpeaksTheLanguage(t *testing.T) {
 			want = strings.ReplaceAll(want, "« ", "«\u00a0")
 			if !strings.Contains(why, want) {
 				t.Errorf("why %q does not say %q", why, want)
+			}
+		})
+	}
+}
+
+// TestWhyTextSaysThePolicyInWords: when robots.txt was not parsed (here
+// unreachable), the why-text names Google's policy for it in the language
+// in use, never by its code; so do the AI tokens' notes.
+func TestWhyTextSaysThePolicyInWords(t *testing.T) {
+	for _, c := range []struct{ lang, policy, note string }{
+		{"en", "disallow-all", "Google-Extended: control token (fetches nothing)"},
+		{"it", "tutto vietato", "Google-Extended: token di controllo (non recupera nulla)"},
+		{"ja", "すべて不許可", "Google-Extended: 制御用トークン（何も取得しません）"},
+		{"fr", "tout interdit", "Google-Extended\u00a0: jeton de contrôle (ne récupère rien)"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(c.lang))
+			defer i18n.Use(prev)
+			live := robots.DisallowAll("http://h/robots.txt", "down")
+			agents := robotsAgents("Googlebot", []string{"googlebot"}, false, []string{"google-extended"})
+			g := evalRobots(nil, live, true, []string{"http://h/page"}, agents)
+			why := whyText("http://h/page", agents[0], g.cells[0][0])
+			if !strings.Contains(why, c.policy) || c.lang != "en" && strings.Contains(why, "disallow-all") {
+				t.Errorf("the why-text does not name the policy %q:\n%s", c.policy, why)
+			}
+			if note := aiNote("google-extended"); !strings.Contains(note, c.note) {
+				t.Errorf("the note %q does not say %q", note, c.note)
 			}
 		})
 	}

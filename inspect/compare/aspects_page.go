@@ -8,6 +8,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
+	"github.com/cutoffapp/cutoff/inspect/robots"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
 )
@@ -26,10 +27,11 @@ func robotsSkipped(f Fetch) (bool, string) {
 
 func robotsFileAspect() aspect {
 	show := func(f Fetch) string {
+		policy := robots.Policy(f.Robots.Policy).Text()
 		if f.Robots.Status == 0 {
-			return i18n.T("compare.cell-robots-unreachable", "Policy", f.Robots.Policy)
+			return i18n.T("compare.cell-robots-unreachable", "Policy", policy)
 		}
-		return "HTTP " + strconv.Itoa(f.Robots.Status) + " (" + f.Robots.Policy + ")"
+		return i18n.T("compare.cell-robots-http", "Status", strconv.Itoa(f.Robots.Status), "Policy", policy)
 	}
 	return aspect{field: "robots_file", label: "robots.txt", show: show,
 		raw: func(f Fetch) any { return f.Robots.Status },

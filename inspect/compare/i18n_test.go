@@ -97,3 +97,58 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 		})
 	}
 }
+
+// TestRobotsFileCellSpeaksTheLanguageInUse serves robots.txt to Googlebot
+// and answers 503 to Bingbot: the robots.txt cells and their difference
+// name each file's policy in the language's words, while the JSON keeps
+// the statuses and the policy codes.
+func TestRobotsFileCellSpeaksTheLanguageInUse(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			if strings.Contains(strings.ToLower(r.UserAgent()), "bingbot") {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
+			w.Write([]byte("User-agent: *\nAllow: /\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte("<!doctype html><title>Shoes</title><h1>Shoes</h1>"))
+	}))
+	defer srv.Close()
+	tests := []struct{ lang, google, bing string }{
+		{"en", "HTTP 200 (parsed)", "HTTP 503 (disallow-all)"},
+		{"it", "HTTP 200 (regole applicate)", "HTTP 503 (tutto vietato)"},
+		{"id", "HTTP 200 (aturan berlaku)", "HTTP 503 (semua tidak diizinkan)"},
+		{"ja", "HTTP 200（ルールを適用）", "HTTP 503（すべて不許可）"},
+		{"tr", "HTTP 200 (kurallar uygulanır)", "HTTP 503 (her şey yasaklanır)"},
+		{"fr", "HTTP 200 (règles appliquées)", "HTTP 503 (tout interdit)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			r := mustRun(t, srv.URL+"/shoes", subjects(t, "googlebot-smartphone", "bingbot"))
+			i := slices.IndexFunc(r.Differences, func(d Difference) bool { return d.Field == "robots_file" })
+			if i < 0 {
+				t.Fatalf("no robots.txt difference: %+v", r.Differences)
+			}
+			d := r.Differences[i]
+			if text := d.Text(); !strings.Contains(text, tt.google) || !strings.Contains(text, tt.bing) {
+				t.Errorf("the difference lacks %q or %q: %s", tt.google, tt.bing, text)
+			}
+			b, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmtValue(d.Values); got != `{"bingbot":503,"googlebot-smartphone":200}` {
+				t.Errorf("the difference's values are %s, want the statuses", got)
+			}
+			for _, code := range []string{`"policy":"parsed"`, `"policy":"disallow-all"`} {
+				if !strings.Contains(string(b), code) {
+					t.Errorf("the JSON lacks %s", code)
+				}
+			}
+		})
+	}
+}

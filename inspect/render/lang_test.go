@@ -35,13 +35,13 @@ func TestRenderSpeaksTheLanguage(t *testing.T) {
 	}{
 		{"fr",
 			"Au-delà du seuil, à l’octet 2\u202f000\u202f000\u00a0: absent des octets conservés par le robot.",
-			"Seules les pages HTML sont rendues\u00a0; celle-ci est de type pdf.",
+			"Seules les pages HTML sont rendues\u00a0; ce document est un PDF.",
 			"Non récupérée\u00a0: le moteur de rendu de Google ne récupère ni images, ni médias, ni polices.",
 			[]string{"aucun navigateur basé sur Chromium", "sudo apt-get install chromium-headless-shell", "--browser"},
 			"Not fetched"},
 		{"ja",
 			"2,000,000 バイト目のカットオフより後ろ: クローラーが保持したバイトに含まれていません。",
-			"レンダリングするのは HTML ページだけです。このページは pdf です。",
+			"レンダリングするのは HTML ページだけです。このドキュメントは PDF です。",
 			"取得していません: Google のレンダラーは画像、メディア、フォントを取得しません。",
 			[]string{"Chromium ベースのブラウザが見つかりません", "sudo apt-get install chromium-headless-shell", "--browser"},
 			"Not fetched"},
@@ -69,6 +69,32 @@ func TestRenderSpeaksTheLanguage(t *testing.T) {
 			for _, want := range tt.noBrowser {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("no browser: %q lacks %q", err.Error(), want)
+				}
+			}
+		})
+	}
+}
+
+// TestNotRenderedSaysTheKindInWords checks why a document that is not HTML
+// is not rendered, in several languages: the kind is said in words, never
+// as its code ("pdf", "other"), and HTML is rendered.
+func TestNotRenderedSaysTheKindInWords(t *testing.T) {
+	tests := []struct{ lang, pdf, other string }{
+		{"en", "Only HTML pages are rendered; this one is a PDF.", "Only HTML pages are rendered; this one is not HTML."},
+		{"it", "Il rendering riguarda solo le pagine HTML; questo documento è un PDF.",
+			"Il rendering riguarda solo le pagine HTML; questo documento non è HTML."},
+		{"tr", "Yalnızca HTML sayfaları oluşturulur; bu belge bir PDF.", "Yalnızca HTML sayfaları oluşturulur; bu belge HTML değil."},
+		{"fr", "Seules les pages HTML sont rendues\u00a0; ce document est un PDF.",
+			"Seules les pages HTML sont rendues\u00a0; ce document n'est pas du HTML."},
+	}
+	of := func(k fetch.Kind) *inspect.Report { return &inspect.Report{Fetch: &fetch.Result{Kind: k}} }
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			for k, want := range map[fetch.Kind]string{fetch.KindPDF: tt.pdf, fetch.KindOther: tt.other, fetch.KindHTML: ""} {
+				if got := renderable(of(k)); got != want {
+					t.Errorf("renderable(%s) = %q, want %q", k, got, want)
 				}
 			}
 		})

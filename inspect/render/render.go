@@ -96,8 +96,10 @@ func renderable(rep *inspect.Report) string {
 	switch {
 	case rep == nil || rep.Fetch == nil:
 		return i18n.T("render.no-page")
+	case rep.Fetch.Kind == fetch.KindPDF:
+		return i18n.T("render.not-html-pdf")
 	case rep.Fetch.Kind != fetch.KindHTML:
-		return i18n.T("render.not-html", "Kind", string(rep.Fetch.Kind))
+		return i18n.T("render.not-html-other")
 	}
 	return ""
 }

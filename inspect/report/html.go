@@ -157,10 +157,10 @@ func (v *htmlView) ruler(r *inspect.Report) {
 		if c.BeyondCutoff {
 			color = "#b42318"
 		}
-		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: i18n.T("report.ruler-element", "Kind", c.Kind, "Offset", c.Offset)})
+		v.Markers = append(v.Markers, svgItem{X: x(c.Offset), Color: color, Title: i18n.T("report.ruler-element", "Kind", inspect.ElementLabel(c.Kind), "Offset", c.Offset)})
 	}
 	for _, k := range append([]string{"header"}, kindNames()...) {
-		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: k})
+		v.Legend = append(v.Legend, svgItem{Color: kindColors[k], Title: inspect.SpanKindText(k)})
 	}
 }
 
@@ -189,6 +189,10 @@ func scaledSpans(bm *scan.ByteMap, x0, x1 svgUnit) []svgItem {
 		}
 	}
 	var out []svgItem
+	titles := make([]string, kinds) // by kind, as weights are
+	for k := range titles {
+		titles[k] = inspect.SpanKindText(scan.SpanKind(k).String())
+	}
 	step := float64(x1-x0) / float64(cols)
 	for c, w := range weights {
 		x := float64(x0) + float64(c)*step
@@ -198,22 +202,23 @@ func scaledSpans(bm *scan.ByteMap, x0, x1 svgUnit) []svgItem {
 				continue
 			}
 			width := step * float64(n) / float64(size)
-			out = appendPiece(out, scan.SpanKind(k), svgUnit(x), svgUnit(width))
+			out = appendPiece(out, scan.SpanKind(k), titles[k], svgUnit(x), svgUnit(width))
 			x += width
 		}
 	}
 	return out
 }
 
-// appendPiece adds a piece of kind k, merging it into the last one when
-// that is of the same kind and ends where it starts.
-func appendPiece(out []svgItem, k scan.SpanKind, x, w svgUnit) []svgItem {
+// appendPiece adds a piece of kind k, titled with the kind's name for
+// people, merging it into the last one when that is of the same kind and
+// ends where it starts.
+func appendPiece(out []svgItem, k scan.SpanKind, title string, x, w svgUnit) []svgItem {
 	color := kindColors[k.String()]
 	if n := len(out); n > 0 && out[n-1].Color == color && out[n-1].X+out[n-1].W >= x-0.001 {
 		out[n-1].W = x + w - out[n-1].X
 		return out
 	}
-	return append(out, svgItem{X: x, W: w, Color: color, Title: k.String()})
+	return append(out, svgItem{X: x, W: w, Color: color, Title: title})
 }
 
 func kindNames() []string {
@@ -238,11 +243,11 @@ func (v *htmlView) tables(r *inspect.Report) {
 		case c.AtRisk:
 			class = "risk"
 		}
-		v.Critical = append(v.Critical, htmlCritical{Kind: c.Kind, Span: inspect.BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
+		v.Critical = append(v.Critical, htmlCritical{Kind: inspect.ElementLabel(c.Kind), Span: inspect.BodyRange(c.Offset, c.End), Kept: kept, Class: class, Value: c.Value})
 	}
 	for _, k := range scan.SpanKinds {
 		if n := r.Composition[k.String()]; n > 0 {
-			v.Composition = append(v.Composition, htmlShare{Title: k.String(), Color: kindColors[k.String()], Bytes: inspect.Bytes(n), Share: prose.Percent(n, r.BodyBytes)})
+			v.Composition = append(v.Composition, htmlShare{Title: inspect.SpanKindText(k.String()), Color: kindColors[k.String()], Bytes: inspect.Bytes(n), Share: prose.Percent(n, r.BodyBytes)})
 		}
 	}
 	if im := r.Impact; im != nil {
@@ -257,7 +262,7 @@ func (v *htmlView) tables(r *inspect.Report) {
 		if res.Error != "" {
 			note = res.Error
 		}
-		v.Resources = append(v.Resources, htmlResource{Kind: string(res.Kind), URL: res.URL, Note: note, Status: res.StatusText(),
+		v.Resources = append(v.Resources, htmlResource{Kind: res.Kind.Text(), URL: res.URL, Note: note, Status: res.StatusText(),
 			Bytes: countedCell(res), Limit: limitCell(res), Robots: res.RobotsText(), Seen: res.SeenText(), Cut: res.Truncated})
 	}
 }

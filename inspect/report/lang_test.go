@@ -2,6 +2,8 @@ package report
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -59,26 +61,37 @@ func TestBigReportGolden(t *testing.T) {
 }
 
 // TestReportSpeaksTheLanguage writes the /big report in each language and
-// checks a few of its sentences, numbers grouped the language's way, and
-// that codes, element names and the CSV stay as they are.
+// checks a few of its sentences, numbers grouped the language's way, the
+// kinds (of the file, the critical elements, the bytes, the resources) in
+// the language's words, and that codes, element names, the CSV and the
+// JSON stay as they are.
 func TestReportSpeaksTheLanguage(t *testing.T) {
 	r := bigReport(t)
 	tests := []struct {
 		lang       string
 		text, html []string
 	}{
-		{"en", []string{"Limit       2,000,000 bytes for html (2,097,152 if MB is read as MiB)", "\nCritical elements\n", "[page-over-limit]"},
-			[]string{`<html lang="en">`, "<h2>Critical elements</h2>", "2 March 2026 at 09:30 UTC"}},
-		{"it", []string{"2.000.000 byte per html (2.097.152 se MB si legge come MiB)", "\nElementi critici\n", "[page-over-limit]", "Risultati — critici: "},
-			[]string{`<html lang="it">`, "<h2>Elementi critici</h2>", "2 marzo 2026 alle 09:30 UTC", `class="critical">critico<`}},
-		{"id", []string{"2.000.000 byte untuk html (2.097.152 jika MB dibaca sebagai MiB)", "Temuan: ", "[page-over-limit]"},
-			[]string{`<html lang="id">`, "<h2>Temuan</h2>", "2 Maret 2026 pukul 09:30 UTC"}},
-		{"ja", []string{"html は 2,000,000 バイト（MB を MiB と解釈すると 2,097,152）", "\n重要な要素\n", "[page-over-limit]"},
-			[]string{`<html lang="ja">`, "<h2>重要な要素</h2>", "2026 年 3 月 2 日 09:30 UTC"}},
-		{"tr", []string{"html için 2.000.000 bayt (MB, MiB olarak okunursa 2.097.152)", "\nKritik öğeler\n", "KRİTİK", "[page-over-limit]"},
-			[]string{`<html lang="tr">`, "<h2>Kritik öğeler</h2>", "2 Mart 2026, saat 09:30 UTC"}},
-		{"fr", []string{"2\u202f000\u202f000 octets pour html (2\u202f097\u202f152 si Mo se lit comme Mio)", "Constats — critiques\u00a0: ", "[page-over-limit]"},
-			[]string{`<html lang="fr">`, "<h2>Éléments critiques</h2>", "2 mars 2026 à 09:30 UTC"}},
+		{"en", []string{"Limit       2,000,000 bytes for HTML (2,097,152 if MB is read as MiB)", "\nCritical elements\n", "[page-over-limit]",
+			"  JSON-LD block ", "  inline script  ", "  stylesheet  200 "},
+			[]string{`<html lang="en">`, "<h2>Critical elements</h2>", "2 March 2026 at 09:30 UTC", "<td>JSON-LD block</td>",
+				"<title>JSON-LD block at body byte 1,998,000</title>", "</i>data: URI</span>", "<td>stylesheet</td>"}},
+		{"it", []string{"2.000.000 byte per i file HTML (2.097.152 se MB si legge come MiB)", "\nElementi critici\n", "[page-over-limit]", "Risultati — critici: ",
+			"  blocco JSON-LD ", "  script in linea  ", "  foglio di stile  200 "},
+			[]string{`<html lang="it">`, "<h2>Elementi critici</h2>", "2 marzo 2026 alle 09:30 UTC", `class="critical">critico<`,
+				"<td>blocco JSON-LD</td>", "<title>blocco JSON-LD al byte 1.998.000 del corpo</title>", "<td>foglio di stile</td>"}},
+		{"id", []string{"2.000.000 byte untuk file HTML (2.097.152 jika MB dibaca sebagai MiB)", "Temuan: ", "[page-over-limit]",
+			"  blok JSON-LD ", "  skrip inline  "},
+			[]string{`<html lang="id">`, "<h2>Temuan</h2>", "2 Maret 2026 pukul 09:30 UTC", "<td>blok JSON-LD</td>"}},
+		{"ja", []string{"HTML: 2,000,000 バイト（MB を MiB と解釈すると 2,097,152）", "\n重要な要素\n", "[page-over-limit]",
+			"  JSON-LD ブロック ", "  インライン スクリプト  ", "  スタイルシート  200 "},
+			[]string{`<html lang="ja">`, "<h2>重要な要素</h2>", "2026 年 3 月 2 日 09:30 UTC", "<td>JSON-LD ブロック</td>",
+				"<title>本文の 1,998,000 バイト目の JSON-LD ブロック</title>", "<td>スタイルシート</td>"}},
+		{"tr", []string{"HTML dosyaları için 2.000.000 bayt (MB, MiB olarak okunursa 2.097.152)", "\nKritik öğeler\n", "KRİTİK", "[page-over-limit]",
+			"  JSON-LD bloğu ", "  stil sayfası  200 "},
+			[]string{`<html lang="tr">`, "<h2>Kritik öğeler</h2>", "2 Mart 2026, saat 09:30 UTC", "<td>stil sayfası</td>"}},
+		{"fr", []string{"2\u202f000\u202f000 octets pour les fichiers HTML (2\u202f097\u202f152 si Mo se lit comme Mio)", "Constats — critiques\u00a0: ", "[page-over-limit]",
+			"  bloc JSON-LD ", "  script intégré  ", "  feuille de style  200 "},
+			[]string{`<html lang="fr">`, "<h2>Éléments critiques</h2>", "2 mars 2026 à 09:30 UTC", "<td>bloc JSON-LD</td>", "<td>feuille de style</td>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
@@ -96,8 +109,68 @@ func TestReportSpeaksTheLanguage(t *testing.T) {
 				}
 			}
 			if csv := string(render(t, r, FormatCSV)); !strings.HasPrefix(csv, strings.Join(csvHeader, ",")+"\n") ||
-				!strings.Contains(csv, "finding,,critical,page-over-limit,") {
+				!strings.Contains(csv, "finding,,critical,page-over-limit,") || !strings.Contains(csv, "\ncritical,json-ld,,,1998000,") ||
+				!strings.Contains(csv, "\nresource,stylesheet,") {
 				t.Errorf("the %s CSV changed its header or codes:\n%.300s", tt.lang, csv)
+			}
+			if js := string(render(t, r, FormatJSON)); !strings.Contains(js, `"kind": "json-ld"`) || !strings.Contains(js, `"kind": "stylesheet"`) ||
+				!strings.Contains(js, `"kind": "html"`) || !strings.Contains(js, `"inline-script": 1`) {
+				t.Errorf("the %s JSON changed its codes", tt.lang)
+			}
+		})
+	}
+}
+
+// TestLostKindsAreWords writes what a crawler's render lost in several
+// languages: link, JSON-LD, canonical and text are the language's words,
+// element names and directives stay as HTML writes them, and the JSON
+// keeps every kind's code.
+func TestLostKindsAreWords(t *testing.T) {
+	rd := &inspect.Rendered{Crawler: "Googlebot Smartphone", Viewport: inspect.Viewport{Width: 412, Height: 732},
+		Google: &inspect.RenderedPage{Mode: "google"}, Full: &inspect.RenderedPage{Mode: "full"},
+		Lost: []inspect.RenderedLost{{Kind: inspect.LostLink, Value: "https://a.example/b"}, {Kind: inspect.LostJSONLD, Value: "Product"},
+			{Kind: inspect.LostCanonical, Value: "https://a.example/"}, {Kind: inspect.LostText, Value: "120 bytes"},
+			{Kind: inspect.LostTitle, Value: "T"}, {Kind: inspect.LostNoindex, Value: "noindex"}}}
+	tests := []struct {
+		lang  string
+		kinds []string // in the order of rd.Lost
+	}{
+		{"en", []string{"link", "JSON-LD", "canonical", "text", "title", "noindex"}},
+		{"it", []string{"link", "JSON-LD", "URL canonico", "testo", "title", "noindex"}},
+		{"id", []string{"tautan", "JSON-LD", "URL kanonis", "teks", "title", "noindex"}},
+		{"ja", []string{"リンク", "JSON-LD", "正規 URL", "テキスト", "title", "noindex"}},
+		{"tr", []string{"bağlantı", "JSON-LD", "standart URL", "metin", "title", "noindex"}},
+		{"fr", []string{"lien", "JSON-LD", "URL canonique", "texte", "title", "noindex"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			var text strings.Builder
+			if err := WriteRenderedText(&text, rd); err != nil {
+				t.Fatal(err)
+			}
+			html := renderedView(rd)
+			for i, l := range rd.Lost {
+				want := tt.kinds[i] + "  " + l.Value
+				if got := LostLine(rd, l); got != want {
+					t.Errorf("LostLine = %q, want %q", got, want)
+				}
+				if !strings.Contains(text.String(), fmt.Sprintf("    %-10s %s\n", tt.kinds[i], l.Value)) {
+					t.Errorf("the text lacks %q %q:\n%s", tt.kinds[i], l.Value, text.String())
+				}
+				if html.Lost[i].Kind != tt.kinds[i] {
+					t.Errorf("the evidence pack's lost kind %q, want %q", html.Lost[i].Kind, tt.kinds[i])
+				}
+			}
+			b, err := json.Marshal(rd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, code := range []string{`"kind":"link"`, `"kind":"json-ld"`, `"kind":"canonical"`, `"kind":"text"`} {
+				if !strings.Contains(string(b), code) {
+					t.Errorf("the JSON lacks %s", code)
+				}
 			}
 		})
 	}

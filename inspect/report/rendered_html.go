@@ -56,7 +56,7 @@ func renderedView(rd *inspect.Rendered) *htmlRendered {
 			v.LostLeftOut = prose.Thousands(int64(v.LostLeftOutCount))
 			break
 		}
-		v.Lost = append(v.Lost, htmlLost{Kind: l.Kind, Value: l.Value, Where: lostWhere(rd, l)})
+		v.Lost = append(v.Lost, htmlLost{Kind: LostKindText(l.Kind), Value: l.Value, Where: lostWhere(rd, l)})
 	}
 	for _, s := range rd.Scripts {
 		v.Scripts = append(v.Scripts, htmlScript{Name: scriptName(s), Reason: orRan(rd, s), Ran: s.Ran, InFull: s.RanInFull})

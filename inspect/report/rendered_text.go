@@ -84,7 +84,20 @@ func RenderedHeadings(rd *inspect.Rendered) (kept, full string) {
 
 // LostLine is a lost item as one line: "link https://… at byte 2,004,249".
 func LostLine(rd *inspect.Rendered, l inspect.RenderedLost) string {
-	return l.Kind + "  " + l.Value + lostWhere(rd, l)
+	return LostKindText(l.Kind) + "  " + l.Value + lostWhere(rd, l)
+}
+
+// LostKindText is a lost item's kind (inspect.LostLink, …) as a word for
+// people, in the language in use: "link", "lien". The kinds that are
+// element names or directives (title, h1, hreflang, noindex) stay as HTML
+// writes them, in every language; the kind itself is a code, which JSON
+// keeps.
+func LostKindText(kind string) string {
+	switch kind {
+	case inspect.LostLink, inspect.LostJSONLD, inspect.LostCanonical, inspect.LostText:
+		return i18n.T("report.lost-kind-" + kind)
+	}
+	return kind
 }
 
 // ScriptLine is a script as one line: whether it ran and, when it did
@@ -161,7 +174,7 @@ func textLost(w io.Writer, rd *inspect.Rendered) {
 			fmt.Fprintf(w, "    %s\n", i18n.T("report.rendered-lost-more", "N", len(lost)-maxTextLost))
 			break
 		}
-		fmt.Fprintf(w, "    %s %s%s\n", prose.PadRight(l.Kind, 10), l.Value, lostWhere(rd, l))
+		fmt.Fprintf(w, "    %s %s%s\n", prose.PadRight(LostKindText(l.Kind), 10), l.Value, lostWhere(rd, l))
 	}
 }
 

@@ -355,7 +355,7 @@ func TestRenderText(t *testing.T) {
 	}{
 		{"cut", fixtureLimit, []string{
 			"250 header (header bytes given with --header-bytes, not read) + 2,208 decoded body = 2,458 counted",
-			"1,500 bytes for html",
+			"1,500 bytes for HTML",
 			"body byte 1,250: the last 958 bytes read (43%) never reach the crawler",
 			"local file\n",
 			"CRITICAL",
@@ -363,7 +363,7 @@ func TestRenderText(t *testing.T) {
 		}},
 		{"whole", 0, []string{
 			"250 header (header bytes given with --header-bytes, not read) + 2,208 decoded body = 2,458 counted",
-			"2,000,000 bytes for html (2,097,152 if MB is read as MiB)",
+			"2,000,000 bytes for HTML (2,097,152 if MB is read as MiB)",
 			"none: the crawler keeps everything (<1% of the limit)",
 		}},
 	}

@@ -85,9 +85,9 @@ func accounting(r *inspect.Report) string {
 func limitText(r *inspect.Report) string {
 	res := r.Fetch
 	if res.LimitBinaryBytes > 0 {
-		return i18n.T("report.limit-binary", "Bytes", res.LimitBytes, "Kind", string(res.Kind), "Binary", res.LimitBinaryBytes)
+		return i18n.T("report.limit-binary", "Bytes", res.LimitBytes, "Kind", res.Kind.Text(), "Binary", res.LimitBinaryBytes)
 	}
-	return i18n.T("report.limit", "Bytes", res.LimitBytes, "Kind", string(res.Kind))
+	return i18n.T("report.limit", "Bytes", res.LimitBytes, "Kind", res.Kind.Text())
 }
 
 func cutoffText(r *inspect.Report) string {
@@ -162,7 +162,7 @@ func textCritical(w io.Writer, r *inspect.Report) {
 	tw := prose.NewTable(w, 2, prose.AlignLeft)
 	fmt.Fprintf(tw, "  %s\n", columns("report.col-kind", "report.col-body-bytes", "report.col-crawler-gets-it", "report.col-value"))
 	for _, c := range r.Critical {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, inspect.BodyRange(c.Offset, c.End), inspect.KeptText(c), oneLine(c.Value, 60))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", inspect.ElementLabel(c.Kind), inspect.BodyRange(c.Offset, c.End), inspect.KeptText(c), oneLine(c.Value, 60))
 	}
 	tw.Flush()
 }
@@ -191,7 +191,7 @@ func textComposition(w io.Writer, r *inspect.Report) {
 	})
 	tw := prose.NewTable(w, 2, prose.AlignRight)
 	for _, k := range kinds {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", k, inspect.Bytes(r.Composition[k]), prose.Percent(r.Composition[k], r.BodyBytes))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t\n", inspect.SpanKindText(k), inspect.Bytes(r.Composition[k]), prose.Percent(r.Composition[k], r.BodyBytes))
 	}
 	tw.Flush()
 	for _, a := range r.Advice {
@@ -361,7 +361,7 @@ func textResources(w io.Writer, r *inspect.Report) {
 			inline += max(res.References, 1)
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind, res.StatusText(), countedCell(res),
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind.Text(), res.StatusText(), countedCell(res),
 			limitCell(res), yesNo(res.Truncated, upper(i18n.T("report.cell-cut")), ""), res.RobotsText(), res.SeenText(), oneLine(res.URL, 90))
 	}
 	tw.Flush()

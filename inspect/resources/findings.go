@@ -220,7 +220,7 @@ func resNoun(r *Resource) string {
 	if id, ok := resNouns[r.Kind]; ok {
 		return i18n.T("resources.the-" + id)
 	}
-	return i18n.T("resources.the-other", "Kind", string(r.Kind))
+	return i18n.T("resources.the-other", "Kind", r.Kind.Text())
 }
 
 // resTruncationEffect says what a cut does to a resource of r's kind.

@@ -36,12 +36,18 @@ func TestResourcesSpeakEachLanguage(t *testing.T) {
 	blockedURL := s.cdn.URL + "/blocked/lib.js"
 	for _, tc := range []struct {
 		code, blocked, image, robots, seen string
+		script, picture, font              string // the kinds in words
 	}{
-		{"it", "Bloccata da robots.txt", "Il renderer non recupera le immagini.", "non consentito (riga 2)", "prima della soglia"},
-		{"id", "Diblokir oleh robots.txt", "Perender tidak mengambil gambar.", "dilarang (baris 2)", "sebelum cutoff"},
-		{"ja", "robots.txt によりブロック", "レンダラーは画像を取得しません。", "禁止（2 行目）", "カットオフより前"},
-		{"tr", "robots.txt tarafından engellendi", "Oluşturucu resimleri getirmez.", "izin verilmedi (2. satır)", "kesme noktasından önce"},
-		{"fr", "Bloquée par le robots.txt", "Le moteur de rendu ne récupère pas les images.", "interdit (ligne 2)", "avant le seuil"},
+		{"it", "Bloccata da robots.txt", "Il renderer non recupera le immagini.", "non consentito (riga 2)", "prima della soglia",
+			"script", "immagine", "la risorsa font"},
+		{"id", "Diblokir oleh robots.txt", "Perender tidak mengambil gambar.", "dilarang (baris 2)", "sebelum cutoff",
+			"skrip", "gambar", "resource font"},
+		{"ja", "robots.txt によりブロック", "レンダラーは画像を取得しません。", "禁止（2 行目）", "カットオフより前",
+			"スクリプト", "画像", "フォントのリソース"},
+		{"tr", "robots.txt tarafından engellendi", "Oluşturucu resimleri getirmez.", "izin verilmedi (2. satır)", "kesme noktasından önce",
+			"komut dosyası", "resim", "yazı tipi kaynağı"},
+		{"fr", "Bloquée par le robots.txt", "Le moteur de rendu ne récupère pas les images.", "interdit (ligne 2)", "avant le seuil",
+			"script", "image", "la ressource police"},
 	} {
 		t.Run(tc.code, func(t *testing.T) {
 			rs := run(tc.code)
@@ -52,7 +58,12 @@ func TestResourcesSpeakEachLanguage(t *testing.T) {
 			}
 			prev := i18n.Use(i18n.Get(tc.code))
 			robots, seen, word := b.RobotsText(), b.SeenText(), b.RobotsWord()
+			script, picture, font := b.Kind.Text(), Image.Text(), resNoun(&Resource{Kind: Font})
 			i18n.Use(prev)
+			if script != tc.script || picture != tc.picture || font != tc.font || b.Kind != Script {
+				t.Errorf("kinds in words %q, %q, %q (the script's code %q), want %q, %q, %q (script)",
+					script, picture, font, b.Kind, tc.script, tc.picture, tc.font)
+			}
 			if robots != tc.robots || seen != tc.seen {
 				t.Errorf("blocked script shows %q, %q, want %q, %q", robots, seen, tc.robots, tc.seen)
 			}

@@ -24,6 +24,9 @@ const (
 	Other      Kind = "other"      // manifest, embed, object, other CSS url()
 )
 
+// Kinds lists every kind, in the order of the constants above.
+var Kinds = []Kind{Script, Stylesheet, Import, Preload, Iframe, Image, Media, Font, Icon, Other}
+
 // Fetchable reports whether a rendering crawler fetches resources of kind k.
 func (k Kind) Fetchable() bool {
 	switch k {

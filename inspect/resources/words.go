@@ -1,6 +1,7 @@
 package resources
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -10,7 +11,18 @@ import (
 // that a verdict reads the same wherever it is pasted from: StatusWord,
 // RobotsWord and SeenWord are the stable English words of the CSV cells,
 // StatusText, RobotsText and SeenText the same words in the language in
-// use, for the text report, the HTML evidence pack and the window.
+// use, for the text report, the HTML evidence pack and the window; so is
+// Kind.Text for the kind, whose code the CSV keeps.
+
+// Text is the kind as a word for people, in the language in use
+// ("stylesheet", "foglio di stile"); the kind itself is a code, which the
+// CSV and JSON keep.
+func (k Kind) Text() string {
+	if slices.Contains(Kinds, k) {
+		return i18n.T("resources.kind-" + string(k))
+	}
+	return string(k)
+}
 
 // StatusWord is a resource's status as the CSV writes it: the HTTP
 // status, "failed" for a request that got no response, "—" when none was

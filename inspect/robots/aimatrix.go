@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cutoffapp/cutoff/fetch"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // AISpecs makes one column per AI crawler or control token of
@@ -15,11 +16,22 @@ func AISpecs() []AgentSpec {
 	specs := make([]AgentSpec, len(toks))
 	for i, t := range toks {
 		specs[i] = AgentSpec{Label: strings.ToLower(t.Token), Tokens: []string{strings.ToLower(t.Token)}}
-		if !t.Fetches {
-			specs[i].Note = t.Token + ": " + t.Kind()
-		}
+		specs[i].Note = aiNote(t)
 	}
 	return specs
+}
+
+// aiNote says, in the language in use, what a token no crawler fetches
+// with is: "Google-Extended: control token (fetches nothing)", "anthropic-ai:
+// retired (now ClaudeBot, …)"; "" for a token a crawler fetches with.
+func aiNote(t fetch.AIToken) string {
+	switch {
+	case t.Fetches:
+		return ""
+	case t.ReplacedBy != "":
+		return i18n.T("robots.ai-note-retired", "Token", t.Token, "ReplacedBy", t.ReplacedBy)
+	}
+	return i18n.T("robots.ai-note-control", "Token", t.Token)
 }
 
 // Sitemaps returns the sitemap URLs the outcome's robots.txt lists, in file

@@ -3,6 +3,7 @@ package robots
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -64,19 +65,19 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 		lang string
 		want []string // translated sentences, with the language's digits
 	}{
-		{"it", []string{"(fetched, stato 200, 2.052 byte)", "Criterio: parsed. robots.txt ha risposto 200 OK: le sue regole si applicano.",
+		{"it", []string{"(recuperato, stato 200, 2.052 byte)", "Criterio: regole applicate. robots.txt ha risposto 200 OK: le sue regole si applicano.",
 			"BLOCCATO riga 9", "Righe decisive:", "riga 9      Disallow: /wiki/Special:",
 			`Non consentito: la riga 9 "Disallow: /wiki/Special:" è l'unica regola che corrisponde a "/wiki/Special:Random" (il gruppo *); nessun gruppo nomina googlebot, quindi si applica il gruppo *.`}},
-		{"id", []string{"(fetched, status HTTP 200, 2.052 byte)", "Kebijakan: parsed. robots.txt menjawab 200 OK: aturannya berlaku.",
+		{"id", []string{"(diambil, status HTTP 200, 2.052 byte)", "Kebijakan: aturan berlaku. robots.txt menjawab 200 OK: aturannya berlaku.",
 			"DIBLOKIR baris 9", "Baris penentu:",
 			`Tidak diizinkan: baris 9 "Disallow: /wiki/Special:" adalah satu-satunya aturan di grup * yang cocok dengan "/wiki/Special:Random"`}},
-		{"ja", []string{"（fetched, ステータス 200, 2,052 バイト）", "ポリシー: parsed。robots.txt は 200 OK を返しました: そのルールが適用されます。",
+		{"ja", []string{"（取得済み, ステータス 200, 2,052 バイト）", "ポリシー: ルールを適用。robots.txt は 200 OK を返しました: そのルールが適用されます。",
 			"ブロック 行 9", "決め手となった行:",
 			`不許可: 行 9 の "Disallow: /wiki/Special:" は、* グループで "/wiki/Special:Random" に一致する唯一のルールです（googlebot を指定するグループがないため、* グループが適用されます）。`}},
-		{"tr", []string{"(fetched, durum 200, 2.052 bayt)", "Politika: parsed. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",
+		{"tr", []string{"(getirildi, durum 200, 2.052 bayt)", "Politika: kurallar uygulanır. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",
 			"ENGELLİ satır 9", "Belirleyici satırlar:",
 			`İzin verilmiyor: satır 9 "Disallow: /wiki/Special:", * grubu içinde "/wiki/Special:Random" ile eşleşen tek kuraldır; hiçbir grup googlebot adını taşımadığından * grubu geçerlidir.`}},
-		{"fr", []string{"(fetched, statut 200, 2\u202f052 octets)", "Politique\u00a0: parsed. robots.txt a répondu 200 OK\u00a0: ses règles s’appliquent.",
+		{"fr", []string{"(récupéré, statut 200, 2\u202f052 octets)", "Politique\u00a0: règles appliquées. robots.txt a répondu 200 OK\u00a0: ses règles s’appliquent.",
 			"BLOQUÉ ligne 9", "Lignes décisives\u00a0:",
 			"Interdit\u00a0: la ligne 9 \"Disallow: /wiki/Special:\" est la seule règle qui correspond à \"/wiki/Special:Random\" (le groupe *)\u00a0; aucun groupe ne nomme googlebot, le groupe * s’applique donc."}},
 	}
@@ -93,9 +94,15 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 			if !slices.Equal(codes, englishCodes) {
 				t.Errorf("verdicts, rules and codes changed with the language:\n%q\nEnglish:\n%q", codes, englishCodes)
 			}
-			for _, kept := range []string{"Disallow: /wiki/Special:", "googlebot", "parsed"} {
+			for _, kept := range []string{"Disallow: /wiki/Special:", "googlebot"} {
 				if !strings.Contains(text, kept) {
 					t.Errorf("the report lost %q", kept)
+				}
+			}
+			// The policy and the source are words here; JSON keeps their codes.
+			for _, code := range []string{"parsed", "fetched"} {
+				if strings.Contains(text, code) {
+					t.Errorf("the report shows the code %q where a word belongs:\n%s", code, text)
 				}
 			}
 		})
@@ -115,5 +122,75 @@ func TestExplanationFollowsALanguageChosenLater(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(fr.Trace, " "), "Groupe utilisé\u00a0: le groupe *, à la ligne 1.") {
 		t.Errorf("the French trace is not French: %q", fr.Trace)
+	}
+}
+
+// TestPolicySourceAndNotesAreWords checks, in every language, that the
+// policy, the source of a robots.txt and the notes on tokens no crawler
+// fetches with are the language's words, while JSON keeps the codes.
+func TestPolicySourceAndNotesAreWords(t *testing.T) {
+	tests := []struct {
+		lang                                   string
+		parsed, allowAll, disallowAll, invalid string
+		fetched, file                          string
+		control, retired                       string // the notes on google-extended and anthropic-ai
+	}{
+		{"en", "parsed", "allow-all", "disallow-all", "invalid", "fetched", "file",
+			"Google-Extended: control token (fetches nothing)", "anthropic-ai: retired (now ClaudeBot, Claude-User, Claude-SearchBot)"},
+		{"it", "regole applicate", "tutto consentito", "tutto vietato", "non valido", "recuperato", "da file",
+			"Google-Extended: token di controllo (non recupera nulla)", "anthropic-ai: ritirato (ora ClaudeBot, Claude-User, Claude-SearchBot)"},
+		{"id", "aturan berlaku", "semua diizinkan", "semua tidak diizinkan", "tidak valid", "diambil", "dari file",
+			"Google-Extended: token kontrol (tidak mengambil apa pun)", "anthropic-ai: dihentikan (kini ClaudeBot, Claude-User, Claude-SearchBot)"},
+		{"ja", "ルールを適用", "すべて許可", "すべて不許可", "無効", "取得済み", "ファイル",
+			"Google-Extended: 制御用トークン（何も取得しません）", "anthropic-ai: 廃止（現在は ClaudeBot, Claude-User, Claude-SearchBot）"},
+		{"tr", "kurallar uygulanır", "her şeye izin verilir", "her şey yasaklanır", "geçersiz", "getirildi", "dosya",
+			"Google-Extended: denetim jetonu (hiçbir şey getirmez)", "anthropic-ai: kullanımdan kalktı (artık ClaudeBot, Claude-User, Claude-SearchBot)"},
+		{"fr", "règles appliquées", "tout autorisé", "tout interdit", "invalide", "récupéré", "fichier",
+			"Google-Extended\u00a0: jeton de contrôle (ne récupère rien)", "anthropic-ai\u00a0: retiré (remplacé par ClaudeBot, Claude-User, Claude-SearchBot)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			for p, want := range map[Policy]string{PolicyParsed: tt.parsed, PolicyAllowAll: tt.allowAll,
+				PolicyDisallowAll: tt.disallowAll, PolicyInvalid: tt.invalid, "novel": "novel"} {
+				if got := p.Text(); got != want {
+					t.Errorf("Policy(%q).Text() = %q, want %q", p, got, want)
+				}
+			}
+			for source, want := range map[string]string{SourceFetched: tt.fetched, SourceFile: tt.file, "novel": "novel"} {
+				if got := SourceText(source); got != want {
+					t.Errorf("SourceText(%q) = %q, want %q", source, got, want)
+				}
+			}
+			notes := map[string]string{}
+			for _, s := range AISpecs() {
+				notes[s.Label] = s.Note
+			}
+			if notes["google-extended"] != tt.control || notes["anthropic-ai"] != tt.retired || notes["gptbot"] != "" {
+				t.Errorf("notes: google-extended %q, anthropic-ai %q, gptbot %q; want %q, %q, none",
+					notes["google-extended"], notes["anthropic-ai"], notes["gptbot"], tt.control, tt.retired)
+			}
+			file := ReportFile("robots.txt", []byte("User-agent: *\nDisallow: /a\n"), TokenSpecs([]string{"googlebot"}), []string{"/a"})
+			unreachable := BuildReport(TokenSpecs([]string{"googlebot"}), []string{"https://a.example/b"},
+				func(string) *Outcome { return DisallowAll("https://a.example/robots.txt", "down") })
+			for _, r := range []*CommandReport{file, unreachable} {
+				b, err := json.Marshal(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var text bytes.Buffer
+				if err := r.WriteText(&text); err != nil {
+					t.Fatal(err)
+				}
+				code, word := string(r.Robots.Policy), r.Robots.Policy.Text()
+				if !strings.Contains(string(b), `"policy":"`+code+`"`) || !strings.Contains(string(b), `"source":"`+r.Robots.Source+`"`) {
+					t.Errorf("the JSON lost the codes %q, %q: %s", code, r.Robots.Source, b)
+				}
+				if !strings.Contains(text.String(), word) || !strings.Contains(text.String(), SourceText(r.Robots.Source)) {
+					t.Errorf("the text lacks the words %q, %q:\n%s", word, SourceText(r.Robots.Source), text.String())
+				}
+			}
+		})
 	}
 }

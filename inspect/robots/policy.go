@@ -27,11 +27,32 @@ const (
 	PolicyInvalid Policy = "invalid"
 )
 
+// Text is the policy as a word for people, in the language in use
+// ("parsed", "regole applicate"); the policy itself is a code, and JSON
+// keeps it.
+func (p Policy) Text() string {
+	switch p {
+	case PolicyParsed, PolicyAllowAll, PolicyDisallowAll, PolicyInvalid:
+		return i18n.T("robots.policy-word-" + string(p))
+	}
+	return string(p)
+}
+
 // Sources of a robots.txt in an Outcome.
 const (
 	SourceFetched = "fetched"
 	SourceFile    = "file"
 )
+
+// SourceText is an Outcome's Source as a word for people, in the language
+// in use; the source itself is a code, and JSON keeps it.
+func SourceText(source string) string {
+	switch source {
+	case SourceFetched, SourceFile:
+		return i18n.T("robots.source-" + source)
+	}
+	return source
+}
 
 // Outcome is the result of getting a host's robots.txt and what it means.
 // An Outcome is read-only once returned and safe for concurrent use.
@@ -167,7 +188,7 @@ func (o *Outcome) check(tokens []string, ignoreStar bool, rawURL string) Verdict
 	v := newVerdict(first(tokens), rawURL)
 	v.Reason = o.Reason
 	v.Allowed = o.Policy == PolicyAllowAll
-	v.Trace = append(v.Trace, i18n.T("robots.trace-outcome", "URL", o.RobotsURL, "Policy", string(o.Policy)), o.Reason)
+	v.Trace = append(v.Trace, i18n.T("robots.trace-outcome", "URL", o.RobotsURL, "Policy", o.Policy.Text()), o.Reason)
 	if v.Path == "/robots.txt" && !v.Allowed {
 		allowRobotsTxt(&v, decision{win: -1})
 	}

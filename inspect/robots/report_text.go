@@ -64,7 +64,7 @@ func writeSection(w io.Writer, info RobotsInfo, results []Result) {
 
 // writeHeader says where the robots.txt came from and how it was treated.
 func writeHeader(w io.Writer, info RobotsInfo) {
-	facts := []string{info.Source}
+	facts := []string{SourceText(info.Source)}
 	if info.Status != 0 {
 		facts = append(facts, i18n.T("robots.text-status", "Status", strconv.Itoa(info.Status)))
 	}
@@ -77,7 +77,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 		facts = append(facts, i18n.T("robots.text-redirects", "Count", n))
 	}
 	fmt.Fprintln(w, i18n.T("robots.text-robots", "URL", prose.Printable(info.URL), "Facts", strings.Join(facts, ", ")))
-	fmt.Fprintln(w, i18n.T("robots.text-policy", "Policy", string(info.Policy), "Reason", info.Reason))
+	fmt.Fprintln(w, i18n.T("robots.text-policy", "Policy", info.Policy.Text(), "Reason", info.Reason))
 	if info.TruncatedAt > 0 && info.Size == "" {
 		fmt.Fprintln(w, i18n.T("robots.text-truncated", "Bytes", info.TruncatedAt))
 	}
