@@ -3,7 +3,6 @@ package report
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/golden"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // demoOrigin is the address the /big report names: every connection goes
@@ -156,7 +156,7 @@ func TestLostKindsAreWords(t *testing.T) {
 				if got := LostLine(rd, l); got != want {
 					t.Errorf("LostLine = %q, want %q", got, want)
 				}
-				if !strings.Contains(text.String(), fmt.Sprintf("    %-10s %s\n", tt.kinds[i], l.Value)) {
+				if !strings.Contains(text.String(), "    "+prose.PadRight(tt.kinds[i], 10)+" "+l.Value+"\n") {
 					t.Errorf("the text lacks %q %q:\n%s", tt.kinds[i], l.Value, text.String())
 				}
 				if html.Lost[i].Kind != tt.kinds[i] {

@@ -133,7 +133,7 @@ func robotsText(rb *inspect.RobotsSummary) string {
 	if rb.Requested != "" {
 		verdict = i18n.T("report.robots-requested", "Verdict", verdict, "Requested", rb.Requested)
 	}
-	return fmt.Sprintf("%s, %s: %s", rb.URL, status, verdict)
+	return i18n.T("report.robots-line", "URL", rb.URL, "Status", status, "Verdict", verdict)
 }
 
 func textFindings(w io.Writer, r *inspect.Report) {
