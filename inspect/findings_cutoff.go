@@ -123,7 +123,7 @@ func (fs *findings) jsonLDLost(lost []*scan.Critical) {
 		id += "-typed"
 	}
 	fs.add(finding.Warning, CodeJSONLDBeyondCutoff, offsetPtr(lost[0].Offset), id,
-		"Blocks", len(lost), "Types", strings.Join(types, "; "), "Offset", lost[0].Offset)
+		"Blocks", len(lost), "Types", i18n.Clauses(types), "Offset", lost[0].Offset)
 }
 
 // jsonLDCut reports a JSON-LD block the cutoff cuts in two.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
+	"github.com/cutoffapp/cutoff/internal/i18n"
 )
 
 // open reports what the kept prefix leaves open at the cutoff.
@@ -120,7 +121,7 @@ func (fs *findings) robots() {
 	}
 	if len(others) > 0 {
 		fs.add(finding.Info, CodeRobotsRules, nil, "robots-rules", "Crawler", capitalize(fs.crawler),
-			"Rules", strings.Join(others, ", "))
+			"Rules", i18n.List(others))
 	}
 }
 

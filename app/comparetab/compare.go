@@ -97,7 +97,7 @@ func (a *Area) start(target string, subjects []compare.Subject) {
 	for i, s := range subjects {
 		names[i] = s.Profile.Name
 	}
-	a.status.SetText(i18n.T("comparetab.comparing", "URL", target, "Profiles", strings.Join(names, ", ")))
+	a.status.SetText(i18n.T("comparetab.comparing", "URL", target, "Profiles", i18n.List(names)))
 	// The last result goes: a table under "Comparing…" would pass for this one's.
 	a.result, a.rows = nil, nil
 	a.diffs.SetText("")

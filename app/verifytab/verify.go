@@ -206,9 +206,9 @@ func verifyRangesText(files []verify.FileStatus) string {
 	if len(loaded) == 0 {
 		return i18n.T("verifytab.no-ranges")
 	}
-	text := i18n.T("verifytab.ranges", "List", strings.Join(loaded, "; "))
+	text := i18n.T("verifytab.ranges", "List", i18n.Clauses(loaded))
 	if len(missing) > 0 {
-		text += " " + i18n.T("verifytab.ranges-missing", "List", strings.Join(missing, ", "))
+		text += " " + i18n.T("verifytab.ranges-missing", "List", i18n.List(missing))
 	}
 	return text
 }

@@ -3,7 +3,6 @@ package compare
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -109,7 +108,7 @@ func redirectsAspect() aspect {
 		for i, h := range f.Fetch.Redirects {
 			parts[i] = fmt.Sprintf("%d → %s", h.Status, h.Location)
 		}
-		return strings.Join(parts, ", ")
+		return i18n.List(parts)
 	}
 	chainWords := func(f Fetch) string {
 		if len(f.Fetch.Redirects) == 0 {

@@ -157,7 +157,7 @@ func severityCounts(fs []finding.Finding) string {
 	if len(parts) == 0 {
 		return i18n.T("compare.cell-no-findings")
 	}
-	return strings.Join(parts, ", ")
+	return i18n.List(parts)
 }
 
 // maxCodes bounds the finding titles named in one sentence.
@@ -190,7 +190,7 @@ func findingsSentence(f, ref Fetch) string {
 // capList joins at most maxCodes items and counts the rest.
 func capList(items []string) string {
 	if len(items) <= maxCodes {
-		return strings.Join(items, ", ")
+		return i18n.List(items)
 	}
-	return i18n.T("compare.and-more", "List", strings.Join(items[:maxCodes], ", "), "Count", len(items)-maxCodes)
+	return i18n.T("compare.and-more", "List", i18n.List(items[:maxCodes]), "Count", len(items)-maxCodes)
 }

@@ -142,7 +142,7 @@ func jsonLDSummary(list []inspect.JSONLD) string {
 			parts[i] = i18n.T("report.jsonld-invalid", "Type", parts[i])
 		}
 	}
-	return strings.Join(parts, ", ")
+	return i18n.List(parts)
 }
 
 func orType(t string) string {

@@ -147,7 +147,7 @@ func (f *File) groupLines(gs []int) string {
 	if len(gs) > maxListed {
 		parts = append(parts, i18n.T("robots.and-more", "Count", strconv.Itoa(len(gs)-maxListed)))
 	}
-	return strings.Join(parts, ", ")
+	return i18n.List(parts)
 }
 
 // reason writes the one-sentence explanation of a verdict.

@@ -71,7 +71,7 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 		{"id", []string{"(diambil, status HTTP 200, 2.052 byte)", "Kebijakan: aturan berlaku. robots.txt menjawab 200 OK: aturannya berlaku.",
 			"DIBLOKIR baris 9", "Baris penentu:",
 			`Tidak diizinkan: baris 9 "Disallow: /wiki/Special:" adalah satu-satunya aturan di grup * yang cocok dengan "/wiki/Special:Random"`}},
-		{"ja", []string{"（取得済み, ステータス 200, 2,052 バイト）", "ポリシー: ルールを適用。robots.txt は 200 OK を返しました: そのルールが適用されます。",
+		{"ja", []string{"（取得済み、ステータス 200、2,052 バイト）", "ポリシー: ルールを適用。robots.txt は 200 OK を返しました: そのルールが適用されます。",
 			"ブロック 行 9", "決め手となった行:",
 			`不許可: 行 9 の "Disallow: /wiki/Special:" は、* グループで "/wiki/Special:Random" に一致する唯一のルールです（googlebot を指定するグループがないため、* グループが適用されます）。`}},
 		{"tr", []string{"(getirildi, durum 200, 2.052 bayt)", "Politika: kurallar uygulanır. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",

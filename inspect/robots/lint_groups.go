@@ -161,5 +161,5 @@ func (f *File) groupName(g int) string {
 			names = append(names, tokenName(a.Token))
 		}
 	}
-	return strings.Join(names, ", ")
+	return i18n.List(names)
 }

@@ -65,5 +65,5 @@ func declared(v string, known map[string]string) string {
 	if len(parts) == 0 {
 		return i18n.T("robots.signal-nothing")
 	}
-	return strings.Join(parts, ", ")
+	return i18n.List(parts)
 }

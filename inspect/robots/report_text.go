@@ -76,7 +76,7 @@ func writeHeader(w io.Writer, info RobotsInfo) {
 	if n := len(info.Redirects); n > 0 {
 		facts = append(facts, i18n.T("robots.text-redirects", "Count", n))
 	}
-	fmt.Fprintln(w, i18n.T("robots.text-robots", "URL", prose.Printable(info.URL), "Facts", strings.Join(facts, ", ")))
+	fmt.Fprintln(w, i18n.T("robots.text-robots", "URL", prose.Printable(info.URL), "Facts", i18n.List(facts)))
 	fmt.Fprintln(w, i18n.T("robots.text-policy", "Policy", info.Policy.Text(), "Reason", info.Reason))
 	if info.TruncatedAt > 0 && info.Size == "" {
 		fmt.Fprintln(w, i18n.T("robots.text-truncated", "Bytes", info.TruncatedAt))

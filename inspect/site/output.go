@@ -199,7 +199,7 @@ func FindingTitles(fs []FindingRef) string {
 	for i, f := range fs {
 		titles[i] = inspect.FindingTitle(f.Code)
 	}
-	return strings.Join(titles, ", ")
+	return i18n.List(titles)
 }
 
 // PercentText is a page's share of its limit as people read it, in the
@@ -215,7 +215,7 @@ func ElementLabels(kinds []string) string {
 	for i, k := range kinds {
 		labels[i] = inspect.ElementLabel(k)
 	}
-	return strings.Join(labels, ", ")
+	return i18n.List(labels)
 }
 
 // maxListed bounds the pages each list of the text summary names.

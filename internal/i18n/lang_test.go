@@ -127,3 +127,24 @@ func TestFromSystemPrefersTheEnvironment(t *testing.T) {
 		t.Errorf("FromSystem with LC_ALL=de_DE.UTF-8 = %s, want en", got)
 	}
 }
+
+// TestListsAndClauses joins the same items in each language as its
+// sentences list them.
+func TestListsAndClauses(t *testing.T) {
+	items := []string{"a", "b", "c"}
+	tests := []struct{ code, list, clauses string }{
+		{"en", "a, b, c", "a; b; c"},
+		{"it", "a, b, c", "a; b; c"},
+		{"ja", "a、b、c", "a、b、c"},
+		{"fr", "a, b, c", "a\u00a0; b\u00a0; c"},
+	}
+	for _, tt := range tests {
+		l := Get(tt.code)
+		if got := l.List(items); got != tt.list {
+			t.Errorf("%s List = %q, want %q", tt.code, got, tt.list)
+		}
+		if got := l.Clauses(items); got != tt.clauses {
+			t.Errorf("%s Clauses = %q, want %q", tt.code, got, tt.clauses)
+		}
+	}
+}

@@ -96,3 +96,21 @@ func (l *Lang) Decimal(f float64, prec int) string {
 	}
 	return strings.Replace(s, ".", l.decimal, 1)
 }
+
+// List joins items as the language lists them in a sentence: "a, b, c",
+// "a、b、c" in Japanese.
+func (l *Lang) List(items []string) string {
+	return strings.Join(items, l.T("i18n.list-separator"))
+}
+
+// Clauses joins clauses as the language lists them in a sentence: "a; b",
+// "a ; b" in French (a no-break space before the semicolon).
+func (l *Lang) Clauses(items []string) string {
+	return strings.Join(items, l.T("i18n.clause-separator"))
+}
+
+// List is Lang.List in the language in use.
+func List(items []string) string { return Current().List(items) }
+
+// Clauses is Lang.Clauses in the language in use.
+func Clauses(items []string) string { return Current().Clauses(items) }
