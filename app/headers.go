@@ -16,13 +16,15 @@ import (
 
 // headersArea is the Headers tab: the request as sent, the redirect chain
 // hop by hop, the final response's header block, sizes and timings. Every
-// text is a selectable label, so a consultant can copy any part of it.
+// text is a selectable label, so a consultant can copy any part of it; the
+// sizes and timings are laid out in columns (they line up in every
+// script) and a right click copies them as text.
 type headersArea struct {
 	request   *widget.Label
 	redirects *widget.Label
 	raw       *widget.Label
-	sizes     *widget.Label
-	timings   *widget.Label
+	sizes     *kit.TextTable
+	timings   *kit.TextTable
 	root      fyne.CanvasObject
 }
 
@@ -31,8 +33,8 @@ func newHeadersArea() *headersArea {
 		request:   kit.MonoLabel(),
 		redirects: kit.MonoLabel(),
 		raw:       kit.MonoLabel(),
-		sizes:     kit.MonoLabel(),
-		timings:   kit.MonoLabel(),
+		sizes:     kit.NewTextTable(),
+		timings:   kit.NewTextTable(),
 	}
 	a.root = container.NewVScroll(container.NewVBox(
 		kit.Heading(i18n.T("app.headers-request")), a.request,
@@ -50,9 +52,11 @@ func (a *headersArea) content() fyne.CanvasObject { return a.root }
 // clear shows the empty state, before any inspection.
 func (a *headersArea) clear() {
 	a.request.SetText(i18n.T("app.headers-empty"))
-	for _, l := range []*widget.Label{a.redirects, a.raw, a.sizes, a.timings} {
+	for _, l := range []*widget.Label{a.redirects, a.raw} {
 		l.SetText("")
 	}
+	a.sizes.SetRows(nil)
+	a.timings.SetRows(nil)
 }
 
 // show fills the tab from the fetch result of a report.
@@ -68,8 +72,14 @@ func (a *headersArea) show(r *fetch.Result) {
 	a.request.SetText(requestText(r))
 	a.redirects.SetText(redirectText(r))
 	a.raw.SetText(kit.HeaderBlockText(r.RawHeader))
-	a.sizes.SetText(sizesText(r))
-	a.timings.SetText(timingsText(r.Timings))
+	a.showRows(a.sizes, sizesRows(r))
+	a.showRows(a.timings, timingsRows(r.Timings))
+}
+
+// showRows shows a two-column block in t, copied as rowsText writes it.
+func (a *headersArea) showRows(t *kit.TextTable, rows [][]string) {
+	t.Copy = func() string { return rowsText(rows) }
+	t.SetRows(rows)
 }
 
 // showLocal fills the tab for a page read from a file: nothing was
@@ -79,8 +89,9 @@ func (a *headersArea) showLocal(r *fetch.Result) {
 	a.request.SetText(requestText(r))
 	a.redirects.SetText(i18n.T("app.headers-local-redirects"))
 	a.raw.SetText(i18n.T("app.headers-local-response"))
-	a.sizes.SetText(sizesText(r))
-	a.timings.SetText(i18n.T("app.headers-local-timings"))
+	a.showRows(a.sizes, sizesRows(r))
+	a.timings.Copy = nil
+	a.timings.SetRows([][]string{{i18n.T("app.headers-local-timings")}})
 }
 
 // requestText is the request head as written to the connection, its CRLFs
@@ -108,9 +119,12 @@ func redirectText(r *fetch.Result) string {
 // sizesText is the byte accounting; for a page read from a file, the bytes
 // read from disk, and the header bytes the inspection was given
 // (--header-bytes) rather than read.
-func sizesText(r *fetch.Result) string {
-	var b strings.Builder
-	row := func(name, value string) { b.WriteString(rowText(name, value) + "\n") }
+func sizesText(r *fetch.Result) string { return rowsText(sizesRows(r)) }
+
+// sizesRows are sizesText's names and values.
+func sizesRows(r *fetch.Result) [][]string {
+	var rows [][]string
+	row := func(name, value string) { rows = append(rows, []string{name, value}) }
 	row(i18n.T("app.size-header"), headerSizeText(r))
 	if r.Local {
 		row(i18n.T("app.size-disk"), kit.BytesText(r.BodyBytes))
@@ -130,7 +144,16 @@ func sizesText(r *fetch.Result) string {
 	if r.Insecure {
 		row("TLS", i18n.T("app.size-insecure"))
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return rows
+}
+
+// rowsText is a two-column block as text: a rowText line per row.
+func rowsText(rows [][]string) string {
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		lines[i] = rowText(r[0], r[1])
+	}
+	return strings.Join(lines, "\n")
 }
 
 // rowText is one line of a two-column block: the name padded to a column
@@ -170,13 +193,16 @@ func headerSizeText(r *fetch.Result) string {
 	return kit.BytesText(0) + " " + i18n.T("app.size-header-none")
 }
 
-func timingsText(t fetch.Timings) string {
-	return strings.Join([]string{
-		rowText(i18n.T("app.timing-connect"), kit.Duration(t.Connect)),
-		rowText(i18n.T("app.timing-tls"), kit.Duration(t.TLS)),
-		rowText(i18n.T("app.timing-first-byte"), kit.Duration(t.FirstByte)),
-		rowText(i18n.T("app.timing-total"), kit.Duration(t.Total)),
-	}, "\n")
+func timingsText(t fetch.Timings) string { return rowsText(timingsRows(t)) }
+
+// timingsRows are timingsText's names and durations.
+func timingsRows(t fetch.Timings) [][]string {
+	return [][]string{
+		{i18n.T("app.timing-connect"), kit.Duration(t.Connect)},
+		{i18n.T("app.timing-tls"), kit.Duration(t.TLS)},
+		{i18n.T("app.timing-first-byte"), kit.Duration(t.FirstByte)},
+		{i18n.T("app.timing-total"), kit.Duration(t.Total)},
+	}
 }
 
 func encodingNote(enc string) string {

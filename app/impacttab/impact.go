@@ -20,11 +20,14 @@ import (
 // Data is the Impact tab's text, prepared off the UI thread: one
 // string per section, each a block a consultant can select and copy.
 type Data struct {
-	Summary  string
-	Compare  string
-	JSONLD   string
-	Open     string
-	Hreflang string
+	Summary string
+	// Compare is the comparison as text (for copying), CompareRows the
+	// same cells, which the tab lays out in columns.
+	Compare     string
+	CompareRows [][]string
+	JSONLD      string
+	Open        string
+	Hreflang    string
 	// Versus heads the comparison: "Full page vs what the crawler keeps",
 	// or "Bytes read vs ..." when reading stopped before the page's end.
 	Versus string
@@ -38,7 +41,7 @@ type Data struct {
 type Area struct {
 	summary  *widget.Label
 	versus   *widget.Label
-	compare  *widget.Label
+	compare  *kit.TextTable
 	jsonLD   *widget.Label
 	open     *widget.Label
 	hreflang *widget.Label
@@ -55,7 +58,7 @@ func New(win fyne.Window) *Area {
 		linkList: newLostList(win, "links"), headingList: newLostList(win, "headings"),
 		summary: widget.NewLabel(i18n.T("impacttab.inspect-hint")),
 		versus:  kit.Heading(versusText(inspect.WholePage)),
-		compare: kit.MonoLabel(), jsonLD: kit.MonoLabel(), open: kit.MonoLabel(), hreflang: kit.MonoLabel(),
+		compare: kit.NewTextTable(compareRight...), jsonLD: kit.MonoLabel(), open: kit.MonoLabel(), hreflang: kit.MonoLabel(),
 	}
 	a.summary.Wrapping = fyne.TextWrapWord
 	a.summary.Selectable = true
@@ -84,7 +87,9 @@ func (a *Area) Show(d Data) {
 	a.data = d
 	a.summary.SetText(d.Summary)
 	a.versus.SetText(d.Versus)
-	a.compare.SetText(d.Compare)
+	a.compare.Header = len(d.CompareRows) > 1
+	a.compare.Copy = func() string { return d.Compare }
+	a.compare.SetRows(d.CompareRows)
 	a.jsonLD.SetText(d.JSONLD)
 	a.open.SetText(d.Open)
 	a.hreflang.SetText(d.Hreflang)
@@ -127,9 +132,10 @@ func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 		}
 		return Data{
 			Summary: summary, Versus: versus,
-			Compare: none, JSONLD: keptJSONLDText(an.Critical, whole), Open: none, Hreflang: none,
+			Compare: none, CompareRows: [][]string{{none}}, JSONLD: keptJSONLDText(an.Critical, whole), Open: none, Hreflang: none,
 		}
 	}
+	rows := compareRows(im, whole)
 	kept, lost := bytesText(im.KeptBytes), bytesText(im.LostBytes)
 	summary := i18n.T("impacttab.keeps-loses", "Crawler", crawler, "Kept", kept, "Lost", lost)
 	if partial {
@@ -138,7 +144,8 @@ func DataOf(an *inspect.Analysis, crawler, whole string) Data {
 	return Data{
 		Summary:      summary,
 		Versus:       versus,
-		Compare:      compareText(im, whole),
+		Compare:      compareText(rows),
+		CompareRows:  rows,
 		JSONLD:       jsonLDText(im.JSONLD, whole),
 		Open:         openText(im.Open),
 		Hreflang:     hreflangText(im.Hreflang.Lost),
@@ -183,12 +190,12 @@ func noJSONLD(whole string) string {
 	return i18n.T("impacttab.no-json-ld-page")
 }
 
-// compareText is the side-by-side table of counts and presences, its
-// columns as wide as their widest cell.
-func compareText(im *scan.Impact, whole string) string {
-	rows := [][4]string{{"", wholeColumn(whole), i18n.T("impacttab.column-kept"), i18n.T("impacttab.column-lost")}}
+// compareRows are the side-by-side table of counts and presences: the
+// columns' titles, then a row per count or element.
+func compareRows(im *scan.Impact, whole string) [][]string {
+	rows := [][]string{{"", wholeColumn(whole), i18n.T("impacttab.column-kept"), i18n.T("impacttab.column-lost")}}
 	count := func(name string, c scan.Count) {
-		rows = append(rows, [4]string{name, kit.Commas(c.Full), kit.Commas(c.Kept), kit.Commas(c.Lost())})
+		rows = append(rows, []string{name, kit.Commas(c.Full), kit.Commas(c.Kept), kit.Commas(c.Lost())})
 	}
 	count(i18n.T("impacttab.row-body-bytes"), scan.Count{Full: im.KeptBytes + im.LostBytes, Kept: im.KeptBytes})
 	count(i18n.T("impacttab.row-text-bytes"), im.TextBytes)
@@ -206,13 +213,23 @@ func compareText(im *scan.Impact, whole string) string {
 		if p.Full && !p.Kept {
 			note = i18n.T("impacttab.lost-mark")
 		}
-		rows = append(rows, [4]string{name, presentWord(p.Full), presentWord(p.Kept), note})
+		rows = append(rows, []string{name, presentWord(p.Full), presentWord(p.Kept), note})
 	}
 	presence(i18n.T("impacttab.row-title"), im.Title)
 	presence(i18n.T("impacttab.row-meta-description"), im.MetaDescription)
 	presence(i18n.T("impacttab.row-canonical"), im.Canonical)
 	presence(i18n.T("impacttab.row-meta-robots"), im.MetaRobots)
 	presence(i18n.T("impacttab.row-first-h1"), im.H1)
+	return rows
+}
+
+// compareRight marks the comparison's columns of figures, which line up on
+// the right.
+var compareRight = []bool{false, true, true, true}
+
+// compareText is the comparison as text for a fixed-width font, its
+// columns as wide as their widest cell and at least compareWidths.
+func compareText(rows [][]string) string {
 	widths := compareWidths
 	for _, r := range rows {
 		for i, cell := range r {

@@ -100,3 +100,30 @@ func TestImpactCompareHeadingsApart(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareShownInColumns: the tab lays the comparison out from the
+// same cells its text is written from, headed by the columns' titles, and
+// a right click copies that text.
+func TestCompareShownInColumns(t *testing.T) {
+	prev := i18n.Use(i18n.Get("ja"))
+	defer i18n.Use(prev)
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	a := New(w)
+	cut := int64(500)
+	body := "<title>t</title><p>some text</p>" + strings.Repeat("x", 1_000) + `<a href="/a">a</a><h1>h</h1>`
+	d := DataOf(inspect.Analyze(inspect.Input{Body: []byte(body), Cutoff: &cut, Limit: 500, Crawler: "Googlebot"}), "Googlebot", inspect.WholePage)
+	a.Show(d)
+	rows := a.compare.Rows()
+	if len(rows) < 5 || !a.compare.Header || a.compare.Copy() != d.Compare {
+		t.Fatalf("shown %d rows (header %v); copy equals the text: %v", len(rows), a.compare.Header, a.compare.Copy() == d.Compare)
+	}
+	lines := strings.Split(d.Compare, "\n")
+	for i, r := range rows {
+		for _, cell := range r {
+			if !strings.Contains(lines[i], cell) {
+				t.Errorf("row %d: cell %q is not in the text's line %q", i, cell, lines[i])
+			}
+		}
+	}
+}
