@@ -98,7 +98,7 @@ func (u *UI) saveInspection(rep *inspect.Report) {
 			}
 			if problem != "" {
 				u.historyNote = problem
-				u.top.phase.SetText(thenSentence(u.top.phase.Text, u.historyNote))
+				u.top.phase.SetText(i18n.Then(u.top.phase.Text, u.historyNote))
 			}
 			u.history.Show(rep.URL)
 		})

@@ -70,7 +70,7 @@ func (u *UI) onLanguage(code string) {
 	i18n.Use(i18n.Get(code))
 	said := i18n.T("app.language-chosen", "Language", i18n.Current().Name())
 	if cancelled {
-		said = thenSentence(i18n.T("app.language-job-cancelled"), said)
+		said = i18n.Then(i18n.T("app.language-job-cancelled"), said)
 	}
 	u.rebuild(said)
 }

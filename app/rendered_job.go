@@ -68,7 +68,7 @@ func (u *UI) renderJob(rep *inspect.Report, p fetch.Profile) job.Func[inspect.Pr
 			rep.AddRendered(rd)
 			u.overview.show(overviewOf(rep)) // the render's findings join the page's
 			u.rendered.Show(d)
-			u.top.phase.SetText(thenSentence(thenSentence(doneText(rep), i18n.T("app.rendered")), u.historyNote))
+			u.top.phase.SetText(i18n.Then(i18n.Then(doneText(rep), i18n.T("app.rendered")), u.historyNote))
 		}
 	}
 }

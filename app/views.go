@@ -228,14 +228,14 @@ func summaryText(rep *inspect.Report) string {
 		if !r.ReadComplete {
 			id = "app.summary-cut-at-least" // what was not read is lost too
 		}
-		s = thenSentence(s, i18n.T(id, append(keeps, "Cutoff", *r.CutoffOffset, "Lost", kit.BytesText(r.BodyBytes-*r.CutoffOffset))...))
+		s = i18n.Then(s, i18n.T(id, append(keeps, "Cutoff", *r.CutoffOffset, "Lost", kit.BytesText(r.BodyBytes-*r.CutoffOffset))...))
 	case rep.Partial != nil:
-		s = thenSentence(s, i18n.T("app.summary-partial", append(keeps, "Cutoff", rep.Partial.CutoffText())...))
+		s = i18n.Then(s, i18n.T("app.summary-partial", append(keeps, "Cutoff", rep.Partial.CutoffText())...))
 	default:
-		s = thenSentence(s, i18n.T("app.summary-whole", keeps...))
+		s = i18n.Then(s, i18n.T("app.summary-whole", keeps...))
 	}
 	if !r.ReadComplete {
-		s = thenSentence(s, i18n.T("app.summary-read-stopped", "Read", kit.BytesText(r.BodyBytes)))
+		s = i18n.Then(s, i18n.T("app.summary-read-stopped", "Read", kit.BytesText(r.BodyBytes)))
 	}
 	return s
 }

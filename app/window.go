@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -36,19 +35,6 @@ var errEmptyURL error = sentenceError("app.url-empty")
 type sentenceError string
 
 func (e sentenceError) Error() string { return i18n.T(string(e)) }
-
-// thenSentence is text followed by sentence s, after a space unless text
-// ends with a Japanese full stop, which takes none; an empty s adds
-// nothing.
-func thenSentence(text, s string) string {
-	switch {
-	case s == "":
-		return text
-	case text == "" || strings.HasSuffix(text, "。"):
-		return text + s
-	}
-	return text + " " + s
-}
 
 // engine runs one inspection; the UI calls inspect.Page through it so tests
 // can count or slow calls without a different code path.
@@ -319,14 +305,14 @@ func (u *UI) onCancel() {
 	u.stopRender(i18n.T("app.render-cancelled"))
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText(thenSentence(i18n.T("app.cancelled"), u.staleNote()))
+	u.top.phase.SetText(i18n.Then(i18n.T("app.cancelled"), u.staleNote()))
 	u.smokeEnded(false, i18n.T("app.smoke-cancelled"))
 }
 
 func (u *UI) showError(err error) {
 	u.running = false
 	u.top.setRunning(false)
-	u.top.phase.SetText(thenSentence(i18n.T("app.failed"), u.staleNote()))
+	u.top.phase.SetText(i18n.Then(i18n.T("app.failed"), u.staleNote()))
 	u.top.setError(err.Error())
 	u.smokeEnded(false, err.Error())
 }

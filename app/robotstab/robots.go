@@ -489,10 +489,10 @@ func outcomeText(d Data) string {
 	}
 	s := i18n.T("robotstab.outcome", "URL", o.RobotsURL, "Reason", o.Reason)
 	if size := o.SizeText(); size != "" {
-		s += " " + i18n.T("robotstab.outcome-size", "Size", size)
+		s = i18n.Then(s, i18n.T("robotstab.outcome-size", "Size", size))
 	}
 	if o.LooksLikeHTML {
-		s += " " + i18n.T("robotstab.outcome-html")
+		s = i18n.Then(s, i18n.T("robotstab.outcome-html"))
 	}
-	return s + " " + i18n.T("robotstab.outcome-policy")
+	return i18n.Then(s, i18n.T("robotstab.outcome-policy"))
 }

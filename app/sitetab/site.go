@@ -378,7 +378,7 @@ func siteSummaryText(s *site.Summary) string {
 	case s.Cancelled:
 		t = i18n.T("sitetab.cancelled", "Summary", t)
 	case s.StoppedAtMax:
-		t += " " + i18n.T("sitetab.stopped-at-max")
+		t = i18n.Then(t, i18n.T("sitetab.stopped-at-max"))
 	}
 	for _, n := range s.Notes {
 		t += " " + n

@@ -199,7 +199,7 @@ func verifyRangesText(files []verify.FileStatus) string {
 		}
 		s := i18n.T("verifytab.range-file", "Name", f.Name, "Date", f.Created[:10], "Origin", origin, "Prefixes", f.Prefixes, "Age", age)
 		if f.Stale {
-			s += " " + i18n.T("verifytab.range-stale")
+			s = i18n.Then(s, i18n.T("verifytab.range-stale"))
 		}
 		loaded = append(loaded, s)
 	}
@@ -208,7 +208,7 @@ func verifyRangesText(files []verify.FileStatus) string {
 	}
 	text := i18n.T("verifytab.ranges", "List", i18n.Clauses(loaded))
 	if len(missing) > 0 {
-		text += " " + i18n.T("verifytab.ranges-missing", "List", i18n.List(missing))
+		text = i18n.Then(text, i18n.T("verifytab.ranges-missing", "List", i18n.List(missing)))
 	}
 	return text
 }

@@ -238,7 +238,7 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 	s := i18n.T(id, "Count", int64(len(results))-count[verify.NotAnAddress], "Verified", count[verify.Verified],
 		"Fake", count[verify.Fake], "Unknown", count[verify.Unknown], "Unverifiable", count[verify.Unverifiable])
 	if n := count[verify.NotAnAddress]; n > 0 {
-		s += " " + i18n.T("verifytab.not-addresses", "Count", n)
+		s = i18n.Then(s, i18n.T("verifytab.not-addresses", "Count", n))
 	}
 	if cancelled {
 		s = i18n.T("verifytab.results-cancelled", "Summary", s)
@@ -248,22 +248,21 @@ func verifyResultsText(results []verify.Result, cancelled bool) string {
 
 // verifyLogText sums up a scanned log.
 func verifyLogText(name string, s *verify.LogSummary) string {
-	var b strings.Builder
-	b.WriteString(i18n.T("verifytab.log", "Name", name, "Count", s.Lines, "Crawler", s.CrawlerLines, "Junk", s.JunkLines))
+	text := i18n.T("verifytab.log", "Name", name, "Count", s.Lines, "Crawler", s.CrawlerLines, "Junk", s.JunkLines)
 	for _, c := range s.Crawlers {
 		id := "verifytab.log-crawler"
 		if c.Unverifiable > 0 {
 			id = "verifytab.log-crawler-unverifiable"
 		}
-		b.WriteString(" " + i18n.T(id, "Crawler", c.Claimed, "Requests", i18n.T("verifytab.requests", "Count", c.Requests),
+		text = i18n.Then(text, i18n.T(id, "Crawler", c.Claimed, "Requests", i18n.T("verifytab.requests", "Count", c.Requests),
 			"Addresses", i18n.T("verifytab.addresses", "Count", c.IPs), "Verified", c.Verified, "Fake", c.Fake,
 			"Unknown", c.Unknown, "Unverifiable", c.Unverifiable))
 	}
 	for _, c := range s.Caveats() {
-		b.WriteString(" " + c)
+		text = i18n.Then(text, c)
 	}
 	if s.UntrackedLines > 0 {
-		b.WriteString(" " + i18n.T("verifytab.log-untracked", "Count", s.UntrackedLines))
+		text = i18n.Then(text, i18n.T("verifytab.log-untracked", "Count", s.UntrackedLines))
 	}
-	return b.String()
+	return text
 }

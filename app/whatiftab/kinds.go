@@ -58,7 +58,7 @@ func (c *kindsColumn) show(totals []kindTotal, advice []adviceItem) {
 		b := widget.NewButtonWithIcon(i18n.T("whatiftab.apply"), theme.ConfirmIcon(), func() { c.onAdvice(i) })
 		msg := widget.NewLabel(it.message)
 		if it.unmatched > 0 {
-			msg.SetText(it.message + " " + i18n.T("whatiftab.unmatched", "Count", it.unmatched))
+			msg.SetText(i18n.Then(it.message, i18n.T("whatiftab.unmatched", "Count", it.unmatched)))
 		}
 		msg.Wrapping = fyne.TextWrapWord
 		c.apply = append(c.apply, b)

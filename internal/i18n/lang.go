@@ -41,6 +41,9 @@ type Lang struct {
 	decimal  string // before a number's fraction
 	pctLeft  string // before a percentage's number ("%" in tr)
 	pctRight string // after it ("%", " %" with a narrow no-break space in fr)
+	// sentenceSep runs two sentences on: a space; none in Japanese, whose
+	// full stop 。 takes the room of one.
+	sentenceSep string
 }
 
 // bundleFor holds the messages of English (the source, which a missing
@@ -120,7 +123,10 @@ func newLang(code string) *Lang {
 		panic(err) // the embedded files are tested; a broken one is a build defect
 	}
 	tag := language.MustParse(code)
-	l := &Lang{code: code, loc: goi18n.NewLocalizer(b, code)}
+	l := &Lang{code: code, loc: goi18n.NewLocalizer(b, code), sentenceSep: " "}
+	if code == "ja" {
+		l.sentenceSep = ""
+	}
 	p := message.NewPrinter(tag)
 	// CLDR's separators, as x/text holds them. French has used a narrow
 	// no-break space since CLDR 34 for both; x/text's older table has a

@@ -148,3 +148,18 @@ func TestListsAndClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestThen runs two sentences on as each language does.
+func TestThen(t *testing.T) {
+	tests := []struct{ code, text, s, want string }{
+		{"en", "Done.", "Saved.", "Done. Saved."},
+		{"fr", "Terminé.", "", "Terminé."},
+		{"ja", "完了。", "保存しました。", "完了。保存しました。"},
+		{"ja", "", "保存しました。", "保存しました。"},
+	}
+	for _, tt := range tests {
+		if got := Get(tt.code).Then(tt.text, tt.s); got != tt.want {
+			t.Errorf("%s Then(%q, %q) = %q, want %q", tt.code, tt.text, tt.s, got, tt.want)
+		}
+	}
+}

@@ -114,3 +114,19 @@ func List(items []string) string { return Current().List(items) }
 
 // Clauses is Lang.Clauses in the language in use.
 func Clauses(items []string) string { return Current().Clauses(items) }
+
+// Then is text followed by sentence s, as the language runs sentences on:
+// after a space, with none in Japanese. An empty s adds nothing; an empty
+// text gives s.
+func (l *Lang) Then(text, s string) string {
+	switch {
+	case s == "":
+		return text
+	case text == "":
+		return s
+	}
+	return text + l.sentenceSep + s
+}
+
+// Then is Lang.Then in the language in use.
+func Then(text, s string) string { return Current().Then(text, s) }
