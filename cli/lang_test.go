@@ -34,7 +34,7 @@ func TestHelpAndErrorsSpeakTheLanguage(t *testing.T) {
 		{"bad language in French", []string{"inspect", "--lang", "fr", "--lang", "xx", "x.html"}, exitUsage,
 			nil, []string{"la valeur \"xx\" de -lang n’est pas valide\u00a0: langue inconnue « xx »"}},
 		{"help in Indonesian", []string{"help", "--lang", "id"}, exitOK,
-			[]string{"Cutoff menunjukkan apa yang benar-benar diterima crawler", "cutoff inspect [opsi] URL|BERKAS", "130 dihentikan"}, nil},
+			[]string{"Cutoff menunjukkan apa yang benar-benar diterima crawler", "cutoff inspect [opsi] URL|FILE", "130 dihentikan"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, tc.args...)

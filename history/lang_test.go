@@ -41,7 +41,7 @@ func TestDiffSpeaksTheLanguage(t *testing.T) {
 			"The page now uses 231% of its 10,000-byte limit (it used 41%).", "2 critical findings and 8 warnings"}},
 		{"it", []string{"Dal giorno 20 novembre 2026 la pagina è cresciuta di 19.000 byte (script in linea +19.000); la soglia ora cade al byte 9.857 del corpo, e il link canonico (al byte 20.079), il blocco JSON-LD Product (al byte 20.136)",
 			"sono oltre.", "La pagina ora usa il 231% del suo limite di 10.000 byte (prima il 41%).", "2 problemi critici e 8 avvisi"}},
-		{"id", []string{"Sejak 20 November 2026 halaman bertambah 19.000 byte (skrip inline +19.000); cutoff kini berada di byte ke-9.857 pada body, dan link kanonis (byte ke-20.079), blok JSON-LD Product (byte ke-20.136)",
+		{"id", []string{"Sejak 20 November 2026, halaman bertambah 19.000 byte (skrip inline +19.000); cutoff kini jatuh di byte body 9.857, dan link kanonis (byte ke-20.079), blok JSON-LD Product (byte ke-20.136)",
 			"Halaman kini memakai 231% dari batas 10.000 byte (sebelumnya 41%).", "2 temuan kritis dan 8 peringatan"}},
 		{"ja", []string{"2026 年 11 月 20 日以降、ページは 19,000 バイト増えました（インライン スクリプト +19,000）。カットオフは本文の 9,857 バイト目になり、正規リンク（20,079 バイト目）、Product の JSON-LD ブロック（20,136 バイト目）",
 			"）はその後ろにあります。", "ページは 10,000 バイトの上限の 231% を使うようになりました（以前は 41%）。", "重大な問題 2 件、警告 8 件"}},

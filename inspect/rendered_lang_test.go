@@ -40,7 +40,7 @@ func TestRenderedFindingsSpeakEachLanguage(t *testing.T) {
 	}
 	for _, tc := range []struct{ code, kept, more string }{
 		{"it", "il rendering di Googlebot Smartphone", "e altri 2"},
-		{"id", "render Googlebot Smartphone", "dan 2 lainnya"},
+		{"id", "rendering Googlebot Smartphone", "dan 2 lainnya"},
 		{"ja", "Googlebot Smartphone のレンダリング", "ほか 2 件"},
 		{"tr", "Googlebot Smartphone oluşturması", "ve 2 tane daha"},
 		{"fr", "le rendu de Googlebot Smartphone", "et 2 autres"},

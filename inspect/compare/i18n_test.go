@@ -72,7 +72,7 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 	}{
 		{"it", []string{"Confronto di " + url, "Bingbot riceve l'elemento intestazione h1 per intero, mentre Googlebot Smartphone lo perde oltre la sua soglia.", "2.100.095",
 			"(limite 15.000.000)", "Soglia", "Differenze (", "Search Console"}},
-		{"id", []string{"Perbandingan " + url, "Bingbot mendapat judul h1 secara utuh, sedangkan Googlebot Smartphone kehilangannya karena berada setelah cutoff-nya.", "2.100.095",
+		{"id", []string{"Perbandingan " + url, "Bingbot mendapat heading h1 secara utuh, sedangkan Googlebot Smartphone kehilangannya karena berada setelah cutoff-nya.", "2.100.095",
 			"(batas 15.000.000)", "Perbedaan ("}},
 		{"ja", []string{url + " の比較", "Bingbot は h1 見出し を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
 			"（上限 15,000,000）", "カットオフ", "違い（"}},
@@ -119,7 +119,7 @@ func TestRobotsFileCellSpeaksTheLanguageInUse(t *testing.T) {
 	tests := []struct{ lang, google, bing string }{
 		{"en", "HTTP 200 (parsed)", "HTTP 503 (disallow-all)"},
 		{"it", "HTTP 200 (regole applicate)", "HTTP 503 (tutto vietato)"},
-		{"id", "HTTP 200 (aturan berlaku)", "HTTP 503 (semua tidak diizinkan)"},
+		{"id", "HTTP 200 (aturan berlaku)", "HTTP 503 (semua dilarang)"},
 		{"ja", "HTTP 200（ルールを適用）", "HTTP 503（すべて不許可）"},
 		{"tr", "HTTP 200 (kurallar uygulanır)", "HTTP 503 (her şey yasaklanır)"},
 		{"fr", "HTTP 200 (règles appliquées)", "HTTP 503 (tout interdit)"},

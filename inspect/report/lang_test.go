@@ -137,7 +137,7 @@ func TestLostKindsAreWords(t *testing.T) {
 	}{
 		{"en", []string{"link", "JSON-LD", "canonical", "text", "title", "noindex"}},
 		{"it", []string{"link", "JSON-LD", "URL canonico", "testo", "title", "noindex"}},
-		{"id", []string{"tautan", "JSON-LD", "URL kanonis", "teks", "title", "noindex"}},
+		{"id", []string{"link", "JSON-LD", "URL kanonis", "teks", "title", "noindex"}},
 		{"ja", []string{"リンク", "JSON-LD", "正規 URL", "テキスト", "title", "noindex"}},
 		{"tr", []string{"bağlantı", "JSON-LD", "standart URL", "metin", "title", "noindex"}},
 		{"fr", []string{"lien", "JSON-LD", "URL canonique", "texte", "title", "noindex"}},

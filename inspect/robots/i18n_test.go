@@ -139,7 +139,7 @@ func TestPolicySourceAndNotesAreWords(t *testing.T) {
 			"Google-Extended: control token (fetches nothing)", "anthropic-ai: retired (now ClaudeBot, Claude-User, Claude-SearchBot)"},
 		{"it", "regole applicate", "tutto consentito", "tutto vietato", "non valido", "recuperato", "da file",
 			"Google-Extended: token di controllo (non recupera nulla)", "anthropic-ai: ritirato (ora ClaudeBot, Claude-User, Claude-SearchBot)"},
-		{"id", "aturan berlaku", "semua diizinkan", "semua tidak diizinkan", "tidak valid", "diambil", "dari file",
+		{"id", "aturan berlaku", "semua diizinkan", "semua dilarang", "tidak valid", "diambil", "dari file",
 			"Google-Extended: token kontrol (tidak mengambil apa pun)", "anthropic-ai: dihentikan (kini ClaudeBot, Claude-User, Claude-SearchBot)"},
 		{"ja", "ルールを適用", "すべて許可", "すべて不許可", "無効", "取得済み", "ファイル",
 			"Google-Extended: 制御用トークン（何も取得しません）", "anthropic-ai: 廃止（現在は ClaudeBot, Claude-User, Claude-SearchBot）"},
