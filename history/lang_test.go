@@ -39,8 +39,8 @@ func TestDiffSpeaksTheLanguage(t *testing.T) {
 	}{
 		{"en", []string{"Since 2026-11-20 the page grew by 19,000 bytes (inline scripts +19,000); the cutoff now falls at body byte 9,857, and the canonical link (byte 20,079), the Product JSON-LD block (byte 20,136)",
 			"The page now uses 231% of its 10,000-byte limit (it used 41%).", "2 critical findings and 8 warnings"}},
-		{"it", []string{"Dal giorno 20 novembre 2026 la pagina è cresciuta di 19.000 byte (script in linea +19.000); la soglia ora cade al byte 9.857 del corpo, e il link canonico (al byte 20.079), il blocco JSON-LD Product (al byte 20.136)",
-			"sono oltre.", "La pagina ora usa il 231% del suo limite di 10.000 byte (prima il 41%).", "2 problemi critici e 8 avvisi"}},
+		{"it", []string{"Dal giorno 20 novembre 2026 la pagina è cresciuta di 19.000 byte (script in linea +19.000); la soglia ora cade al byte 9.857 del corpo, e il link canonical (al byte 20.079), il blocco JSON-LD Product (al byte 20.136)",
+			"sono oltre.", "Quota del limite di 10.000 byte occupata dalla pagina: ora 231%, prima 41%.", "2 problemi critici e 8 avvisi"}},
 		{"id", []string{"Sejak 20 November 2026, halaman bertambah 19.000 byte (skrip inline +19.000); cutoff kini jatuh di byte body 9.857, dan link kanonis (byte ke-20.079), blok JSON-LD Product (byte ke-20.136)",
 			"Halaman kini memakai 231% dari batas 10.000 byte (sebelumnya 41%).", "2 temuan kritis dan 8 peringatan"}},
 		{"ja", []string{"2026 年 11 月 20 日以降、ページは 19,000 バイト増えました（インライン スクリプト +19,000）。カットオフは本文の 9,857 バイト目になり、正規リンク（20,079 バイト目）、Product の JSON-LD ブロック（20,136 バイト目）",
@@ -81,7 +81,7 @@ func TestDatesFollowTheLanguage(t *testing.T) {
 	ninth := time.Date(2026, 3, 9, 8, 5, 0, 0, time.UTC)
 	for _, tc := range []struct{ lang, first, sameDay string }{
 		{"en", "2026-12-01", "2026-03-09 08:05 UTC"},
-		{"it", "1º dicembre 2026", "9 marzo 2026 alle 08:05 UTC"},
+		{"it", "1º dicembre 2026", "9 marzo 2026 alle ore 08:05 UTC"},
 		{"id", "1 Desember 2026", "9 Maret 2026 pukul 08:05 UTC"},
 		{"ja", "2026 年 12 月 1 日", "2026 年 3 月 9 日 08:05 (UTC)"},
 		{"tr", "1 Aralık 2026", "9 Mart 2026 08:05 (UTC)"},

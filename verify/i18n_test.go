@@ -52,7 +52,7 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 		want []string
 	}{
 		{"it", []string{"Lette 22 righe (4.141 byte): 12 dichiarano un crawler noto; 7 righe illeggibili.",
-			"Perché 203.0.113.21 è UNKNOWN: Non è stato possibile raggiungere il DNS (scaduto dopo 100ms)",
+			"Perché 203.0.113.21 è UNKNOWN: Non è stato possibile raggiungere il DNS (tempo scaduto dopo 100ms)",
 			"Indirizzi falsi di googlebot (richieste):", "RICHIESTE", "googlebot.json (crawler comuni come Googlebot, caricato): 3 prefissi, creato in data 2026-01-15, vecchio di 44 giorni. Attenzione:",
 			"bingbot.json (Bingbot) non è caricato", "crawl-***-***-***-***.googlebot.com o geo-crawl-"}},
 		{"id", []string{"Telah dibaca 22 baris (4.141 byte): 12 mengaku sebagai crawler yang dikenal; 7 baris rusak.",

@@ -77,7 +77,7 @@ func TestReportSpeaksTheLanguage(t *testing.T) {
 				"<title>JSON-LD block at body byte 1,998,000</title>", "</i>data: URI</span>", "<td>stylesheet</td>"}},
 		{"it", []string{"2.000.000 byte per i file HTML (2.097.152 se MB si legge come MiB)", "\nElementi critici\n", "[page-over-limit]", "Risultati — critici: ",
 			"  blocco JSON-LD ", "  script in linea  ", "  foglio di stile  200 "},
-			[]string{`<html lang="it">`, "<h2>Elementi critici</h2>", "2 marzo 2026 alle 09:30 UTC", `class="critical">critico<`,
+			[]string{`<html lang="it">`, "<h2>Elementi critici</h2>", "2 marzo 2026 alle ore 09:30 UTC", `class="critical">critico<`,
 				"<td>blocco JSON-LD</td>", "<title>blocco JSON-LD al byte 1.998.000 del corpo</title>", "<td>foglio di stile</td>"}},
 		{"id", []string{"2.000.000 byte untuk file HTML (2.097.152 jika MB dibaca sebagai MiB)", "Temuan: ", "[page-over-limit]",
 			"  blok JSON-LD ", "  skrip inline  "},

@@ -39,7 +39,7 @@ func TestResourcesSpeakEachLanguage(t *testing.T) {
 		script, picture, font              string // the kinds in words
 	}{
 		{"it", "Bloccata da robots.txt", "Il renderer non recupera le immagini.", "non consentito (riga 2)", "prima della soglia",
-			"script", "immagine", "la risorsa font"},
+			"script", "immagine", "la risorsa di tipo font"},
 		{"id", "Diblokir oleh robots.txt", "Perender tidak mengambil gambar.", "dilarang (baris 2)", "sebelum cutoff",
 			"skrip", "gambar", "resource font"},
 		{"ja", "robots.txt によりブロック", "レンダラーは画像を取得しません。", "禁止（2 行目）", "カットオフより前",

@@ -56,7 +56,7 @@ func TestAdviceSpeaksEachLanguage(t *testing.T) {
 		phrase string // in the demo's advice
 		scope  string // in the long page's advice
 	}{
-		{"it", "dei 17 script in linea fuori dall’HTML permette di conservare i blocchi JSON-LD", "sono stati cercati nei primi"},
+		{"it", "su 17 script in linea fuori dall'HTML permette di conservare i blocchi JSON-LD", "sono stati cercati nei primi"},
 		{"id", "dari 17 skrip inline ke file eksternal akan menempatkan blok JSON-LD", "byte pertama dari body"},
 		{"ja", "インライン スクリプト 17 個のうち", "バイトの範囲で探しました"},
 		{"tr", "17 satır içi komut dosyasından", "baytında arandı"},
