@@ -59,7 +59,7 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 			"Mengapa 203.0.113.21 berstatus TIDAK DIKETAHUI: DNS tidak dapat dijangkau (waktu habis setelah 100ms)", "Alamat googlebot palsu (permintaan):",
 			"googlebot.json (crawler umum seperti Googlebot, dimuat): 3 prefiks, dibuat 2026-01-15, berumur 44 hari."}},
 		{"ja", []string{"22 行（4,141 バイト）を読み取りました: 12 行が既知のクローラーを名乗っています。読み取れない行は 7 行。",
-			"203.0.113.21 が UNKNOWN である理由: DNS に到達できませんでした（100ms 後にタイムアウトしました）。また、203.0.113.21 は公開されているどの Google の IP 範囲にも含まれていないため、判定できません。\n", "googlebot を名乗る偽物のアドレス（リクエスト数）:",
+			"203.0.113.21 が「不明」である理由: DNS に到達できませんでした（100ms 後にタイムアウトしました）。また、203.0.113.21 は公開されているどの Google の IP 範囲にも含まれていないため、判定できません。\n", "googlebot を名乗る偽物のアドレス（リクエスト数）:",
 			"googlebot.json（Googlebot などの一般的なクローラー、読み込み済み）: 3 個のプレフィックス、2026-01-15 作成、44 日前。"}},
 		{"tr", []string{"22 satır okundu (4.141 bayt): 12 satır bilinen bir tarayıcı olduğunu iddia ediyor; 7 satır okunamadı.",
 			"203.0.113.21 neden UNKNOWN: DNS'e ulaşılamadı (100ms sonra zaman aşımı)", "Sahte googlebot adresleri (istek sayısı):",

@@ -16,7 +16,7 @@ func TestRobotsTabSpeaksTheLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang, revert, standalone, limit, disallowed, why string
 	}{
-		{"ja", "公開中のファイルに戻す", "まだ検査していません", "512,000 バイト", "拒否 · 2 行目", "2 行目の \"Disallow: /private/\" により拒否"},
+		{"ja", "公開中のファイルに戻す", "まだ検査していません", "512,000 バイト", "不許可 · 2 行目", "2 行目の「Disallow: /private/」により不許可"},
 		{"fr", "Revenir au fichier en ligne", "Aucune inspection pour l\u2019instant", "512\u202f000 octets", "bloquée · ligne 2", "bloquée par la ligne 2 « Disallow: /private/ »"},
 		{"tr", "Canlı dosyaya dön", "Henüz inceleme yok", "512.000 baytın", "izinsiz · satır 2", "2. satırdaki \"Disallow: /private/\" kuralıyla izinsiz"},
 	} {

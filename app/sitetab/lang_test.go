@@ -30,7 +30,7 @@ func TestSiteTabSpeaksTheLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang, start, over, findings, summary, pages string
 	}{
-		{"ja", "開始", "上限超過", "検出事項", "3 ページ: 取得 2、拒否 1、未取得 0", "1,234 ページ完了、5,678 ページ待機中"},
+		{"ja", "開始", "上限超過", "検出結果", "3 ページ: 取得 2、不許可 1、未取得 0", "1,234 ページ完了、5,678 ページ待機中"},
 		{"fr", "Démarrer", "Au-delà de la limite", "Constats", "3 pages\u00a0: 2 récupérées, 1 bloquées, 0 non récupérées", "1\u202f234 pages traitées, 5\u202f678 en attente"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {

@@ -20,7 +20,7 @@ func TestVerifyTabSpeaksTheLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang, button, title, summary, verdict, many string
 	}{
-		{"ja", "確認", "判定", "アドレス 2 件: 確認済み 1、偽装 1、不明 0。", "確認済み", "アドレス 1,234 件"},
+		{"ja", "確認", "判定", "アドレス 2 件: 確認済み 1、偽物 1、不明 0。", "確認済み", "アドレス 1,234 件"},
 		{"fr", "Vérifier", "Verdict", "2 adresses — vérifiées\u00a0: 1, fausses\u00a0: 1, inconnues\u00a0: 0.", "vérifiée", "1\u202f234 adresses"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {

@@ -74,7 +74,7 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 			"(limite 15.000.000)", "Soglia", "Differenze (", "Search Console"}},
 		{"id", []string{"Perbandingan " + url, "Bingbot mendapat heading h1 secara utuh, sedangkan Googlebot Smartphone kehilangannya karena berada setelah cutoff-nya.", "2.100.095",
 			"(batas 15.000.000)", "Perbedaan ("}},
-		{"ja", []string{url + " の比較", "Bingbot は h1 見出し を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
+		{"ja", []string{url + " の比較", "Bingbot は「h1 見出し」を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
 			"（上限 15,000,000）", "カットオフ", "違い（"}},
 		{"tr", []string{"Karşılaştırma: " + url, "Bingbot h1 başlığı öğesini eksiksiz alıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
 			"(sınır 15.000.000)", "Kesme noktası", "Farklar ("}},

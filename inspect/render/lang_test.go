@@ -40,7 +40,7 @@ func TestRenderSpeaksTheLanguage(t *testing.T) {
 			[]string{"aucun navigateur basé sur Chromium", "sudo apt-get install chromium-headless-shell", "--browser"},
 			"Not fetched"},
 		{"ja",
-			"2,000,000 バイト目のカットオフより後ろ: クローラーが保持したバイトに含まれていません。",
+			"2,000,000 バイト目のカットオフより後にあるため、クローラーが保持したバイトに含まれていません。",
 			"レンダリングするのは HTML ページだけです。このドキュメントは PDF です。",
 			"取得していません: Google のレンダラーは画像、メディア、フォントを取得しません。",
 			[]string{"Chromium ベースのブラウザが見つかりません", "sudo apt-get install chromium-headless-shell", "--browser"},

@@ -42,7 +42,7 @@ func TestResourcesSpeakEachLanguage(t *testing.T) {
 			"script", "immagine", "la risorsa di tipo font"},
 		{"id", "Diblokir oleh robots.txt", "Perender tidak mengambil gambar.", "dilarang (baris 2)", "sebelum cutoff",
 			"skrip", "gambar", "resource font"},
-		{"ja", "robots.txt によりブロック", "レンダラーは画像を取得しません。", "禁止（2 行目）", "カットオフより前",
+		{"ja", "robots.txt によりブロック", "レンダラーは画像を取得しません。", "不許可（2 行目）", "カットオフより前",
 			"スクリプト", "画像", "フォントのリソース"},
 		{"tr", "robots.txt tarafından engellendi", "Oluşturucu resimleri getirmez.", "izin verilmedi (2. satır)", "kesme noktasından önce",
 			"komut dosyası", "resim", "yazı tipi kaynağı"},

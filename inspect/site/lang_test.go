@@ -38,7 +38,7 @@ func TestSiteRunSpeaksTheLanguage(t *testing.T) {
 			[]string{"4 ページ: 取得 3、robots.txt によるブロック 1、未取得（エラー）0。",
 				"1 ページが上限の 20,000 バイトを超えています。さらに 0 ページが上限の 90% 超です。",
 				"取得したページのうち: 4xx または 5xx を返したもの 1。",
-				"カットオフより後ろからのみリンクされている URL"},
+				"カットオフより後からのみリンクされている URL"},
 			[]string{`<html lang="ja">`, "<title>Cutoff サイト レポート: sm.xml</title>", "<th>ステータス</th>", ">上限</text>"},
 			"取得していません: robots.txt が Googlebot Smartphone に対してブロックしています。", "20.000"},
 	}
