@@ -32,7 +32,7 @@ func TestHelpAndErrorsSpeakTheLanguage(t *testing.T) {
 		{"bad number in Italian", []string{"site", "--lang", "it", "--max-pages", "many"}, exitUsage,
 			nil, []string{"cutoff: cutoff site: il valore \"many\" di -max-pages non è valido: non è un valore leggibile."}},
 		{"bad language in French", []string{"inspect", "--lang", "fr", "--lang", "xx", "x.html"}, exitUsage,
-			nil, []string{"la valeur \"xx\" de -lang n’est pas valide\u00a0: langue inconnue « xx »"}},
+			nil, []string{"la valeur \"xx\" de -lang n’est pas valide\u00a0: langue inconnue «\u00a0xx\u00a0»"}},
 		{"help in Indonesian", []string{"help", "--lang", "id"}, exitOK,
 			[]string{"Cutoff menunjukkan apa yang benar-benar diterima crawler", "cutoff inspect [opsi] URL|FILE", "130 dihentikan"}, nil},
 	} {

@@ -81,7 +81,7 @@ func TestSentinelsAndSavedProfilesSpeakTheLanguage(t *testing.T) {
 	}{
 		{"en", "fetch: empty URL", "fetch: the saved profiles file " + big + " is over 1 MiB",
 			`fetch: invalid profile: the ID "no spaces" must be 1 to 64 letters, digits or dashes`},
-		{"fr", "fetch: URL vide", "fetch: le fichier des profils enregistrés " + big + " dépasse 1 Mio",
+		{"fr", "fetch: URL vide", "fetch: le fichier des profils enregistrés " + big + " dépasse 1\u00a0Mio",
 			"fetch: profil non valide: l’identifiant \"no spaces\" doit compter de 1 à 64 lettres, chiffres ou tirets"},
 		{"tr", "fetch: boş URL", "fetch: kayıtlı profiller dosyası " + big + " 1 MiB'tan büyük",
 			"fetch: geçersiz profil: \"no spaces\" kimliği harf, rakam veya kısa çizgiden oluşan 1 ile 64 karakter olmalıdır"},

@@ -43,7 +43,7 @@ func TestRenderedFindingsSpeakEachLanguage(t *testing.T) {
 		{"id", "rendering Googlebot Smartphone", "dan 2 lainnya"},
 		{"ja", "Googlebot Smartphone のレンダリング", "ほか 2 件"},
 		{"tr", "Googlebot Smartphone oluşturması", "ve 2 tane daha"},
-		{"fr", "le rendu de Googlebot Smartphone", "et 2 autres"},
+		{"fr", "le rendu par Googlebot Smartphone", "et 2 autres"},
 	} {
 		t.Run(tc.code, func(t *testing.T) {
 			got := findingsIn(tc.code)

@@ -66,7 +66,7 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 			"googlebot.json (Googlebot gibi genel tarayıcılar, yüklendi): 3 önek, oluşturulma: 2026-01-15, 44 günlük."}},
 		{"fr", []string{"Lu 22 lignes (4\u202f141 octets)\u00a0: 12 se réclament d’un robot connu\u00a0; 7 lignes illisibles.",
 			"Pourquoi 203.0.113.21 est UNKNOWN\u00a0: Le DNS n’a pas pu être joint (délai dépassé après 100ms)",
-			"Fausses adresses de googlebot (requêtes)\u00a0:",
+			"Adresses se faisant passer pour googlebot (requêtes)\u00a0:",
 			"googlebot.json (robots courants comme Googlebot, chargé)\u00a0: 3 préfixes, créé le 2026-01-15, vieux de 44 jours."}},
 	}
 	for _, tt := range tests {

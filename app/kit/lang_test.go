@@ -20,7 +20,7 @@ func TestWordsFollowTheLanguage(t *testing.T) {
 	}{
 		{"en", "2,000,000 bytes", "1.25 s", "2,000,000 bytes (2,097,152 if MB means MiB)", "12 ms", "Show more"},
 		{"it", "2.000.000 byte", "1,25 s", "2.000.000 byte (2.097.152 se MB significa MiB)", "12 ms", "Mostra di più"},
-		{"fr", "2\u202f000\u202f000 octets", "1,25 s", "2\u202f000\u202f000 octets (2\u202f097\u202f152 si Mo signifie Mio)", "12 ms", "Afficher plus"},
+		{"fr", "2\u202f000\u202f000 octets", "1,25\u00a0s", "2\u202f000\u202f000 octets (2\u202f097\u202f152 si Mo signifie Mio)", "12\u00a0ms", "Afficher plus"},
 		{"ja", "2,000,000 バイト", "1.25 秒", "2,000,000 バイト（MB が MiB の意味なら 2,097,152）", "12 ミリ秒", "もっと見る"},
 		{"tr", "2.000.000 bayt", "1,25 sn", "2.000.000 bayt (MB, MiB anlamına geliyorsa 2.097.152)", "12 ms", "Daha fazla göster"},
 	}

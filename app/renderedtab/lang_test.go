@@ -27,9 +27,9 @@ func TestRenderedSpeaksTheLanguage(t *testing.T) {
 		status, failed        string
 		lostTab, check, first string
 	}{
-		{"fr", "Chrome a effectué deux rendus de la page en 2,3\u00a0s à 1\u202f920 × 1\u202f080\u00a0: 1\u202f133 éléments perdus\u00a0; scripts non exécutés\u00a0: 1 sur 2.",
+		{"fr", "Chrome a effectué deux rendus de la page (1\u202f920 × 1\u202f080) en 2,3\u00a0s\u00a0: 1\u202f133 éléments perdus\u00a0; scripts non exécutés\u00a0: 1 sur 2.",
 			"aucune comparaison, car le rendu de la page entière a échoué\u00a0: Chromium exited",
-			"Perdu dans le rendu de Bingbot", "Effectuer le rendu de chaque page inspectée dans Chromium", "Comparaison"},
+			"Perdu dans le rendu par Bingbot", "Effectuer le rendu de chaque page inspectée dans Chromium", "Comparaison"},
 		{"ja", "Chrome は 1,920 × 1,080 でページを 2 回レンダリングしました（2.3 秒）。1,133 個の項目が失われました。2 個のスクリプトのうち 1 個が実行されませんでした。",
 			"ページ全体のレンダリングが失敗した（Chromium exited）ため、比較はありません。",
 			"Bingbot のレンダリングで失われたもの", "検査する各ページを Chromium でレンダリングする", "比較"},

@@ -27,7 +27,7 @@ func TestResourcesTabSpeaksTheLanguage(t *testing.T) {
 	}{
 		{"ja", "問題のあるもののみ", "カウントされたバイト数", "リソース 1,200 件、うちレンダリングで取得 1,200 件", "はい",
 			"スタイルシート", "スタイルシート（link rel=stylesheet）"},
-		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources ; récupérées par le rendu\u00a0: 1\u202f200", "oui",
+		{"fr", "Problèmes seulement", "Octets comptés", "1\u202f200 ressources\u00a0; récupérées par le rendu\u00a0: 1\u202f200", "oui",
 			"feuille de style", "feuille de style (link rel=stylesheet)"},
 		{"it", "Solo problemi", "Byte conteggiati", "1.200 risorse; recuperate dal rendering: 1.200", "sì",
 			"foglio di stile", "foglio di stile (link rel=stylesheet)"},

@@ -78,7 +78,7 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 			"（上限 15,000,000）", "カットオフ", "違い（"}},
 		{"tr", []string{"Karşılaştırma: " + url, "Bingbot h1 başlığı öğesini eksiksiz alıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
 			"(sınır 15.000.000)", "Kesme noktası", "Farklar ("}},
-		{"fr", []string{"Comparaison de " + url, "Bingbot reçoit l’élément titre h1 entier alors que Googlebot Smartphone le perd au-delà de son seuil.", "2\u202f100\u202f095",
+		{"fr", []string{"Comparaison de " + url, "Bingbot reçoit cet élément (titre h1) entier\u00a0; Googlebot Smartphone le perd au-delà de son seuil.", "2\u202f100\u202f095",
 			"(limite 15\u202f000\u202f000)", "Seuil", "Différences ("}},
 	}
 	for _, tt := range tests {

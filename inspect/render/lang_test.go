@@ -85,7 +85,7 @@ func TestNotRenderedSaysTheKindInWords(t *testing.T) {
 			"Il rendering riguarda solo le pagine HTML; questo documento non è HTML."},
 		{"tr", "Yalnızca HTML sayfaları oluşturulur; bu belge bir PDF.", "Yalnızca HTML sayfaları oluşturulur; bu belge HTML değil."},
 		{"fr", "Seules les pages HTML sont rendues\u00a0; ce document est un PDF.",
-			"Seules les pages HTML sont rendues\u00a0; ce document n'est pas du HTML."},
+			"Seules les pages HTML sont rendues\u00a0; ce document n’est pas du HTML."},
 	}
 	of := func(k fetch.Kind) *inspect.Report { return &inspect.Report{Fetch: &fetch.Result{Kind: k}} }
 	for _, tt := range tests {

@@ -47,7 +47,7 @@ func TestResourcesSpeakEachLanguage(t *testing.T) {
 		{"tr", "robots.txt tarafından engellendi", "Oluşturucu resimleri getirmez.", "izin verilmedi (2. satır)", "kesme noktasından önce",
 			"komut dosyası", "resim", "yazı tipi kaynağı"},
 		{"fr", "Bloquée par le robots.txt", "Le moteur de rendu ne récupère pas les images.", "interdit (ligne 2)", "avant le seuil",
-			"script", "image", "la ressource police"},
+			"script", "image", "la ressource de type police"},
 	} {
 		t.Run(tc.code, func(t *testing.T) {
 			rs := run(tc.code)

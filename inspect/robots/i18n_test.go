@@ -77,7 +77,7 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 		{"tr", []string{"(getirildi, durum 200, 2.052 bayt)", "Politika: kurallar uygulanır. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",
 			"ENGELLİ satır 9", "Belirleyici satırlar:",
 			`İzin verilmiyor: satır 9 "Disallow: /wiki/Special:", * grubu içinde "/wiki/Special:Random" ile eşleşen tek kuraldır; hiçbir grup googlebot adını taşımadığından * grubu geçerlidir.`}},
-		{"fr", []string{"(récupéré, statut 200, 2\u202f052 octets)", "Politique\u00a0: règles appliquées. robots.txt a répondu 200 OK\u00a0: ses règles s’appliquent.",
+		{"fr", []string{"(récupéré, statut 200, 2\u202f052 octets)", "Politique\u00a0: règles appliquées. Le robots.txt a répondu 200 OK\u00a0: ses règles s’appliquent.",
 			"BLOQUÉ ligne 9", "Lignes décisives\u00a0:",
 			"Interdit\u00a0: la ligne 9 \"Disallow: /wiki/Special:\" est la seule règle qui correspond à \"/wiki/Special:Random\" (le groupe *)\u00a0; aucun groupe ne nomme googlebot, le groupe * s’applique donc."}},
 	}
