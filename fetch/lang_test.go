@@ -84,7 +84,7 @@ func TestSentinelsAndSavedProfilesSpeakTheLanguage(t *testing.T) {
 		{"fr", "fetch: URL vide", "fetch: le fichier des profils enregistrés " + big + " dépasse 1\u00a0Mio",
 			"fetch: profil non valide: l’identifiant \"no spaces\" doit compter de 1 à 64 lettres, chiffres ou tirets"},
 		{"tr", "fetch: boş URL", "fetch: kayıtlı profiller dosyası " + big + " 1 MiB'tan büyük",
-			"fetch: geçersiz profil: \"no spaces\" kimliği harf, rakam veya kısa çizgiden oluşan 1 ile 64 karakter olmalıdır"},
+			"fetch: geçersiz profil: \"no spaces\" kimliği harf, rakam veya kısa çizgilerden oluşmalı ve 1 ile 64 karakter arasında olmalıdır"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {

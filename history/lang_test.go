@@ -45,7 +45,7 @@ func TestDiffSpeaksTheLanguage(t *testing.T) {
 			"Halaman kini memakai 231% dari batas 10.000 byte (sebelumnya 41%).", "2 temuan kritis dan 8 peringatan"}},
 		{"ja", []string{"2026 年 11 月 20 日以降、ページは 19,000 バイト増えました（インライン スクリプト +19,000）。カットオフは本文の 9,857 バイト目になり、canonical リンク（20,079 バイト目）、Product の JSON-LD ブロック（20,136 バイト目）",
 			"）はそれより後にあります。", "ページは 10,000 バイトの上限の 231% を使うようになりました（以前は 41%）。", "重大な問題 2 件、警告 8 件"}},
-		{"tr", []string{"20 Kasım 2026 tarihinden bu yana sayfa 19.000 bayt büyüdü (satır içi komut dosyaları +19.000); kesme noktası artık gövdenin 9.857. baytında ve kanonik bağlantı (20.079. bayt), Product JSON-LD bloğu (20.136. bayt)",
+		{"tr", []string{"20 Kasım 2026 tarihinden bu yana sayfa 19.000 bayt büyüdü (satır içi komut dosyaları +19.000); kesme noktası artık gövdenin 9.857. baytında ve standart (canonical) bağlantı (20.079. bayt), Product JSON-LD bloğu (20.136. bayt)",
 			"Sayfa artık 10.000 baytlık sınırının %231 kadarını kullanıyor (önceden %41).", "2 kritik bulgu ve 8 uyarı"}},
 		{"fr", []string{"Depuis le 20 novembre 2026, la page a augmenté de 19\u202f000 octets (scripts intégrés +19\u202f000)\u00a0; le seuil se situe désormais à l’octet 9\u202f857 du corps, et le lien canonique (octet 20\u202f079), le bloc JSON-LD Product (octet 20\u202f136)",
 			"se trouvent au-delà.", "La page utilise désormais 231\u202f% de sa limite de 10\u202f000 octets (contre 41\u202f% auparavant).", "2 constats critiques et 8 avertissements"}},

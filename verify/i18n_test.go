@@ -62,7 +62,7 @@ func TestLogSummarySpeaksTheLanguageInUse(t *testing.T) {
 			"203.0.113.21 が「不明」である理由: DNS に到達できませんでした（100ms 後にタイムアウトしました）。また、203.0.113.21 は公開されているどの Google の IP 範囲にも含まれていないため、判定できません。\n", "googlebot を名乗る偽物のアドレス（リクエスト数）:",
 			"googlebot.json（Googlebot などの一般的なクローラー、読み込み済み）: 3 個のプレフィックス、2026-01-15 作成、44 日前。"}},
 		{"tr", []string{"22 satır okundu (4.141 bayt): 12 satır bilinen bir tarayıcı olduğunu iddia ediyor; 7 satır okunamadı.",
-			"203.0.113.21 neden UNKNOWN: DNS'e ulaşılamadı (100ms sonra zaman aşımı)", "Sahte googlebot adresleri (istek sayısı):",
+			"203.0.113.21 neden UNKNOWN: DNS'e ulaşılamadı (100ms sonunda zaman aşımı)", "Sahte googlebot adresleri (istek sayısı):",
 			"googlebot.json (Googlebot gibi genel tarayıcılar, yüklendi): 3 önek, oluşturulma: 2026-01-15, 44 günlük."}},
 		{"fr", []string{"Lu 22 lignes (4\u202f141 octets)\u00a0: 12 se réclament d’un robot connu\u00a0; 7 lignes illisibles.",
 			"Pourquoi 203.0.113.21 est UNKNOWN\u00a0: Le DNS n’a pas pu être joint (délai dépassé après 100ms)",

@@ -76,7 +76,7 @@ func TestCompareSpeaksTheLanguageInUse(t *testing.T) {
 			"(batas 15.000.000)", "Perbedaan ("}},
 		{"ja", []string{url + " の比較", "Bingbot は「h1 見出し」を完全に取得しますが、Googlebot Smartphone ではカットオフより後にあるため失われます。", "2,100,095",
 			"（上限 15,000,000）", "カットオフ", "違い（"}},
-		{"tr", []string{"Karşılaştırma: " + url, "Bingbot h1 başlığı öğesini eksiksiz alıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
+		{"tr", []string{"Karşılaştırma: " + url, "h1 başlığı Bingbot tarafından eksiksiz alınıyor, Googlebot Smartphone ise onu kesme noktasının ötesinde kaldığı için kaybediyor.", "2.100.095",
 			"(sınır 15.000.000)", "Kesme noktası", "Farklar ("}},
 		{"fr", []string{"Comparaison de " + url, "Bingbot reçoit cet élément (titre h1) entier\u00a0; Googlebot Smartphone le perd au-delà de son seuil.", "2\u202f100\u202f095",
 			"(limite 15\u202f000\u202f000)", "Seuil", "Différences ("}},

@@ -75,7 +75,7 @@ func TestReportSpeaksTheLanguageInUse(t *testing.T) {
 			"ブロック（行 9）", "決め手となった行:",
 			`不許可: 行 9 の "Disallow: /wiki/Special:" は、* グループで "/wiki/Special:Random" に一致する唯一のルールです（googlebot を指定するグループがないため、* グループが適用されます）。`}},
 		{"tr", []string{"(getirildi, durum 200, 2.052 bayt)", "Politika: kurallar uygulanır. robots.txt 200 OK yanıtını verdi: kuralları geçerlidir.",
-			"ENGELLİ satır 9", "Belirleyici satırlar:",
+			"ENGELLİ, satır 9", "Belirleyici satırlar:",
 			`İzin verilmiyor: satır 9 "Disallow: /wiki/Special:", * grubu içinde "/wiki/Special:Random" ile eşleşen tek kuraldır; hiçbir grup googlebot adını taşımadığından * grubu geçerlidir.`}},
 		{"fr", []string{"(récupéré, statut 200, 2\u202f052 octets)", "Politique\u00a0: règles appliquées. Le robots.txt a répondu 200 OK\u00a0: ses règles s’appliquent.",
 			"BLOQUÉ ligne 9", "Lignes décisives\u00a0:",
@@ -144,7 +144,7 @@ func TestPolicySourceAndNotesAreWords(t *testing.T) {
 		{"ja", "ルールを適用", "すべて許可", "すべて不許可", "無効", "取得済み", "ファイル",
 			"Google-Extended: 制御用トークン（何も取得しません）", "anthropic-ai: 廃止（現在は ClaudeBot, Claude-User, Claude-SearchBot）"},
 		{"tr", "kurallar uygulanır", "her şeye izin verilir", "her şey yasaklanır", "geçersiz", "getirildi", "dosya",
-			"Google-Extended: denetim jetonu (hiçbir şey getirmez)", "anthropic-ai: kullanımdan kalktı (artık ClaudeBot, Claude-User, Claude-SearchBot)"},
+			"Google-Extended: denetim jetonu (hiçbir şey getirmez)", "anthropic-ai: kullanımdan kaldırıldı (yerine artık ClaudeBot, Claude-User, Claude-SearchBot kullanılıyor)"},
 		{"fr", "règles appliquées", "tout autorisé", "tout interdit", "invalide", "récupéré", "fichier",
 			"Google-Extended\u00a0: jeton de contrôle (ne récupère rien)", "anthropic-ai\u00a0: retiré (remplacé par ClaudeBot, Claude-User, Claude-SearchBot)"},
 	}

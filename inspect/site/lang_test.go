@@ -29,7 +29,7 @@ func TestSiteRunSpeaksTheLanguage(t *testing.T) {
 	}{
 		{"tr",
 			[]string{"4 sayfa: 3 getirildi, 1 robots.txt tarafından engellendi, 0 getirilmedi (hatalar).",
-				"1 sayfa 20.000 baytlık sınırın üzerinde; 0 sayfa daha sınırın %90 üzerinde.",
+				"1 sayfa 20.000 baytlık sınırın üzerinde; 0 sayfa daha sınırın %90 eşiğinin üzerinde.",
 				"Getirilen sayfalardan: 1 sayfa 4xx veya 5xx yanıtı verdi.",
 				"Yalnızca kesme noktasının ötesinden bağlantı verilenler"},
 			[]string{`<html lang="tr">`, "<title>Cutoff site raporu: sm.xml</title>", "<th>Durum</th>", ">sınır</text>"},
