@@ -110,8 +110,15 @@ func (d *Diff) Sentences() []string {
 	return out
 }
 
-// Text is the sentences as one paragraph.
-func (d *Diff) Text() string { return strings.Join(d.Sentences(), " ") }
+// Text is the sentences as one paragraph, run on as the language in use
+// runs sentences (i18n.Then).
+func (d *Diff) Text() string {
+	text := ""
+	for _, s := range d.Sentences() {
+		text = i18n.Then(text, s)
+	}
+	return text
+}
 
 // sizeSentence: since when the page grew or shrank, by what, where the
 // cutoff now falls and what crossed it. Each clause is a whole clause in

@@ -3,6 +3,7 @@ package inspect
 import (
 	"unicode/utf8"
 
+	"github.com/cutoffapp/cutoff/internal/i18n"
 	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
@@ -23,5 +24,5 @@ func quoted(s string) string {
 		r := []rune(s)
 		s = string(r[:maxRunes]) + "…"
 	}
-	return "“" + s + "”"
+	return i18n.Quote(s)
 }

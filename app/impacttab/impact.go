@@ -310,7 +310,9 @@ func openText(o scan.OpenAtCutoff) string {
 		b.WriteString(i18n.T("impacttab.open-elements", "Elements", strings.Join(o.Elements, " > ")) + "\n")
 	}
 	if o.Inside != "" {
-		b.WriteString(i18n.T("impacttab.cut-inside-raw", "Inside", o.Inside, "Offset", o.InsideOffset) + "\n")
+		// Inside is "comment" or "tag": a message each, since the noun's
+		// gender and article differ by language.
+		b.WriteString(i18n.T("impacttab.cut-inside-"+o.Inside, "Offset", o.InsideOffset) + "\n")
 	}
 	if o.Element != "" {
 		b.WriteString(i18n.T("impacttab.cut-inside-element", "Element", openElementName(o.Element), "Offset", o.Offset) + "\n")

@@ -127,3 +127,26 @@ func TestCompareShownInColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestCutInsideIsSaidInWords: a cutoff inside a comment or a tag says so
+// with the language's noun, never the code.
+func TestCutInsideIsSaidInWords(t *testing.T) {
+	tests := []struct {
+		lang, body, want string
+	}{
+		{"en", "<p>a</p><!-- " + strings.Repeat("c", 600) + " --><p>b</p>", "inside a comment"},
+		{"fr", "<p>a</p><!-- " + strings.Repeat("c", 600) + " --><p>b</p>", "d’un commentaire"},
+		{"it", "<p>a</p><div " + strings.Repeat("x", 600) + "><p>b</p>", "a metà di un tag"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			prev := i18n.Use(i18n.Get(tt.lang))
+			defer i18n.Use(prev)
+			cut := int64(300)
+			an := inspect.Analyze(inspect.Input{Body: []byte(tt.body), Cutoff: &cut, Limit: 300, Crawler: "Googlebot"})
+			if open := DataOf(an, "Googlebot", inspect.WholePage).Open; !strings.Contains(open, tt.want) {
+				t.Errorf("the open elements say %q, want %q", open, tt.want)
+			}
+		})
+	}
+}

@@ -163,3 +163,27 @@ func TestThen(t *testing.T) {
 		}
 	}
 }
+
+// TestJapaneseSpaces: a space of the message's text between two Japanese
+// characters goes once the values are in; one next to Latin letters or
+// digits stays, and so do the values' own spaces.
+func TestJapaneseSpaces(t *testing.T) {
+	ja := Get("ja")
+	tests := []struct{ crawler, want string }{
+		{"Googlebot", "Cutoff は Googlebot のページを 10 バイト、"},
+		{"クローラー", "Cutoff はクローラーのページを 10 バイト、"},
+		{"東京 クローラー", "Cutoff は東京 クローラーのページを 10 バイト、"},
+	}
+	for _, tt := range tests {
+		got := ja.T("compare.body-stopped", "Crawler", tt.crawler, "Bytes", 10, "Other", "Bingbot", "OtherBytes", 20)
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("with %q: %q, want it to start %q", tt.crawler, got, tt.want)
+		}
+		if strings.ContainsAny(got, string([]rune{valueStart, valueEnd})) {
+			t.Errorf("the value marks are left in %q", got)
+		}
+	}
+	if got := ja.T("common.bytes", "Count", 2000000); got != "2,000,000 バイト" {
+		t.Errorf("a number keeps its space: %q", got)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/width"
 )
 
 // T is the message id filled with args, given as name, value pairs:
@@ -27,11 +28,82 @@ func (l *Lang) T(id string, args ...any) string {
 			data[name] = l.value(v)
 		}
 	}
+	if l.code == "ja" {
+		markValues(data)
+	}
 	s, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil && s == "" {
 		return id
 	}
+	if l.code == "ja" {
+		s = tightenJapanese(s)
+	}
 	return s
+}
+
+// Japanese puts a half-width space between Japanese and Latin letters or
+// digits, and none between a placeholder's Japanese value and the
+// Japanese around it. A message written "{{.Crawler}} のカットオフ" is right
+// for "Googlebot" and wrong for "クローラー"; so a space of the message's
+// text that touches a value is dropped when wide characters stand on both
+// sides of it once the value is in. The message's other spaces (the
+// glossary's "ユーザー エージェント") and the values' own spaces (a page's
+// title) stay. The values are marked while the message is filled, with
+// two private-use characters.
+const valueStart, valueEnd = '\ue000', '\ue001'
+
+// markValues marks each string value of data.
+func markValues(data map[string]any) {
+	for name, v := range data {
+		if s, ok := v.(string); ok {
+			data[name] = string(valueStart) + s + string(valueEnd)
+		}
+	}
+}
+
+// tightenJapanese drops the message's spaces that touch a value between
+// two wide characters, and the marks of the values.
+func tightenJapanese(s string) string {
+	if !strings.ContainsRune(s, valueStart) {
+		return s
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	inValue := 0
+	for i, r := range rs {
+		switch {
+		case r == valueStart:
+			inValue++
+			continue
+		case r == valueEnd:
+			inValue--
+			continue
+		case r == ' ' && inValue == 0 && touchesValue(rs, i) && wideNear(rs, i, -1) && wideNear(rs, i, 1):
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// touchesValue reports whether the space at rs[i] has a value's end just
+// before it or a value's start just after it.
+func touchesValue(rs []rune, i int) bool {
+	return (i > 0 && rs[i-1] == valueEnd) || (i+1 < len(rs) && rs[i+1] == valueStart)
+}
+
+// wideNear reports whether the character next to rs[i] in direction dir,
+// value marks skipped, is wide (East Asian Wide or Fullwidth).
+func wideNear(rs []rune, i, dir int) bool {
+	for j := i + dir; j >= 0 && j < len(rs); j += dir {
+		if rs[j] == valueStart || rs[j] == valueEnd {
+			continue
+		}
+		k := width.LookupRune(rs[j]).Kind()
+		return k == width.EastAsianWide || k == width.EastAsianFullwidth
+	}
+	return false
 }
 
 // value is v as a message shows it: integers grouped, the rest as is.
@@ -130,3 +202,10 @@ func (l *Lang) Then(text, s string) string {
 
 // Then is Lang.Then in the language in use.
 func Then(text, s string) string { return Current().Then(text, s) }
+
+// Quote is value quoted as the language quotes in running text: “noindex”,
+// « noindex » in French, 「noindex」 in Japanese.
+func (l *Lang) Quote(value string) string { return l.T("i18n.quoted", "Value", value) }
+
+// Quote is Lang.Quote in the language in use.
+func Quote(value string) string { return Current().Quote(value) }
