@@ -97,7 +97,7 @@ func (fs *findings) summarizeCapped() {
 	sort.Strings(codes)
 	for _, c := range codes {
 		fs.list = append(fs.list, finding.Finding{Severity: finding.Info, Code: c,
-			Message: i18n.T("findings.more-like-these", "More", fs.perCode[c]-finding.MaxPerCode, "Code", c)})
+			Message: i18n.T("findings.more-like-these", "Count", fs.perCode[c]-finding.MaxPerCode, "Code", c)})
 	}
 }
 

@@ -94,7 +94,7 @@ func (w *resFindingWriter) result() []finding.Finding {
 	for _, code := range w.order {
 		if n := w.counts[code] - finding.MaxPerCode; n > 0 {
 			w.list = append(w.list, finding.Finding{Severity: finding.Info, Code: code,
-				Message: i18n.T("resources.more-like-these", "More", n, "Code", code)})
+				Message: i18n.T("resources.more-like-these", "Count", n, "Code", code)})
 		}
 	}
 	return w.list

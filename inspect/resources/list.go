@@ -198,10 +198,10 @@ func (d *discoverer) count(row **Resource, r Resource, u string) {
 // resources returns the list, with the summary rows' reasons written.
 func (d *discoverer) resources() []Resource {
 	if d.dataMore != nil {
-		d.dataMore.exclude(i18n.Later("resources.more-data-uris", "More", d.dataMore.References))
+		d.dataMore.exclude(i18n.Later("resources.more-data-uris", "Count", d.dataMore.References))
 	}
 	if d.more != nil {
-		d.more.exclude(i18n.Later("resources.more-references", "More", d.more.References, "Max", maxListed))
+		d.more.exclude(i18n.Later("resources.more-references", "Count", d.more.References, "Max", maxListed))
 	}
 	out := make([]Resource, len(d.list))
 	for i, r := range d.list {

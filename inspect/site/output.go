@@ -127,7 +127,7 @@ func csvRecord(r *Row) []string {
 func FetchNotes(s *Summary) string {
 	var parts []string
 	if s.Redirected > 0 {
-		parts = append(parts, i18n.T("site.fetch-redirected", "N", s.Redirected))
+		parts = append(parts, i18n.T("site.fetch-redirected", "Count", s.Redirected))
 	}
 	if s.Retried > 0 {
 		parts = append(parts, i18n.T("site.fetch-retried", "N", s.Retried))

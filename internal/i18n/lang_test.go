@@ -187,3 +187,23 @@ func TestJapaneseSpaces(t *testing.T) {
 		t.Errorf("a number keeps its space: %q", got)
 	}
 }
+
+// TestCountsChooseTheForm: the "more" sentences count with Count, so one
+// more reads in the singular.
+func TestCountsChooseTheForm(t *testing.T) {
+	en, it := Get("en"), Get("it")
+	tests := []struct {
+		got, want string
+	}{
+		{en.T("findings.more-like-these", "Count", 1, "Code", "x"), "1 more finding like the ones above (x) is left out of this list."},
+		{en.T("findings.more-like-these", "Count", 2, "Code", "x"), "2 more findings like the ones above (x) are left out of this list."},
+		{en.T("site.fetch-redirected", "Count", 1), "1 redirected"},
+		{it.T("resources.more-like-these", "Count", 1, "Code", "x"), "Ancora 1 risorsa ha lo stesso problema (x); l'elenco delle risorse la mostra."},
+		{it.T("site.fetch-redirected", "Count", 1), "1 reindirizzata"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

@@ -55,7 +55,7 @@ const valueStart, valueEnd = '\ue000', '\ue001'
 // markValues marks each string value of data.
 func markValues(data map[string]any) {
 	for name, v := range data {
-		if s, ok := v.(string); ok {
+		if s, ok := v.(string); ok && s != "" {
 			data[name] = string(valueStart) + s + string(valueEnd)
 		}
 	}
