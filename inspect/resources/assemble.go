@@ -142,13 +142,18 @@ func (a *assembler) apply(e *Resource) {
 	e.Accounting, e.Robots, e.Response = j.res.Accounting, j.res.Robots, j.res.Response
 	e.told = append(e.told, j.res.told...)
 	e.CountedBytes = e.CountedHeaderBytes() + e.BodyBytes
-	if j.blocked {
-		e.Fetched, e.BlockedByRobots, e.FetchedAnyway = false, true, e.Requested
-		verdict := j.verdict
-		e.exclude(func() string { _, why := verdict(); return why })
+	if j.blocked != "" {
+		e.Fetched, e.ExcludedReason = false, j.blocked
+		e.BlockedByRobots, e.FetchedAnyway = true, e.Requested
 	}
-	if j.verdict != nil {
-		verdict := j.verdict
-		e.told = append(e.told, func(e *Resource) { e.Robots, _ = verdict() })
+	if verdict, blocked := j.verdict, j.blocked != ""; verdict != nil {
+		// Retold: the verdict, and why it blocks the resource, said again.
+		e.told = append(e.told, func(e *Resource) {
+			var why string
+			e.Robots, why = verdict()
+			if blocked {
+				e.ExcludedReason = why
+			}
+		})
 	}
 }

@@ -152,13 +152,12 @@ func (r *resourceRun) report() {
 // do runs one job: robots.txt, the fetch, the stylesheet scan.
 func (r *resourceRun) do(ctx context.Context, j *resourceJob) {
 	j.verdict = r.robots(ctx, j.url)
-	rb, why := j.verdict()
-	j.res.Robots, j.blocked = rb, why != ""
+	j.res.Robots, j.blocked = j.verdict()
 	if ctx.Err() != nil {
 		j.res.told.Say(&j.res, func(res *Resource) { res.Error = errCancelledResource() })
 		return
 	}
-	if j.blocked && !r.opt.FetchBlocked {
+	if j.blocked != "" && !r.opt.FetchBlocked {
 		return
 	}
 	res, err := r.fetch(ctx, j.url)

@@ -18,8 +18,8 @@ type resourceJob struct {
 	depth int    // stylesheets between the page and the reference
 
 	res       Resource                 // the fetch fields: status, bytes, robots, Response
-	blocked   bool                     // robots.txt blocks it
-	verdict   func() (*Robots, string) // its robots.txt verdict and, when blocked, why; said when called
+	blocked   string                   // why robots.txt blocks it, "" when it allows it
+	verdict   func() (*Robots, string) // its robots.txt verdict and blocked, said again when called
 	children  []Resource               // the references of a stylesheet, in source order
 	queued    bool                     // handed to the workers
 	notQueued func() string            // why it was not, as a Resource Error, said when called
