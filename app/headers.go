@@ -55,8 +55,8 @@ func (a *headersArea) clear() {
 	for _, l := range []*widget.Label{a.redirects, a.raw} {
 		l.SetText("")
 	}
-	a.sizes.SetRows(nil)
-	a.timings.SetRows(nil)
+	a.sizes.SetRows(nil, "")
+	a.timings.SetRows(nil, "")
 }
 
 // show fills the tab from the fetch result of a report.
@@ -78,8 +78,7 @@ func (a *headersArea) show(r *fetch.Result) {
 
 // showRows shows a two-column block in t, copied as rowsText writes it.
 func (a *headersArea) showRows(t *kit.TextTable, rows [][]string) {
-	t.Copy = func() string { return rowsText(rows) }
-	t.SetRows(rows)
+	t.SetRows(rows, rowsText(rows))
 }
 
 // showLocal fills the tab for a page read from a file: nothing was
@@ -90,8 +89,8 @@ func (a *headersArea) showLocal(r *fetch.Result) {
 	a.redirects.SetText(i18n.T("app.headers-local-redirects"))
 	a.raw.SetText(i18n.T("app.headers-local-response"))
 	a.showRows(a.sizes, sizesRows(r))
-	a.timings.Copy = nil
-	a.timings.SetRows([][]string{{i18n.T("app.headers-local-timings")}})
+	none := i18n.T("app.headers-local-timings")
+	a.timings.SetRows([][]string{{none}}, none)
 }
 
 // requestText is the request head as written to the connection, its CRLFs

@@ -41,7 +41,7 @@ func TestLocalFileResourcesNotFetched(t *testing.T) {
 func TestLocalFileHeadersClaimNoRequest(t *testing.T) {
 	tu := inspectLocalNews(t)
 	h := tu.headers
-	all := strings.Join([]string{h.request.Text, h.redirects.Text, h.raw.Text, h.sizes.Copy(), h.timings.Text()}, "\n")
+	all := strings.Join([]string{h.request.Text, h.redirects.Text, h.raw.Text, h.sizes.Text(), h.timings.Text()}, "\n")
 	for _, claim := range []string{"answered directly", "on the wire", "not compressed", "0 ms", "Content-Type"} {
 		if strings.Contains(all, claim) {
 			t.Errorf("headers tab says %q for a file read from disk:\n%s", claim, all)
@@ -52,11 +52,11 @@ func TestLocalFileHeadersClaimNoRequest(t *testing.T) {
 			t.Errorf("section = %q, want None: and why", text)
 		}
 	}
-	if want := "Read from disk             14,643 bytes"; !strings.Contains(h.sizes.Copy(), want) {
-		t.Errorf("sizes = %q, want %q", h.sizes.Copy(), want)
+	if want := "Read from disk             14,643 bytes"; !strings.Contains(h.sizes.Text(), want) {
+		t.Errorf("sizes = %q, want %q", h.sizes.Text(), want)
 	}
-	if !strings.Contains(h.sizes.Copy(), "0 bytes (a file has no header") {
-		t.Errorf("sizes = %q, want 0 header bytes, none read", h.sizes.Copy())
+	if !strings.Contains(h.sizes.Text(), "0 bytes (a file has no header") {
+		t.Errorf("sizes = %q, want 0 header bytes, none read", h.sizes.Text())
 	}
 	// Header bytes given on the command line are counted, and said to be given.
 	r := *tu.report.Fetch

@@ -88,8 +88,7 @@ func (a *Area) Show(d Data) {
 	a.summary.SetText(d.Summary)
 	a.versus.SetText(d.Versus)
 	a.compare.Header = len(d.CompareRows) > 1
-	a.compare.Copy = func() string { return d.Compare }
-	a.compare.SetRows(d.CompareRows)
+	a.compare.SetRows(d.CompareRows, d.Compare)
 	a.jsonLD.SetText(d.JSONLD)
 	a.open.SetText(d.Open)
 	a.hreflang.SetText(d.Hreflang)

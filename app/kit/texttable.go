@@ -1,31 +1,27 @@
 package kit
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
-	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // TextTable shows rows of short texts in columns, each as wide as its
 // widest cell. Text padded with spaces lines up only where every
 // character takes a whole number of the font's columns, which Japanese
 // drawn from a fallback font does not; a TextTable lines up whatever the
-// script. A right click offers to copy it as text padded for a
-// fixed-width font (Text).
+// script. A right click offers to copy it as the text it was given with
+// its rows (padded for a fixed-width font, say).
 type TextTable struct {
 	widget.BaseWidget
 	// Header makes the first row the columns' titles, in bold.
 	Header bool
-	// Copy is the text a right click copies; Text when nil.
-	Copy func() string
 
 	rows  [][]string
+	text  string // what a right click copies
 	right []bool // per column: its cells end on its right edge (numbers)
 }
 
@@ -37,61 +33,27 @@ func NewTextTable(right ...bool) *TextTable {
 	return t
 }
 
-// SetRows shows rows.
-func (t *TextTable) SetRows(rows [][]string) {
-	t.rows = rows
+// SetRows shows rows; text is the same table as text, which a right
+// click copies.
+func (t *TextTable) SetRows(rows [][]string, text string) {
+	t.rows, t.text = rows, text
 	t.Refresh()
 }
 
 // Rows are the rows shown.
 func (t *TextTable) Rows() [][]string { return t.rows }
 
-// Text is the table as text for a fixed-width font: each column padded to
-// its widest cell in terminal columns (prose.Width), one space apart.
-func (t *TextTable) Text() string { return TableText(t.rows, t.right) }
-
-// TableText writes rows as TextTable.Text does, its columns marked true
-// in right padded on the left.
-func TableText(rows [][]string, right []bool) string {
-	var widths []int
-	for _, r := range rows {
-		for i, c := range r {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], prose.Width(c))
-		}
-	}
-	lines := make([]string, len(rows))
-	for n, r := range rows {
-		cells := make([]string, len(r))
-		for i, c := range r {
-			switch {
-			case i < len(right) && right[i]:
-				cells[i] = prose.PadLeft(c, widths[i])
-			case i == len(r)-1:
-				cells[i] = c // no trailing spaces
-			default:
-				cells[i] = prose.PadRight(c, widths[i])
-			}
-		}
-		lines[n] = strings.TrimRight(strings.Join(cells, " "), " ")
-	}
-	return strings.Join(lines, "\n")
-}
+// Text is the table as text, as SetRows was given it.
+func (t *TextTable) Text() string { return t.text }
 
 // TappedSecondary offers to copy the table as text.
 func (t *TextTable) TappedSecondary(e *fyne.PointEvent) {
 	c := fyne.CurrentApp().Driver().CanvasForObject(t)
-	if c == nil || len(t.rows) == 0 {
+	if c == nil || t.text == "" {
 		return
 	}
 	menu := fyne.NewMenu("", fyne.NewMenuItem(i18n.T("kit.copy-table"), func() {
-		text := t.Text()
-		if t.Copy != nil {
-			text = t.Copy()
-		}
-		fyne.CurrentApp().Clipboard().SetContent(text)
+		fyne.CurrentApp().Clipboard().SetContent(t.text)
 	}))
 	widget.ShowPopUpMenuAtPosition(menu, c, e.AbsolutePosition)
 }

@@ -21,7 +21,7 @@ func TestTextTableLinesUpAnyScript(t *testing.T) {
 	}
 	tbl := NewTextTable(false, true, true, true)
 	tbl.Header = true
-	tbl.SetRows(rows)
+	tbl.SetRows(rows, "")
 	w := test.NewTempWindow(t, tbl)
 	w.Resize(fyne.NewSize(800, 300))
 	r := test.WidgetRenderer(tbl).(*textTableRenderer)
@@ -60,16 +60,5 @@ func TestTextTableLinesUpAnyScript(t *testing.T) {
 	}
 	if !r.cells[0][1].TextStyle.Bold || r.cells[1][1].TextStyle.Bold {
 		t.Error("only the heading row is bold")
-	}
-}
-
-// TestTableText pads each column to its widest cell in terminal columns:
-// Japanese lines up in a fixed-width font.
-func TestTableText(t *testing.T) {
-	got := TableText([][]string{{"名前", "12"}, {"a", "1,234"}}, []bool{false, true})
-	want := "名前    12\n" +
-		"a    1,234"
-	if got != want {
-		t.Errorf("TableText = %q, want %q", got, want)
 	}
 }
