@@ -31,7 +31,11 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, demosite.ErrNotLoopback) {
 			return usageError(stderr, i18n.T("cli.demo-not-loopback", "Addr", strconv.Quote(*addr)))
 		}
-		return usageError(stderr, i18n.T("cli.demo-cannot-listen", "Addr", *addr, "Reason", errors.Unwrap(err).Error()))
+		reason := err // the listener's own error, without the package's wrapping
+		if cause := errors.Unwrap(err); cause != nil {
+			reason = cause
+		}
+		return usageError(stderr, i18n.T("cli.demo-cannot-listen", "Addr", *addr, "Reason", reason.Error()))
 	}
 	defer srv.Close()
 	fmt.Fprintln(stdout, srv.URL)
