@@ -55,6 +55,17 @@ func TestTextTablesLineUp(t *testing.T) {
 			if err := oneColumn(lines[scripts+1:], outcomes); err != nil {
 				t.Errorf("scripts: %v", err)
 			}
+			var values []string
+			for _, l := range r.Render.Lost {
+				values = append(values, l.Value)
+			}
+			lostAt := slices.Index(lines, "  "+i18n.T("report.rendered-lost-in", "Render", r.Render.RenderName(), "N", len(values)))
+			if lostAt < 0 {
+				t.Fatalf("the report lists nothing lost:\n%s", text)
+			}
+			if err := oneColumn(lines[lostAt+1:], values); err != nil {
+				t.Errorf("lost in the render: %v", err)
+			}
 		})
 	}
 }

@@ -151,12 +151,16 @@ func TestLostKindsAreWords(t *testing.T) {
 				t.Fatal(err)
 			}
 			html := renderedView(rd)
+			cols := 10 // the values start after the widest kind listed
+			for _, k := range tt.kinds {
+				cols = max(cols, prose.Width(k))
+			}
 			for i, l := range rd.Lost {
 				want := tt.kinds[i] + "  " + l.Value
 				if got := LostLine(rd, l); got != want {
 					t.Errorf("LostLine = %q, want %q", got, want)
 				}
-				if !strings.Contains(text.String(), "    "+prose.PadRight(tt.kinds[i], 10)+" "+l.Value+"\n") {
+				if !strings.Contains(text.String(), "    "+prose.PadRight(tt.kinds[i], cols)+" "+l.Value+"\n") {
 					t.Errorf("the text lacks %q %q:\n%s", tt.kinds[i], l.Value, text.String())
 				}
 				if html.Lost[i].Kind != tt.kinds[i] {

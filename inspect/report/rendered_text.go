@@ -169,12 +169,18 @@ func textLost(w io.Writer, rd *inspect.Rendered) {
 		return
 	}
 	fmt.Fprintf(w, "  %s\n", i18n.T("report.rendered-lost-in", "Render", rd.RenderName(), "N", len(lost)))
-	for i, l := range lost {
-		if i == maxTextLost {
-			fmt.Fprintf(w, "    %s\n", i18n.T("report.rendered-lost-more", "N", len(lost)-maxTextLost))
-			break
-		}
-		fmt.Fprintf(w, "    %s %s%s\n", prose.PadRight(LostKindText(l.Kind), 10), l.Value, lostWhere(rd, l))
+	shown := lost[:min(len(lost), maxTextLost)]
+	// The values start in one column: at least 10 wide, or the widest kind
+	// shown ("URL canonique" in French).
+	cols := 10
+	for _, l := range shown {
+		cols = max(cols, prose.Width(LostKindText(l.Kind)))
+	}
+	for _, l := range shown {
+		fmt.Fprintf(w, "    %s %s%s\n", prose.PadRight(LostKindText(l.Kind), cols), l.Value, lostWhere(rd, l))
+	}
+	if len(lost) > len(shown) {
+		fmt.Fprintf(w, "    %s\n", i18n.T("report.rendered-lost-more", "N", len(lost)-len(shown)))
 	}
 }
 
