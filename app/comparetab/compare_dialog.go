@@ -71,8 +71,7 @@ func (a *Area) AskAndStart(win fyne.Window, target string, current fetch.Profile
 func showCompareDialog(win fyne.Window, current fetch.Profile, list []fetch.Profile, names []string, last *compareChoice, onOK func(compareChoice)) {
 	group, ua := compareDialogFields(current, list, names, last)
 	ua.SetPlaceHolder(i18n.T("comparetab.ua-placeholder"))
-	intro := widget.NewLabel(i18n.T("comparetab.intro", "Profile", current.Name))
-	intro.Wrapping = fyne.TextWrapWord
+	intro := kit.NewParagraph(i18n.T("comparetab.intro", "Profile", current.Name))
 	form := container.NewBorder(intro, container.NewVBox(widget.NewLabel(i18n.T("comparetab.also-ua")), ua), nil, nil,
 		container.NewVScroll(group))
 	d := dialog.NewCustomConfirm(i18n.T("comparetab.dialog-title"), i18n.T("comparetab.compare"), i18n.T("comparetab.close"), form, func(ok bool) {

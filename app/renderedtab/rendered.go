@@ -252,7 +252,7 @@ func renderedStatus(rd *inspect.Rendered) string {
 			continue
 		}
 		for _, n := range rd.NoteSentences(pg) {
-			s += " " + n
+			s = i18n.Then(s, n)
 		}
 	}
 	return s

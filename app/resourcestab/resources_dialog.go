@@ -54,8 +54,7 @@ func resourceHeadPane(r *resources.Resource) fyne.CanvasObject {
 	if !r.Requested || r.RawHeader == "" {
 		return widget.NewLabel(noResponseText(r))
 	}
-	caption := widget.NewLabel(headCaption(r))
-	caption.Wrapping = fyne.TextWrapWord
+	caption := kit.NewParagraph(headCaption(r))
 	caption.SizeName = theme.SizeNameCaptionText
 	text := kit.MonoLabel()
 	text.SetText(kit.ShownText(r.Head, resources.HeadBytes))

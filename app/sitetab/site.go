@@ -372,7 +372,7 @@ func siteSummaryText(s *site.Summary) string {
 		"Errors", s.Errors, "Over", s.Truncated, "Near", s.NearLimit, "Range", site.NearLimitRange(),
 		"Orphans", len(s.LinkedOnlyPastCutoff), "Rate", oneDecimal(s.PagesPerSecond))
 	if notes := site.FetchNotes(s); notes != "" {
-		t += " " + prose.Sentence(notes)
+		t = i18n.Then(t, prose.Sentence(notes))
 	}
 	switch {
 	case s.Cancelled:
@@ -381,7 +381,7 @@ func siteSummaryText(s *site.Summary) string {
 		t = i18n.Then(t, i18n.T("sitetab.stopped-at-max"))
 	}
 	for _, n := range s.Notes {
-		t += " " + n
+		t = i18n.Then(t, n)
 	}
 	return t
 }

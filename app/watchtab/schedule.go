@@ -195,7 +195,7 @@ func changeText(c history.Check) string {
 		s = c.Diff.Text()
 	}
 	if c.SaveErr != nil {
-		s += " " + prose.Capitalize(i18n.T("watchtab.not-saved", "Error", strings.TrimSpace(c.SaveErr.Error())))
+		s = i18n.Then(s, prose.Capitalize(i18n.T("watchtab.not-saved", "Error", strings.TrimSpace(c.SaveErr.Error()))))
 	}
 	return s
 }

@@ -56,11 +56,11 @@ func (c *kindsColumn) show(totals []kindTotal, advice []adviceItem) {
 	}
 	for i, it := range advice {
 		b := widget.NewButtonWithIcon(i18n.T("whatiftab.apply"), theme.ConfirmIcon(), func() { c.onAdvice(i) })
-		msg := widget.NewLabel(it.message)
+		text := it.message
 		if it.unmatched > 0 {
-			msg.SetText(i18n.Then(it.message, i18n.T("whatiftab.unmatched", "Count", it.unmatched)))
+			text = i18n.Then(text, i18n.T("whatiftab.unmatched", "Count", it.unmatched))
 		}
-		msg.Wrapping = fyne.TextWrapWord
+		msg := kit.NewParagraph(text)
 		c.apply = append(c.apply, b)
 		objs = append(objs, container.NewBorder(nil, nil, container.NewVBox(b), nil, msg))
 	}
