@@ -187,21 +187,7 @@ func usageError(stderr io.Writer, msg string) int {
 // characters made harmless: a message may quote a URL, a header or a line
 // of a file.
 func say(stderr io.Writer, msg string) {
-	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(endSentence(msg)))
-}
-
-// endSentence is prose.EndSentence for a sentence in any language: one
-// that already ends in a Japanese full stop gets no second one, and a
-// Japanese one ends with "。".
-func endSentence(msg string) string {
-	msg = strings.TrimSpace(msg)
-	if strings.HasSuffix(msg, "。") || strings.HasSuffix(msg, "？") || strings.HasSuffix(msg, "！") {
-		return msg
-	}
-	if i18n.Current().Code() == "ja" && msg != "" && !strings.HasSuffix(msg, ".") {
-		return msg + "。"
-	}
-	return prose.EndSentence(msg)
+	fmt.Fprintln(stderr, "cutoff: "+prose.Printable(prose.EndSentence(msg)))
 }
 
 // commandHelp prints the usage line and the flags of one subcommand, in
@@ -261,7 +247,7 @@ func savedProfiles(stderr io.Writer) []fetch.Profile {
 	}
 	saved, err := store.Load()
 	if err != nil {
-		fmt.Fprintln(stderr, "cutoff: "+endSentence(i18n.T("cli.saved-profiles-ignored", "Error", err.Error())))
+		fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(i18n.T("cli.saved-profiles-ignored", "Error", err.Error())))
 	}
 	return saved
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/site"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // historyFlags choose the history file: --history FILE, else
@@ -56,7 +57,7 @@ func (f *historyFlags) open(ctx context.Context, stderr io.Writer, consequence s
 // historyProblem says in one sentence on stderr that the history could not
 // be used, and what was skipped.
 func historyProblem(stderr io.Writer, err error, consequence string) {
-	fmt.Fprintln(stderr, "cutoff: "+endSentence(i18n.T("cli.history-problem", "Error", err.Error(), "Consequence", consequence)))
+	fmt.Fprintln(stderr, "cutoff: "+prose.EndSentence(i18n.T("cli.history-problem", "Error", err.Error(), "Consequence", consequence)))
 }
 
 // saveInspection keeps r in the history, best-effort: a problem is one

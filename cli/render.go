@@ -40,7 +40,7 @@ func (f *renderFlags) browserPath(stderr io.Writer) (string, int, bool) {
 	}
 	path, err := render.FindBrowser(f.browser)
 	if err != nil {
-		return "", usageError(stderr, sentenceUpper(err.Error())), false
+		return "", usageError(stderr, prose.Capitalize(err.Error())), false
 	}
 	return path, exitOK, true
 }
@@ -107,12 +107,4 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFindings
 	}
 	return exitOK
-}
-
-// sentenceUpper starts a sentence with a capital letter.
-func sentenceUpper(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
 }

@@ -201,7 +201,7 @@ func (fl *watchFlags) checkOnce(ctx context.Context, h *history.DB, rest []strin
 		switch {
 		case c.Err != nil:
 			failed = true
-			wc.Error = endSentence(c.Err.Error())
+			wc.Error = prose.EndSentence(c.Err.Error())
 			fmt.Fprintf(stderr, "cutoff: %s: %s\n", prose.Printable(c.Page.URL), prose.Printable(wc.Error))
 		case c.Diff == nil:
 			wc.Sentences = []string{i18n.T("cli.watch-first", "Date", c.Report.Generated.UTC().Format(time.DateOnly))}

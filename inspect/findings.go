@@ -60,9 +60,10 @@ func (fs *findings) add(sev, code string, off *int64, id string, args ...any) {
 }
 
 // addSentence is add for a message that may start with a name in lower
-// case (a URL, "the crawler"): its first letter is made upper case.
+// case ("the crawler"): its first letter is made upper case, unless it
+// starts with a URL or a code, which stay as they are (prose.Capitalize).
 func (fs *findings) addSentence(sev, code string, off *int64, id string, args ...any) {
-	fs.addMessage(sev, code, off, capitalize(fs.t(id, args...)))
+	fs.addMessage(sev, code, off, prose.Capitalize(fs.t(id, args...)))
 }
 
 // addMessage adds the finding of severity sev and code at off whose
@@ -155,9 +156,6 @@ func GoogleRule(operator, crawler, rule string) string {
 	}
 	return i18n.T("findings.google-rule-other-operator", "Rule", rule, "Operator", operator, "Crawler", crawler)
 }
-
-// capitalize is prose.Capitalize, under the name the findings' code uses.
-func capitalize(s string) string { return prose.Capitalize(s) }
 
 // ElementLabel names a critical element kind in a sentence, the way a
 // consultant says it: "JSON-LD block", "last internal link".

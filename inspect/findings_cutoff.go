@@ -6,6 +6,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // beyond reports the critical elements past the cutoff. Every element
@@ -211,7 +212,7 @@ func (fs *findings) atRisk() {
 		id = "element-at-risk"
 	}
 	fs.add(finding.Warning, CodeElementAtRisk, first, id,
-		"Elements", capitalize(listNames(kinds)), "Decimal", decimal, "Binary", binary, "Kept", kept)
+		"Elements", prose.Capitalize(listNames(kinds)), "Decimal", decimal, "Binary", binary, "Kept", kept)
 }
 
 // listNames lists critical element kinds as "the title, the canonical link

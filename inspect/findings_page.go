@@ -6,6 +6,7 @@ import (
 	"github.com/cutoffapp/cutoff/inspect/finding"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // open reports what the kept prefix leaves open at the cutoff.
@@ -58,7 +59,7 @@ func (fs *findings) afterBodyStart() {
 		case scan.ElementHreflang:
 			rule = "rule-hreflang-outside-head"
 		}
-		id, what := "after-body-start-one", capitalize(countedElement(kind, 1))
+		id, what := "after-body-start-one", prose.Capitalize(countedElement(kind, 1))
 		if len(els) > 1 {
 			id, what = "after-body-start-many", countedElement(kind, len(els))
 		}
@@ -120,7 +121,7 @@ func (fs *findings) robots() {
 		}
 	}
 	if len(others) > 0 {
-		fs.add(finding.Info, CodeRobotsRules, nil, "robots-rules", "Crawler", capitalize(fs.crawler),
+		fs.add(finding.Info, CodeRobotsRules, nil, "robots-rules", "Crawler", prose.Capitalize(fs.crawler),
 			"Rules", i18n.List(others))
 	}
 }
@@ -159,7 +160,7 @@ func (fs *findings) lost() {
 			"Total", im.Links.Internal.Full+im.Links.External.Full, "Internal", li, "External", le)
 	}
 	if t := im.TextBytes; t.Lost() > 0 {
-		fs.add(finding.Warning, CodeTextLost, nil, "text-lost", "Percent", capitalize(percentOf(t.Lost(), t.Full)),
+		fs.add(finding.Warning, CodeTextLost, nil, "text-lost", "Percent", prose.Capitalize(percentOf(t.Lost(), t.Full)),
 			"Lost", t.Lost(), "Total", t.Full)
 	}
 	full, kept := 0, 0

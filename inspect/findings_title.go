@@ -5,6 +5,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/inspect/scan"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 )
 
 // titleWords turns the words of a finding code into the words people read.
@@ -32,5 +33,5 @@ func FindingTitle(code string) string {
 	if title := i18n.T(id); title != id {
 		return title
 	}
-	return capitalize(strings.TrimSpace(titleOf(code))) // a code the catalog does not name
+	return prose.Capitalize(strings.TrimSpace(titleOf(code))) // a code the catalog does not name
 }

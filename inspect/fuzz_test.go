@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fmt"
+
 	"github.com/cutoffapp/cutoff/inspect/scan"
 )
 

@@ -1,6 +1,9 @@
 package inspect
 
-import "github.com/cutoffapp/cutoff/internal/i18n"
+import (
+	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
+)
 
 // RenderName names the google render in a sentence: "Bingbot's render".
 func (rd *Rendered) RenderName() string {
@@ -39,5 +42,5 @@ func (rd *Rendered) FailureSentence(p *RenderedPage) string {
 	case p.Mode == "full":
 		return i18n.T("findings.render-full-failed", "Error", p.Error)
 	}
-	return capitalize(i18n.T("findings.render-kept-failed", "Crawler", rd.CrawlerName(), "Error", p.Error))
+	return prose.Capitalize(i18n.T("findings.render-kept-failed", "Crawler", rd.CrawlerName(), "Error", p.Error))
 }

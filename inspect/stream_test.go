@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"fmt"
+
 	"github.com/cutoffapp/cutoff/fetch"
 	"github.com/cutoffapp/cutoff/inspect/scan"
 )
