@@ -36,7 +36,10 @@ func (f *Fetcher) readFinal(ctx context.Context, ex *exchange, p Profile, opt Op
 	if stop != nil {
 		return stop
 	}
-	res.told.Say(res, func(r *Result) { r.BodyError = joinSentences(sayNow(note), sayNow(msg)) })
+	if note != nil || msg != nil {
+		res.sayBodyError = func() string { return joinSentences(note, msg) }
+		res.BodyError = res.sayBodyError()
+	}
 	return nil
 }
 
@@ -118,8 +121,8 @@ func (c *wireCounter) Read(p []byte) (int, error) {
 }
 
 // bodyFailure explains why reading the body stopped early. It returns the
-// sentence for Result.BodyError, said when called, or an error when the caller cancelled,
-// which ends the fetch.
+// sentence for Result.BodyError, said when called, or an error when the
+// caller cancelled, which ends the fetch.
 func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter, err error, got int64) (func() string, *Error) {
 	if err == nil {
 		return nil, nil
@@ -149,20 +152,13 @@ func (t target) bodyFailure(ctx context.Context, wd *watchdog, wire *wireCounter
 	return i18n.Later("fetch.body-failed", "Cause", rootCause(err)), nil
 }
 
-// sayNow is the sentence say says, or "" when there is none.
-func sayNow(say func() string) string {
-	if say == nil {
-		return ""
-	}
-	return say()
-}
-
-// joinSentences joins the non-empty sentences with "; ".
-func joinSentences(parts ...string) string {
+// joinSentences says the sentences of says, nil ones left out, joined
+// with "; ".
+func joinSentences(says ...func() string) string {
 	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
+	for _, say := range says {
+		if say != nil {
+			out = append(out, say())
 		}
 	}
 	return strings.Join(out, "; ")

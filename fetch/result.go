@@ -1,8 +1,6 @@
 package fetch
 
 import (
-	"github.com/cutoffapp/cutoff/internal/i18n"
-
 	"net/http"
 	"time"
 )
@@ -105,21 +103,19 @@ type Result struct {
 	// Local is true when the body came from a file, not from HTTP.
 	Local bool `json:"local,omitempty"`
 
-	told i18n.Retelling[Result] // how BodyError was said
+	sayBodyError func() string // says BodyError again; nil when there is none
 }
 
 // Retell says the result's sentences (BodyError) again, in the language
 // in use: for a report retold in another language. Call it on a copy that
 // is yours; the facts are unchanged.
-func (r *Result) Retell() { r.told.Again(r) }
+func (r *Result) Retell() { r.BodyError = r.BodyErrorSaid()() }
 
 // BodyErrorSaid says BodyError again, in the language in use when called,
 // without keeping the result (its body) alive.
 func (r *Result) BodyErrorSaid() func() string {
-	told := r.told
-	return func() string {
-		var again Result
-		told.Again(&again)
-		return again.BodyError
+	if r.sayBodyError == nil {
+		return func() string { return "" }
 	}
+	return r.sayBodyError
 }
