@@ -172,11 +172,11 @@ func networkFailure(o *Outcome, err error) {
 // apply fills o from the final response.
 func (o *Outcome) apply(res *fetch.Result) {
 	o.Status = res.Status
-	policy, reason := statusPolicy(res.Status)
-	o.Policy = policy
-	o.sayReason(reason)
+	var reason func() string
+	o.Policy, reason = statusPolicy(res.Status)
 	if o.Policy != PolicyParsed {
 		o.Bytes = res.BodyBytes
+		o.sayReason(reason)
 		return
 	}
 	if res.BodyError != "" && res.BodyBytes < MaxBytes {
@@ -195,11 +195,13 @@ func (o *Outcome) apply(res *fetch.Result) {
 		o.SizeBytes = announced(res)
 	}
 	if o.TruncatedAt > 0 {
-		o.sayReason(i18n.Later("robots.policy-2xx-truncated", "Status", statusText(res.Status), "Bytes", MaxBytes))
+		reason = i18n.Later("robots.policy-2xx-truncated", "Status", statusText(res.Status), "Bytes", MaxBytes)
 	}
 	if o.LooksLikeHTML {
-		o.told.Say(o, func(o *Outcome) { o.Reason += i18n.T("robots.policy-looks-html") })
+		said := reason
+		reason = func() string { return said() + i18n.T("robots.policy-looks-html") }
 	}
+	o.sayReason(reason)
 }
 
 // announced is the body length a response announced (Content-Length, when
