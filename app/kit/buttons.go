@@ -7,9 +7,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// TapButton is a button the mouse presses but Tab passes by: a sort
-// heading of a table, the URL field's list of recent URLs, a button whose
-// action the menu also offers. Everything else is widget.Button's.
+// TapButton is a button the mouse presses but Tab passes by: the URL
+// field's list of recent URLs, a button whose action the menu also
+// offers. Everything else is widget.Button's.
 type TapButton struct {
 	widget.Button
 	// noFocus declares FocusGained and FocusLost at the same depth as the

@@ -36,8 +36,8 @@ func (r *Result) WriteText(w io.Writer) error {
 	for i, f := range r.Fetches {
 		labels[i] = f.Label
 	}
-	// The names start in one column: 22 wide, the longest built-in
-	// profile's id, or wider for a longer id of one's own.
+	// The names start in one column: at least 22 wide (the width the list
+	// has always had), wider for a longer label.
 	cols := max(22, prose.Widest(labels...))
 	for _, f := range r.Fetches {
 		fmt.Fprintf(bw, "  %s %s: %s\n", prose.PadRight(f.Label, cols), f.Name, prose.Printable(f.UserAgent))
