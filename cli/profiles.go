@@ -58,11 +58,7 @@ func writeProfilesText(w io.Writer, views []profileView) {
 		if v.Custom {
 			name += i18n.T("cli.profile-yours")
 		}
-		counts := i18n.T("cli.word-no")
-		if v.CountsHeaders {
-			counts = i18n.T("cli.word-yes")
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", v.ID, name, tokenChain(v.Profile), limit, counts)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", v.ID, name, tokenChain(v.Profile), limit, prose.YesNo(v.CountsHeaders))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\n"+i18n.T("cli.profiles-more"))

@@ -20,7 +20,7 @@ func WriteText(w io.Writer, results []Result) error {
 	fmt.Fprintln(tw, i18n.T("verify.table-header"))
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.IP, dash(r.Claimed), r.Verdict,
-			RangeText(r.Ranges), dash(strings.Join(r.ReverseDNS, " ")), yesNo(r.ForwardConfirmed))
+			RangeText(r.Ranges), dash(strings.Join(r.ReverseDNS, " ")), prose.YesNo(r.ForwardConfirmed))
 	}
 	tw.Flush()
 	if len(results) > 0 {
@@ -109,13 +109,6 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-func yesNo(b bool) string {
-	if b {
-		return i18n.T("verify.yes")
-	}
-	return i18n.T("verify.no")
 }
 
 // fakeIPsShown bounds the fake addresses listed per crawler in text.

@@ -81,7 +81,7 @@ func TestResourceDetailsLineUp(t *testing.T) {
 			defer i18n.Use(prev)
 			fields := [][2]string{
 				{i18n.T("resourcestab.field-url"), res.URL},
-				{i18n.T("resourcestab.field-fetched"), yesNo(true)},
+				{i18n.T("resourcestab.field-fetched"), prose.YesNo(true)},
 				{i18n.T("resourcestab.field-content-encoding"), "gzip"},
 				{"  " + i18n.T("resourcestab.field-robots-file"), "http://h/robots.txt"},
 				{"  " + i18n.T("resourcestab.field-robots-rule"), "Allow: /"},

@@ -100,7 +100,7 @@ func resourceDetails(r *resources.Resource) string {
 	row(i18n.T("resourcestab.field-final-url"), r.FinalURL)
 	row(i18n.T("resourcestab.field-kind"), kindText(r))
 	row(i18n.T("resourcestab.field-referenced"), referenceText(r))
-	row(i18n.T("resourcestab.field-fetched"), yesNo(r.Fetched))
+	row(i18n.T("resourcestab.field-fetched"), prose.YesNo(r.Fetched))
 	row(i18n.T("resourcestab.field-why-not"), r.ExcludedReason)
 	row(i18n.T("resourcestab.field-status"), r.StatusText())
 	row(i18n.T("resourcestab.field-content-type"), r.ContentType)
@@ -111,7 +111,7 @@ func resourceDetails(r *resources.Resource) string {
 		row(i18n.T("resourcestab.field-decoded"), kit.BytesText(r.BodyBytes))
 		row(i18n.T("resourcestab.field-counted"), countedText(r))
 		row(i18n.T("resourcestab.field-limit"), kit.LimitText(r.LimitBytes, r.BinaryLimitBytes))
-		row(i18n.T("resourcestab.field-truncated"), yesNo(r.Truncated))
+		row(i18n.T("resourcestab.field-truncated"), prose.YesNo(r.Truncated))
 		row(i18n.T("resourcestab.field-time"), strconv.FormatInt(r.DurationMS, 10)+" ms")
 	}
 	for i, h := range r.Redirects {
@@ -156,13 +156,6 @@ func referenceText(r *resources.Resource) string {
 		return i18n.T("resourcestab.referenced-before", "Offset", r.DiscoveredOffset, "Where", r.Parent)
 	}
 	return i18n.T("resourcestab.referenced-after", "Offset", r.DiscoveredOffset, "Where", r.Parent)
-}
-
-func yesNo(b bool) string {
-	if b {
-		return i18n.T("resourcestab.yes")
-	}
-	return i18n.T("resourcestab.no")
 }
 
 // countedText is the resource's counted bytes and what they add up.

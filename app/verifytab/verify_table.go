@@ -11,6 +11,7 @@ import (
 
 	"github.com/cutoffapp/cutoff/app/kit"
 	"github.com/cutoffapp/cutoff/internal/i18n"
+	"github.com/cutoffapp/cutoff/internal/prose"
 	"github.com/cutoffapp/cutoff/verify"
 )
 
@@ -118,10 +119,7 @@ func verifyCell(r *verify.Result, col int) string {
 	case verifyColReverse:
 		return strings.Join(r.ReverseDNS, " ")
 	case verifyColForward:
-		if r.ForwardConfirmed {
-			return i18n.T("verifytab.yes")
-		}
-		return i18n.T("verifytab.no")
+		return prose.YesNo(r.ForwardConfirmed)
 	case verifyColRange:
 		if !r.Ranges.Matched {
 			return ""

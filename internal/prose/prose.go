@@ -76,6 +76,15 @@ func EndSentence(msg string) string {
 // stands alone: EndSentence with a capital first letter.
 func Sentence(msg string) string { return Capitalize(EndSentence(msg)) }
 
+// YesNo is b as a table cell or a field says it, in the language in use:
+// "yes" or "no".
+func YesNo(b bool) string {
+	if b {
+		return i18n.T("common.yes")
+	}
+	return i18n.T("common.no")
+}
+
 // Capitalize gives s a capital first letter, whatever its script, the
 // Turkish way when the language in use is Turkish (i becomes İ): "the
 // title is lost" gives "The title is lost", "élément" "Élément". A
