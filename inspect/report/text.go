@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/cutoffapp/cutoff/inspect"
 	"github.com/cutoffapp/cutoff/inspect/finding"
@@ -147,9 +146,9 @@ func textFindings(w io.Writer, r *inspect.Report) {
 	}
 	// The messages start in one column: the widest severity word's, 8
 	// columns ("CRITICAL") in English, 4 ("重大") in Japanese.
-	cols := prose.Widest(upper(SeverityWord(finding.Critical)), upper(SeverityWord(finding.Warning)), upper(SeverityWord(finding.Info)))
+	cols := prose.Widest(i18n.Current().Upper(SeverityWord(finding.Critical)), i18n.Current().Upper(SeverityWord(finding.Warning)), i18n.Current().Upper(SeverityWord(finding.Info)))
 	for _, f := range r.Findings {
-		fmt.Fprintf(w, "  %s %s [%s]\n", prose.PadRight(upper(SeverityWord(f.Severity)), cols), f.Message, f.Code)
+		fmt.Fprintf(w, "  %s %s [%s]\n", prose.PadRight(i18n.Current().Upper(SeverityWord(f.Severity)), cols), f.Message, f.Code)
 	}
 }
 
@@ -313,18 +312,9 @@ func wholeID(r *inspect.Report) string {
 func columns(ids ...string) string {
 	titles := make([]string, len(ids))
 	for i, id := range ids {
-		titles[i] = upper(i18n.T(id))
+		titles[i] = i18n.Current().Upper(i18n.T(id))
 	}
 	return strings.Join(titles, "\t")
-}
-
-// upper writes s in capitals the way the language in use does (Turkish
-// dotted İ included).
-func upper(s string) string {
-	if i18n.Current().Code() == "tr" {
-		return strings.ToUpperSpecial(unicode.TurkishCase, s)
-	}
-	return strings.ToUpper(s)
 }
 
 func headingCount(h scan.HeadingImpact) scan.Count {
@@ -362,7 +352,7 @@ func textResources(w io.Writer, r *inspect.Report) {
 			continue
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Kind.Text(), res.StatusText(), countedCell(res),
-			limitCell(res), yesNo(res.Truncated, upper(i18n.T("report.cell-cut")), ""), res.RobotsText(), res.SeenText(), oneLine(res.URL, 90))
+			limitCell(res), yesNo(res.Truncated, i18n.Current().Upper(i18n.T("report.cell-cut")), ""), res.RobotsText(), res.SeenText(), oneLine(res.URL, 90))
 	}
 	tw.Flush()
 	if inline > 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/jeandeaual/go-locale"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -148,6 +149,15 @@ func newLang(code string) *Lang {
 
 // Code is the language's code, as in Codes.
 func (l *Lang) Code() string { return l.code }
+
+// Upper writes s in capitals the way the language does: Turkish capital
+// i is the dotted İ.
+func (l *Lang) Upper(s string) string {
+	if l.code == "tr" {
+		return strings.ToUpperSpecial(unicode.TurkishCase, s)
+	}
+	return strings.ToUpper(s)
+}
 
 // Name is the language's name in its own words.
 func (l *Lang) Name() string { return names[l.code] }

@@ -10,7 +10,6 @@ package prose
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/cutoffapp/cutoff/internal/i18n"
@@ -93,17 +92,15 @@ func YesNo(b bool) string {
 // word is not a word of the language.
 func Capitalize(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 || writtenAsIs(s) {
+	if size == 0 || r == utf8.RuneError || writtenAsIs(s) {
 		return s
 	}
-	up := unicode.ToUpper(r)
-	if i18n.Current().Code() == "tr" {
-		up = unicode.TurkishCase.ToUpper(r)
-	}
-	if up == r {
+	first := s[:size]
+	up := i18n.Current().Upper(first)
+	if up == first {
 		return s
 	}
-	return string(up) + s[size:]
+	return up + s[size:]
 }
 
 // writtenAsIs reports whether the first word of s is a URL, a file name
