@@ -97,7 +97,7 @@ func (s *Stream) run() {
 	p := newPass(s.snapshot(), true, s.head.CutoffAt, LowerAll(s.profile.RobotsTokens), newLinkResolver(u))
 	p.src, p.keepAnchors, p.visit = s, s.links, s.visit
 	if s.visit != nil {
-		s.visit.Start(s.head.Expected)
+		s.visit.Start(s.head.Expected, mayCut(s.head.Expected, s.head.CutoffAt))
 	}
 	p.run()
 	s.pass = p

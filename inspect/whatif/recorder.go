@@ -80,11 +80,13 @@ func NewRecorder(scope int64) *Recorder {
 // foreign content where Find's tokenizer reads a bogus comment.
 var cdataOpen = []byte("<![CDATA[")
 
-// Start is told, before the first token, the body's expected size, 0
-// when it is not known (scan.Visitor). It decides whether the log is read
-// while the pass goes on.
-func (r *Recorder) Start(expected int64) {
-	if expected > r.limit {
+// Start is told, before the first token, the body's expected size (0
+// when it is not known) and whether the cutoff may cut it (scan.Visitor).
+// It decides whether the log is read while the pass goes on: only for a
+// body the advice may need (one that may be cut) and small enough to read
+// whole; otherwise it is read, if ever, when the advice asks.
+func (r *Recorder) Start(expected int64, mayCut bool) {
+	if !mayCut || expected > r.limit {
 		return
 	}
 	r.aside = true

@@ -47,14 +47,15 @@ func recorderBodies(t *testing.T) map[string][]byte {
 }
 
 // announced is a recorder told that the body it records is of the given
-// size, whatever its pass says: 0 (not known) or a small one has the log
-// read while the pass goes on, a larger one only when asked.
+// size, whatever its pass says, and may be cut: 0 (not known) or a small
+// one has the log read while the pass goes on, a larger one only when
+// asked.
 type announced struct {
 	*Recorder
 	size int64
 }
 
-func (a announced) Start(int64) { a.Recorder.Start(a.size) }
+func (a announced) Start(int64, bool) { a.Recorder.Start(a.size, true) }
 
 // TestRecorderListsWhatFindLists checks that the elements recorded from
 // the page's own pass are the ones Find lists from a pass of its own,
@@ -214,5 +215,21 @@ func TestWhitespaceRunsAreTheMaximalOnes(t *testing.T) {
 		if got := f.elements(int64(len(text))); !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
 			t.Fatalf("text %d %q: runs %+v, want %+v", n, text, got, want)
 		}
+	}
+}
+
+// TestRecorderReadsAsideOnlyWhatMayBeCut: a body the cutoff cannot cut
+// never needs advice, so its log is not read on the side.
+func TestRecorderReadsAsideOnlyWhatMayBeCut(t *testing.T) {
+	for _, tt := range []struct {
+		mayCut bool
+		aside  bool
+	}{{true, true}, {false, false}} {
+		r := NewRecorder(1 << 20)
+		r.Start(1000, tt.mayCut)
+		if r.aside != tt.aside {
+			t.Errorf("may be cut %v: read aside %v, want %v", tt.mayCut, r.aside, tt.aside)
+		}
+		r.End(0)
 	}
 }
