@@ -157,11 +157,11 @@ func attrsMatter(a atom.Atom, raw []byte, full bool) bool {
 	case atom.A, atom.Link, atom.Meta, atom.Script, atom.Base, atom.Font, atom.AnnotationXml:
 		return true
 	}
-	return full && (hasDataColon(raw) || hasFold(raw, 'y', "style") || bytes.IndexByte(raw, '&') >= 0)
+	return full && (HasDataColon(raw) || ContainsFold(raw, 'y', "style") || bytes.IndexByte(raw, '&') >= 0)
 }
 
-// hasDataColon reports whether raw contains "data:" in any case.
-func hasDataColon(raw []byte) bool {
+// HasDataColon reports whether raw contains "data:" in any case.
+func HasDataColon(raw []byte) bool {
 	for i := 0; i < len(raw); i++ {
 		j := bytes.IndexByte(raw[i:], ':')
 		if j < 0 {
@@ -175,20 +175,15 @@ func hasDataColon(raw []byte) bool {
 	return false
 }
 
-// hasFold reports whether raw contains the lower-case word w in any case;
+// ContainsFold reports whether raw contains the lower-case word w in any case;
 // c is a letter of w that narrows the search.
-func hasFold(raw []byte, c byte, w string) bool {
+func ContainsFold(raw []byte, c byte, w string) bool {
 	at := strings.IndexByte(w, c)
-	for _, x := range [2]byte{c, c - ('a' - 'A')} {
-		for i := 0; i < len(raw); i++ {
-			j := bytes.IndexByte(raw[i:], x)
-			if j < 0 {
-				break
-			}
-			i += j
-			if s := i - at; s >= 0 && s+len(w) <= len(raw) && EqualFold(raw[s:s+len(w)], w) {
-				return true
-			}
+	// One loop over the bytes, c matched in either case by its 0x20 bit:
+	// faster on tags than two IndexByte searches.
+	for i := at; i+len(w)-at <= len(raw); i++ {
+		if raw[i]|0x20 == c && EqualFold(raw[i-at:i-at+len(w)], w) {
+			return true
 		}
 	}
 	return false

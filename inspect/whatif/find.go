@@ -236,22 +236,7 @@ func (f *finder) startTag(name atom.Atom, start, end int64, selfClosing bool) bo
 // mayMove reports whether a start tag may hold a move: a style attribute
 // or a data: URI, whose names it then holds in some case.
 func mayMove(tag []byte) bool {
-	for i := 0; ; i++ {
-		j := bytes.IndexByte(tag[i:], ':')
-		if j < 0 {
-			break
-		}
-		i += j
-		if i >= 4 && scan.EqualFold(tag[i-4:i], "data") {
-			return true
-		}
-	}
-	for i := 2; i+3 <= len(tag); i++ {
-		if tag[i]|0x20 == 'y' && scan.EqualFold(tag[i-2:i+3], "style") {
-			return true
-		}
-	}
-	return false
+	return scan.HasDataColon(tag) || scan.ContainsFold(tag, 'y', "style")
 }
 
 // breaksOutOfForeign reports whether an HTML start tag of this name ends
