@@ -36,9 +36,12 @@ func (a *Area) newTable() *widget.Table {
 		a.setButtons()
 	}
 	for i, c := range siteColumns {
-		t.SetColumnWidth(i, kit.TitleWidth(c.width, c.title()))
+		w := kit.TitleWidth(c.width, c.title())
+		t.SetColumnWidth(i, w)
+		if i == siteColURL {
+			a.urlChars = charsIn(w) // as many as the column as set holds
+		}
 	}
-	a.urlChars = charsIn(siteColumns[siteColURL].width)
 	a.empty = kit.NewParagraph(noMatch())
 	a.empty.Alignment = fyne.TextAlignCenter
 	a.empty.Hide()
