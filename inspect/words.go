@@ -40,9 +40,10 @@ func Verdict(c scan.Critical) string {
 	return VerdictKept
 }
 
-// KeptWord says whether the crawler gets a critical element in the CSV's
-// stable words (KeptText is the same in the language in use): its Verdict, followed by "(kept if MB means MiB)" when
-// the binary reading of the limit would keep it.
+// KeptWord says whether the crawler gets a critical element, in the CSV's
+// stable words: its Verdict, followed by "(kept if MB means MiB)" when the
+// binary reading of the limit would keep it. KeptText says it in the
+// language in use.
 func KeptWord(c scan.Critical) string {
 	w := Verdict(c)
 	if c.AtRisk && w != VerdictKept {
